@@ -1,0 +1,54 @@
+"""`lanboard`: one entry point, one module per subcommand (cli/cmd_<name>.py).
+
+Each command module has `NAME`, `HELP`, `add_arguments(parser)` and `run(args) -> int`.
+Exit status: 0 success, 1 a check failed (e.g. verify), 2 bad usage or unreadable input.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+COMMANDS = ("sim", "verify", "export", "demo")
+
+
+class UsageError(Exception):
+    """A bad option or value: printed as one line, exit status 2."""
+
+
+def _parser() -> tuple[argparse.ArgumentParser, dict]:
+    parser = argparse.ArgumentParser(
+        prog="lanboard",
+        description="Board games with friends on a local network: no server, no trusted host.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    modules = {}
+    for name in COMMANDS:
+        try:
+            mod = importlib.import_module(f"cli.cmd_{name}")
+        except ModuleNotFoundError as e:
+            if e.name != f"cli.cmd_{name}":
+                raise
+            continue
+        p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
+        mod.add_arguments(p)
+        modules[mod.NAME] = mod
+    return parser, modules
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser, modules = _parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 2
+    try:
+        return modules[args.command].run(args)
+    except UsageError as e:
+        print(f"lanboard {args.command}: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

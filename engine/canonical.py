@@ -1,0 +1,120 @@
+"""Canonical CBOR (RFC 8949 §4.2.1 core deterministic encoding) of engine data, and the state hash.
+
+The engine may use only the standard library, so it carries this small encoder. It accepts the
+plain data a state is made of: None, bool, int, str, bytes, list/tuple, dict with str or int keys,
+and dataclass instances (encoded as a map of their field names). Floats are refused: they are not
+deterministic across platforms and have no place in game state.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from typing import Any
+
+__all__ = ["encode", "to_data", "state_hash", "CanonicalError"]
+
+
+class CanonicalError(TypeError):
+    """A value that has no canonical encoding (a float, a set, an unknown object)."""
+
+
+def _head(major: int, n: int, out: bytearray) -> None:
+    m = major << 5
+    if n < 24:
+        out.append(m | n)
+    elif n < 0x100:
+        out.append(m | 24)
+        out.append(n)
+    elif n < 0x10000:
+        out.append(m | 25)
+        out += n.to_bytes(2, "big")
+    elif n < 0x100000000:
+        out.append(m | 26)
+        out += n.to_bytes(4, "big")
+    elif n < 0x10000000000000000:
+        out.append(m | 27)
+        out += n.to_bytes(8, "big")
+    else:
+        raise CanonicalError(f"integer {n} is out of the 64-bit range")
+
+
+_field_cache: dict[type, tuple[tuple[bytes, str], ...]] = {}
+
+
+def _encoded_key(key: Any) -> bytes:
+    buf = bytearray()
+    _enc(key, buf)
+    return bytes(buf)
+
+
+def _dataclass_keys(cls: type) -> tuple[tuple[bytes, str], ...]:
+    keys = _field_cache.get(cls)
+    if keys is None:
+        keys = tuple(sorted((_encoded_key(f.name), f.name) for f in dataclasses.fields(cls)))
+        _field_cache[cls] = keys
+    return keys
+
+
+def _enc(obj: Any, out: bytearray) -> None:
+    t = type(obj)
+    if t is int:
+        if obj >= 0:
+            _head(0, obj, out)
+        else:
+            _head(1, -1 - obj, out)
+    elif t is str:
+        b = obj.encode("utf-8")
+        _head(3, len(b), out)
+        out += b
+    elif t is list or t is tuple:
+        _head(4, len(obj), out)
+        for item in obj:
+            _enc(item, out)
+    elif t is bool:
+        out.append(0xF5 if obj else 0xF4)
+    elif obj is None:
+        out.append(0xF6)
+    elif t is bytes or t is bytearray:
+        _head(2, len(obj), out)
+        out += obj
+    elif t is dict:
+        items = sorted((_encoded_key(k), v) for k, v in obj.items())
+        _head(5, len(items), out)
+        for kb, v in items:
+            out += kb
+            _enc(v, out)
+    elif dataclasses.is_dataclass(obj):
+        keys = _dataclass_keys(t)
+        _head(5, len(keys), out)
+        for kb, name in keys:
+            out += kb
+            _enc(getattr(obj, name), out)
+    elif isinstance(obj, int) and not isinstance(obj, bool):  # IntEnum and friends
+        _enc(int(obj), out)
+    else:
+        raise CanonicalError(f"{t.__name__} has no canonical encoding in game state")
+
+
+def encode(obj: Any) -> bytes:
+    """Deterministic CBOR bytes of plain engine data."""
+    out = bytearray()
+    _enc(obj, out)
+    return bytes(out)
+
+
+def to_data(obj: Any) -> Any:
+    """The plain-data tree (dicts, lists, ints, strs…) that `encode` would write, for JSON export."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, (list, tuple)):
+        return [to_data(x) for x in obj]
+    if isinstance(obj, dict):
+        return {k: to_data(v) for k, v in obj.items()}
+    if isinstance(obj, float):
+        raise CanonicalError("float has no canonical encoding in game state")
+    return obj
+
+
+def state_hash(state: Any) -> bytes:
+    """SHA-256 of the canonical encoding: the value nodes compare after every turn."""
+    return hashlib.sha256(encode(state)).digest()

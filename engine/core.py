@@ -1,0 +1,189 @@
+"""The one small game API every lanboard game fits (after OpenSpiel).
+
+At every state exactly one thing is pending: a Decision by one player, a Chance node, or Over.
+States are plain data (dataclasses of ints, strings, lists, dicts); `apply` and `apply_chance`
+never change the state they are given, they return the next one.
+"""
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from .chance import Chance, check_outcome, draw
+
+__all__ = [
+    "Move", "Decision", "Over", "Result", "Chance", "IllegalMove", "Game",
+    "register", "get_game", "game_ids", "as_move",
+]
+
+Move = tuple  # a move is a tuple of str and int: ("bid", 3), ("ability", "ana", "heal")
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow now; str(e) says why in words a player understands."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    player: int
+    options: tuple[Move, ...]
+    prompt: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Over:
+    result: Result
+
+
+def as_move(value: Any) -> Move:
+    """A move as the engine compares it: lists (as CBOR and JSON decode them) become tuples."""
+    if isinstance(value, (list, tuple)):
+        return tuple(as_move(v) if isinstance(v, (list, tuple)) else v for v in value)
+    raise IllegalMove(f"a move is a list like ['roll'], not {value!r}")
+
+
+def clone(state: Any) -> Any:
+    # pickle round-trips plain dataclass trees several times faster than copy.deepcopy.
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
+class Game:
+    """Base for a game: subclasses provide the rules; this class provides the contract checks."""
+
+    id: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 4
+    variants: tuple[str, ...] = ()
+
+    # ---- to be provided by each game -------------------------------------------------
+    def initial_state(self, players: int, variants: tuple[str, ...]) -> Any:
+        raise NotImplementedError
+
+    def _pending(self, state: Any) -> Decision | Chance | Over:
+        raise NotImplementedError
+
+    def result(self, state: Any) -> Result:
+        """Scores and winners of the state as it stands (final at Over). Forfeited seats never win."""
+        raise NotImplementedError
+
+    def _apply(self, state: Any, move: Move) -> None:
+        """Mutate `state` (a private copy) by a move already checked against the options."""
+        raise NotImplementedError
+
+    def _apply_chance(self, state: Any, outcome: tuple[int, ...]) -> None:
+        raise NotImplementedError
+
+    def digest(self) -> bytes:
+        """SHA-256 naming this game's rules and data version; the genesis commits to it."""
+        import hashlib
+        return hashlib.sha256(f"{self.id}/{self.rules_version}".encode()).digest()
+
+    rules_version: str = "1"
+
+    def view(self, state: Any, player: int) -> Any:
+        return state
+
+    def check_variants(self, players: int, variants: tuple[str, ...]) -> str | None:
+        """None when the combination is playable, else why not."""
+        unknown = [v for v in variants if v not in self.variants]
+        if unknown:
+            known = ", ".join(self.variants) or "none"
+            return f"unknown variant {unknown[0]!r} for {self.id} (known: {known})"
+        return None
+
+    def greedy_move(self, state: Any, decision: Decision, rng: Any) -> Move:
+        """The game's sensible policy for its greedy bot; by default a random legal move."""
+        return decision.options[rng.randrange(len(decision.options))]
+
+    def explain_illegal(self, state: Any, decision: Decision, move: Move) -> str:
+        return f"{list(move)} is not a legal move now"
+
+    # ---- the contract ------------------------------------------------------------------
+    def pending(self, state: Any) -> Decision | Chance | Over:
+        if state.forfeited:
+            return Over(self.result(state))
+        return self._pending(state)
+
+    def forfeit(self, state: Any, seat: int) -> Any:
+        """The game ends now because `seat` forfeited (e.g. a deadline the others signed as missed).
+
+        The result is scored as the state stands; the forfeiting seat cannot be among the winners.
+        """
+        if not 0 <= seat < len(state.players):
+            raise IllegalMove(f"there is no seat {seat}")
+        if isinstance(self.pending(state), Over):
+            raise IllegalMove("the game is already over")
+        nxt = clone(state)
+        nxt.forfeited.append(seat)
+        return nxt
+
+    def new(self, players: int, variants: Iterable[str] = ()) -> Any:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.id} is for {self.min_players}–{self.max_players} players, not {players}")
+        vs = tuple(sorted(set(variants)))
+        problem = self.check_variants(players, vs)
+        if problem:
+            raise ValueError(problem)
+        return self.initial_state(players, vs)
+
+    def apply(self, state: Any, move: Any) -> Any:
+        move = as_move(move)
+        p = self.pending(state)
+        if not isinstance(p, Decision):
+            raise IllegalMove("no player is to move now: " +
+                              ("the game is over" if isinstance(p, Over) else "dice are pending"))
+        if move not in p.options:
+            raise IllegalMove(self.explain_illegal(state, p, move))
+        nxt = clone(state)
+        self._apply(nxt, move)
+        return nxt
+
+    def apply_chance(self, state: Any, outcome: Iterable[int]) -> Any:
+        outcome = tuple(outcome)
+        p = self.pending(state)
+        if not isinstance(p, Chance):
+            raise IllegalMove("no chance node is pending")
+        problem = check_outcome(p, outcome)
+        if problem:
+            raise IllegalMove(f"bad outcome for {p.label or p.kind}: {problem}")
+        nxt = clone(state)
+        self._apply_chance(nxt, outcome)
+        return nxt
+
+    def resolve(self, state: Any, seed: bytes) -> Any:
+        p = self.pending(state)
+        if not isinstance(p, Chance):
+            raise IllegalMove("no chance node is pending")
+        return self.apply_chance(state, draw(p, seed))
+
+
+_registry: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    _registry[game.id] = game
+    return game
+
+
+def get_game(game_id: str) -> Game:
+    from . import games  # noqa: F401  (registers the built-in games)
+    try:
+        return _registry[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_registry))
+        raise KeyError(f"unknown game {game_id!r} (known: {known})") from None
+
+
+def game_ids() -> tuple[str, ...]:
+    from . import games  # noqa: F401
+    return tuple(sorted(_registry))

@@ -1,0 +1,2 @@
+"""The built-in games; importing this package registers them."""
+from . import overwatch_monopoly  # noqa: F401

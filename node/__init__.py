@@ -1,0 +1,1 @@
+"""trio I/O around the protocol session: discovery, transport, persistence, control API."""
