@@ -9,11 +9,9 @@ import argparse
 import importlib
 import sys
 
+from .errors import UsageError
+
 COMMANDS = ("sim", "verify", "export", "demo")
-
-
-class UsageError(Exception):
-    """A bad option or value: printed as one line, exit status 2."""
 
 
 def _parser() -> tuple[argparse.ArgumentParser, dict]:

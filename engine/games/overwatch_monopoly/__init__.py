@@ -1,0 +1,4 @@
+"""Monopoly Gamer: Overwatch (`overwatch-monopoly`), the reference game. See RULES.md."""
+from .rules import OverwatchMonopoly
+
+__all__ = ["OverwatchMonopoly"]

@@ -1,0 +1,147 @@
+"""The greedy bot's policy: capture what it can afford, hit the leader, heal when low.
+
+Plain heuristics, no search; ties are broken by option order, so the bot is deterministic.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core import Decision, Move
+
+if TYPE_CHECKING:
+    from .rules import OverwatchMonopoly
+    from .state import State
+
+RESERVE = 3  # HP the bot keeps back when buying, so one rent does not cost it a hero
+SELF_GAIN = {"lucio": 3, "mercy": 4, "brigitte": 2, "zenyatta": 2, "ana": 3}
+
+
+def standing(g: "OverwatchMonopoly", s: "State", seat: int) -> int:
+    """Points a player would score now (without Play of the Game)."""
+    objectives = sum(g.data.spaces[i].points for i, o in enumerate(s.owners) if o == seat)
+    return objectives + sum(s.players[seat].loot) + 10 * s.players[seat].hp // 4
+
+
+def leader_order(g: "OverwatchMonopoly", s: "State", seat: int) -> list[int]:
+    """Opponents, the best placed first; immune ones last (hitting them only spends the shield)."""
+    others = g.opponents(s, seat)
+    return sorted(others, key=lambda o: (s.players[o].immune, -standing(g, s, o), o))
+
+
+def _first(options: tuple[Move, ...], *kinds: str) -> Move | None:
+    for o in options:
+        if o[0] in kinds:
+            return o
+    return None
+
+
+def _target_rank(g, s, seat: int, move: Move) -> int:
+    """Lower is better: the position of the move's first target in the leader order."""
+    order = leader_order(g, s, seat)
+    targets = [x for x in move[2:] if isinstance(x, int) and 0 <= x < len(s.players)]
+    return order.index(targets[0]) if targets and targets[0] in order else len(order)
+
+
+def _space_value(g, s, seat: int, pos: int) -> int:
+    sp = g.data.spaces[pos % g.data.board_size]
+    if sp.kind == "objective":
+        owner = s.owners[sp.index]
+        if owner == -1:
+            return 3 if s.players[seat].hp >= sp.price + RESERVE else 0
+        return 0 if owner == seat else -g.rent(s, sp.index)
+    return {"health_pack": 3, "ultimate": 3, "go_to_jail": -4, "payload": 1}.get(sp.kind, 0)
+
+
+def greedy_move(g: "OverwatchMonopoly", s: "State", d: Decision, rng: Any) -> Move:
+    o = d.options
+    seat = d.player
+    me = s.players[seat]
+    kind = d.prompt
+    if kind in ("pick_leader", "draft", "eliminate", "level_up"):
+        if kind == "level_up":
+            return _first(o, "respawn") or _first(o, "done") or o[0]
+        return o[0]
+    if kind == "turn":
+        if ("pay_jail",) in o and me.hp >= 10:
+            return ("pay_jail",)
+        for k in ("roll", "roll_jail"):
+            if (k,) in o:
+                return (k,)
+        abilities = [m for m in o if m[0] == "ability"]
+        if abilities:
+            best = _best_ability(g, s, seat, abilities)
+            if best is not None:
+                return best
+        return _first(o, "move") or _first(o, "end_turn") or o[0]
+    if kind == "capture":
+        price = g.data.spaces[s.players[seat].pos].price
+        return ("capture",) if ("capture",) in o and me.hp >= price + RESERVE else ("auction",)
+    if kind == "auction":
+        space = s.agenda[-1][1]
+        bid = _first(o, "bid")
+        limit = g.data.spaces[space].price
+        if bid is not None and bid[1] <= limit and me.hp - bid[1] >= RESERVE:
+            return bid
+        return ("pass",)
+    if kind == "sell":
+        sells = [m for m in o if m[0] == "sell_bank"]
+        return min(sells, key=lambda m: (g.data.spaces[m[1]].points, m[1])) if sells else o[0]
+    if kind == "sale_offer":
+        frame = s.agenda[-1]
+        space, price = frame[5], frame[7]
+        fair = price <= g.data.spaces[space].price and me.hp - price >= RESERVE
+        return ("accept",) if fair else ("refuse",)
+    if kind == "trade_answer":
+        _, proposer, partner, give, take, pay, ask = s.agenda[-1]
+        pts = lambda spaces: sum(g.data.spaces[i].points for i in spaces)  # noqa: E731
+        gain = pts(give) - pts(take) + 10 * (pay - ask)
+        return ("accept",) if gain > 0 and me.hp - ask >= RESERVE else ("refuse",)
+    if kind == "trade_draft":
+        return ("cancel",)
+    if kind == "free_parking":
+        swaps = [m for m in o if m[0] == "swap"]
+        if not swaps:
+            return ("decline",)
+        best = max(swaps, key=lambda m: (g.data.spaces[m[2]].points - g.data.spaces[m[1]].points,
+                                         -m[1], -m[2]))
+        gain = g.data.spaces[best[2]].points - g.data.spaces[best[1]].points
+        return best if gain > 0 else ("decline",)
+    if kind == "ultimate":
+        ults = [m for m in o if m[0] == "ultimate"]
+        return min(ults, key=lambda m: _target_rank(g, s, seat, m)) if ults else ("decline",)
+    if kind == "zarya":
+        return min(o, key=lambda m: _target_rank(g, s, seat, ("x", "x", m[1])))
+    if kind == "blink":
+        here = _space_value(g, s, seat, me.pos)
+        return ("stay",) if here >= 0 else ("blink_again",)
+    if kind == "symmetra_pick":
+        return max(o, key=lambda m: (_space_value(g, s, seat, me.pos + m[1]), m[1]))
+    return o[0]
+
+
+def _best_ability(g, s, seat: int, abilities: list[Move]) -> Move | None:
+    me = s.players[seat]
+    moved = s.turn.moved
+    cid = abilities[0][1]
+    if cid in ("junkrat", "torbjorn", "dva", "reinhardt", "zarya", "bastion", "moira", "orisa",
+               "mercy", "brigitte"):
+        return abilities[0]
+    if cid in ("lucio", "ana"):
+        if me.hp <= 15:
+            return next((m for m in abilities if "heal" in m), abilities[0])
+        if cid == "ana":
+            return min((m for m in abilities if m[2] == "shoot"),
+                       key=lambda m: _target_rank(g, s, seat, ("x", "x", m[3])), default=None)
+        return None if not moved else abilities[0]
+    if cid == "hanzo":
+        return min(abilities, key=lambda m: (-m[2:][leader_order(g, s, seat)[0]], m))
+    if cid in ("winston", "symmetra", "tracer", "doomfist", "genji"):
+        if moved:
+            return None
+        if cid == "winston":
+            return max(abilities, key=lambda m: (_space_value(g, s, seat, me.pos + s.turn.die + m[2]),
+                                                 -m[2]))
+        return abilities[0]
+    if cid == "sombra":
+        return max(abilities, key=lambda m: (g.rent(s, m[2]), -m[3]))
+    return min(abilities, key=lambda m: _target_rank(g, s, seat, m))

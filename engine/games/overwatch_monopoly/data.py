@@ -1,0 +1,93 @@
+"""Loads data.toml into read-only tables; every value keeps its verified/house mark."""
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+DATA_FILE = Path(__file__).with_name("data.toml")
+ROLES = ("damage", "tank", "support")
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    index: int
+    kind: str
+    name: str
+    set: int = 0
+    price: int = 0
+    rent: int = 0
+    points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    id: str
+    name: str
+    role: str
+    leader: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Data:
+    raw: bytes
+    board_size: int
+    start_hp: int
+    hp_cap: int
+    go_hp: int
+    jail_fee: int
+    jail_space: int
+    elimination_hp: int
+    play_of_the_game: int
+    loot_boxes_by_players: tuple[int, ...]
+    loot_box_points: tuple[int, ...]
+    ability_die: tuple[str, ...]
+    spaces: tuple[Space, ...]
+    characters: dict[str, Character]
+
+    @property
+    def digest(self) -> bytes:
+        return hashlib.sha256(self.raw).digest()
+
+    def leaders(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.characters.values() if c.leader)
+
+    def heroes(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.characters.values() if not c.leader)
+
+    def role(self, cid: str) -> str:
+        return self.characters[cid].role
+
+    def set_spaces(self, set_no: int) -> tuple[int, ...]:
+        return tuple(s.index for s in self.spaces if s.kind == "objective" and s.set == set_no)
+
+
+def _value(entry: dict, key: str):
+    return entry[key]["value"]
+
+
+def load(path: Path = DATA_FILE) -> Data:
+    raw = path.read_bytes()
+    doc = tomllib.loads(raw.decode("utf-8"))
+    meta = {k: v["value"] for k, v in doc["meta"].items()}
+    spaces = []
+    for e in doc["spaces"]:
+        kind = _value(e, "kind")
+        extra = {}
+        if kind == "objective":
+            extra = {k: _value(e, k) for k in ("set", "price", "rent", "points")}
+        spaces.append(Space(index=e["index"], kind=kind, name=_value(e, "name"), **extra))
+    chars = {c["id"]: Character(c["id"], _value(c, "name"), _value(c, "role"), _value(c, "leader"))
+             for c in doc["characters"]}
+    return Data(
+        raw=raw,
+        board_size=meta["board_size"], start_hp=meta["start_hp"], hp_cap=meta["hp_cap"],
+        go_hp=meta["go_hp"], jail_fee=meta["jail_fee"], jail_space=meta["jail_space"],
+        elimination_hp=meta["elimination_hp"], play_of_the_game=meta["play_of_the_game"],
+        loot_boxes_by_players=tuple(meta["loot_boxes_by_players"]),
+        loot_box_points=tuple(meta["loot_box_points"]),
+        ability_die=tuple(meta["ability_die"]),
+        spaces=tuple(sorted(spaces, key=lambda s: s.index)),
+        characters=chars,
+    )

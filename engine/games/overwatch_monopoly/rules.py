@@ -1,0 +1,748 @@
+"""Monopoly Gamer: Overwatch — set-up, the turn, the board spaces, HP debts, leveling up, scoring.
+
+The state carries an agenda: a stack of small tasks still to do (last item first). A task is
+either automatic (run at once when it reaches the top) or waits for input: a Decision by one
+player or a Chance roll. Rules that interrupt each other (a payment that forces an elimination
+in the middle of Death Blossom, Zarya choosing who pays, an auction inside a Tracer Blink) are
+then just tasks pushed on top of the work they interrupt. Choices where the rulebook was silent
+are written in RULES.md beside this file and tested.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...chance import Chance
+from ...core import Decision, Game, Move, Over, Result, register
+from .abilities import AbilityRules
+from .data import ROLES, Data, load
+from .state import Hero, Player, State, Turn
+
+BANK = -1
+NOBODY = -1
+MAX_TRADE_OFFERS = 3  # per turn; keeps every game finite (see RULES.md)
+
+# Tasks that are run at once rather than waiting for a player or for dice.
+_AUTO = frozenset({
+    "start", "turn_start", "end_turn", "after_level_up", "next_turn", "pay", "transfer",
+    "owe", "land", "gain", "begin_play",
+})
+
+
+class OverwatchMonopoly(AbilityRules, Game):
+    id = "overwatch-monopoly"
+    title = "Monopoly Gamer: Overwatch"
+    min_players = 2
+    max_players = 4
+    variants = ("6v6", "lock-out", "mystery-heroes", "no-limits")
+    rules_version = "1"
+
+    def __init__(self, data: Data | None = None) -> None:
+        self.data = data or load()
+        self._leaders = self.data.leaders()
+        self._heroes = self.data.heroes()
+
+    def digest(self) -> bytes:
+        import hashlib
+        return hashlib.sha256(b"overwatch-monopoly/" + self.rules_version.encode()
+                              + self.data.digest).digest()
+
+    # ------------------------------------------------------------------ set-up
+    def check_variants(self, players: int, variants: tuple[str, ...]) -> str | None:
+        problem = super().check_variants(players, variants)
+        if problem:
+            return problem
+        v = set(variants)
+        if "6v6" in v and players != 2:
+            return "6v6 is a two-player variant"
+        if "mystery-heroes" in v and "lock-out" in v:
+            return ("mystery-heroes forbids swapping at GO and lock-out forces it: "
+                    "they cannot be combined")
+        if "no-limits" in v and "mystery-heroes" in v:
+            return "no-limits changes drafting, which mystery-heroes replaces by dealing"
+        if "no-limits" in v and "6v6" in v:
+            return "6v6 already ignores roles; no-limits would change nothing"
+        return None
+
+    def initial_state(self, players: int, variants: tuple[str, ...]) -> State:
+        d = self.data
+        s = State(
+            game=self.id, variants=list(variants),
+            players=[Player(hp=d.start_hp) for _ in range(players)],
+            owners=[NOBODY] * d.board_size, traps=[NOBODY] * d.board_size,
+            turrets=[NOBODY] * d.board_size, loot_deck=[], pool=list(self._heroes),
+            leader_pool=list(self._leaders), pick_order=[], turn=Turn(),
+        )
+        s.agenda = [("start",)]
+        self._settle(s)
+        return s
+
+    def _do_start(self, s: State, frame: tuple) -> None:
+        n = len(s.players)
+        picks_each = 3 if "6v6" in s.variants else 1
+        frames: list[tuple] = [("shuffle_loot",), ("order_roll", tuple(range(n)))]
+        if "mystery-heroes" in s.variants:
+            frames += [("deal_leaders",), ("deal_heroes",)]
+        else:
+            frames += [("pick_leader", k) for k in range(n * picks_each)]
+            frames += [("draft", k) for k in range(n * (3 if "6v6" in s.variants else 2))]
+        frames.append(("begin_play",))
+        self._push(s, *frames)
+
+    def _chance_shuffle_loot(self, s: State, frame: tuple) -> Chance:
+        return Chance("perm", (len(self.data.loot_box_points),), "shuffle the Loot Boxes")
+
+    def _chance_order_roll(self, s: State, frame: tuple) -> Chance:
+        return Chance("dice", (6,) * len(frame[1]), "numbered die: who chooses first")
+
+    def _roll_shuffle_loot(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
+        keep = self.data.loot_boxes_by_players[len(s.players)]
+        s.loot_deck = [self.data.loot_box_points[i] for i in outcome][:keep]
+
+    def _roll_order_roll(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
+        seats = frame[1]
+        top = max(outcome)
+        best = tuple(seat for seat, face in zip(seats, outcome) if face == top)
+        if len(best) > 1:  # tied highest rollers roll again
+            self._push(s, ("order_roll", best))
+            return
+        n = len(s.players)
+        s.pick_order = [(best[0] + k) % n for k in range(n)]
+
+    def _options_pick_leader(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        seat = s.pick_order[frame[1] % len(s.players)]
+        return seat, tuple(("leader", c) for c in s.leader_pool)
+
+    def _on_pick_leader(self, s: State, frame: tuple, move: Move) -> None:
+        seat = s.pick_order[frame[1] % len(s.players)]
+        s.leader_pool.remove(move[1])
+        s.players[seat].leaders.append(move[1])
+
+    def _draft_candidates(self, s: State, seat: int) -> list[str]:
+        p = s.players[seat]
+        if "no-limits" in s.variants or "6v6" in s.variants:
+            return list(s.pool)
+        have = {self.data.role(c) for c in p.leaders} | {self.data.role(h.id) for h in p.heroes}
+        return [c for c in s.pool if self.data.role(c) not in have]
+
+    def _options_draft(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        seat = s.pick_order[frame[1] % len(s.players)]
+        return seat, tuple(("hero", c) for c in self._draft_candidates(s, seat))
+
+    def _on_draft(self, s: State, frame: tuple, move: Move) -> None:
+        seat = s.pick_order[frame[1] % len(s.players)]
+        s.pool.remove(move[1])
+        s.players[seat].heroes.append(Hero(move[1]))
+
+    def _chance_deal_leaders(self, s: State, frame: tuple) -> Chance:
+        return Chance("perm", (len(s.leader_pool),), "deal group leaders")
+
+    def _roll_deal_leaders(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
+        each = 3 if "6v6" in s.variants else 1
+        shuffled = [s.leader_pool[i] for i in outcome]
+        for k, seat in enumerate(s.pick_order * each):
+            s.players[seat].leaders.append(shuffled[k])
+        s.leader_pool = sorted(shuffled[len(s.pick_order) * each:])
+
+    def _chance_deal_heroes(self, s: State, frame: tuple) -> Chance:
+        return Chance("perm", (len(s.pool),), "deal characters")
+
+    def _roll_deal_heroes(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
+        each = 3 if "6v6" in s.variants else 2
+        shuffled = [s.pool[i] for i in outcome]
+        for k, seat in enumerate(s.pick_order * each):
+            s.players[seat].heroes.append(Hero(shuffled[k]))
+        s.pool = [c for c in self._heroes if c in shuffled[len(s.pick_order) * each:]]
+
+    def _do_begin_play(self, s: State, frame: tuple) -> None:
+        # "The player who chose their final character last goes first"; with Mystery Heroes
+        # nobody chooses, so the highest roller starts (RULES.md).
+        first = s.pick_order[0] if "mystery-heroes" in s.variants else s.pick_order[-1]
+        s.turn = Turn(player=first)
+        self._push(s, ("turn_start",))
+
+    # ------------------------------------------------------------------ the turn
+    def _do_turn_start(self, s: State, frame: tuple) -> None:
+        seat = s.turn.player
+        p = s.players[seat]
+        # "Until the start of your next turn" effects end now; barrier HP go back to the bank.
+        p.immune = False
+        p.barrier = 0
+        p.redirect = False
+        s.turns += 1
+        s.turn = Turn(player=seat)
+        self._push(s, ("turn",))
+
+    def _turn_options(self, s: State) -> list[Move]:
+        t = s.turn
+        p = s.players[t.player]
+        if t.over:
+            return [("end_turn",)]
+        opts: list[Move] = []
+        if t.die == 0:
+            if p.jailed:
+                if p.hp >= self.data.jail_fee:
+                    opts.append(("pay_jail",))
+                opts.append(("roll_jail",))
+            else:
+                opts.append(("roll",))
+        else:
+            if not t.moved:
+                opts.append(("move",))
+            if t.ability_open:
+                opts += self.ability_moves(s, t.player)
+            if t.moved:
+                opts.append(("end_turn",))
+        opts += self._trade_openings(s)
+        return opts
+
+    def _options_turn(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        return s.turn.player, tuple(self._turn_options(s))
+
+    def _on_turn(self, s: State, frame: tuple, move: Move) -> None:
+        kind = move[0]
+        seat = s.turn.player
+        p = s.players[seat]
+        if kind == "end_turn":
+            self._push(s, ("end_turn",))
+            return
+        self._push(s, ("turn",))  # the turn goes on after whatever this move starts
+        if kind == "roll":
+            self._push(s, ("turn_roll",))
+        elif kind == "pay_jail":
+            p.jailed = False
+            p.jail_tries = 0
+            self._push(s, ("pay", seat, self.data.jail_fee, BANK, "fee"), ("turn_roll",))
+        elif kind == "roll_jail":
+            self._push(s, ("jail_roll",))
+        elif kind == "move":
+            s.turn.moved = True
+            self.walk(s, seat, self.move_distance(s, seat, 0))
+        elif kind == "ability":
+            s.turn.ability_open = False
+            self.use_ability(s, seat, move[1], move[2:])
+        elif kind == "trade":
+            s.turn.offers += 1
+            self._push(s, ("trade_draft", seat, move[1], (), (), 0, 0))
+
+    def move_distance(self, s: State, seat: int, bonus: int, die: int | None = None) -> int:
+        """This turn's move: the numbered die plus bonuses, less 3 if Mei hit you (never < 0)."""
+        distance = (s.turn.die if die is None else die) + bonus
+        if s.players[seat].slowed:
+            distance = max(0, distance - 3)
+        return distance
+
+    def _chance_turn_roll(self, s: State, frame: tuple) -> Chance:
+        if s.players[s.turn.player].skip_ability:
+            return Chance("dice", (6,), "numbered die (ability die skipped: Flashbang)")
+        return Chance("dice", (6, 6), "numbered die and ability die")
+
+    def _roll_turn_roll(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
+        p = s.players[s.turn.player]
+        s.turn.die = outcome[0]
+        if len(outcome) == 2:
+            s.turn.face = self.data.ability_die[outcome[1] - 1]
+            s.turn.ability_open = True
+        else:
+            p.skip_ability = False
+
+    def _chance_jail_roll(self, s: State, frame: tuple) -> Chance:
+        return Chance("dice", (6,), "jail: a 6 gets out")
+
+    def _roll_jail_roll(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
+        p = s.players[s.turn.player]
+        if outcome[0] == 6:
+            p.jailed = False
+            p.jail_tries = 0
+            self._push(s, ("turn_roll",))
+            return
+        p.jail_tries += 1
+        if p.jail_tries >= 2:  # after the second failed try: out, to Just Visiting
+            p.jailed = False
+            p.jail_tries = 0
+        s.turn.over = True
+
+    def _do_end_turn(self, s: State, frame: tuple) -> None:
+        seat = s.turn.player
+        p = s.players[seat]
+        p.slowed = False  # Mei's -3 lasts for one turn of the victim
+        if s.turn.level_up and s.loot_deck:
+            p.loot.append(s.loot_deck.pop(0))
+            self._push(s, ("level_up", seat), ("after_level_up",))
+        else:
+            self._push(s, ("next_turn",))
+
+    def _do_after_level_up(self, s: State, frame: tuple) -> None:
+        if not s.loot_deck:  # the last Loot Box is taken and its player has leveled up
+            s.agenda.clear()
+            return
+        self._push(s, ("next_turn",))
+
+    def _do_next_turn(self, s: State, frame: tuple) -> None:
+        s.turn = Turn(player=(s.turn.player + 1) % len(s.players))
+        self._push(s, ("turn_start",))
+
+    # ------------------------------------------------------------------ leveling up
+    def _level_up_options(self, s: State, seat: int) -> list[Move]:
+        p = s.players[seat]
+        lock_out = "lock-out" in s.variants
+        may_swap = "mystery-heroes" not in s.variants
+        opts: list[Move] = []
+        forced = False
+        for slot, hero in enumerate(p.heroes):
+            if slot in s.turn.changed:
+                continue
+            role = self.data.role(hero.id)
+            swaps = [c for c in s.pool if self.data.role(c) == role]
+            if lock_out and swaps:
+                forced = True
+            if not hero.active and not (lock_out and swaps):
+                opts.append(("respawn", hero.id))
+            if may_swap:
+                opts += [("swap", hero.id, c) for c in swaps]
+        if not forced:
+            opts.append(("done",))
+        return opts
+
+    def _options_level_up(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        return frame[1], tuple(self._level_up_options(s, frame[1]))
+
+    def _on_level_up(self, s: State, frame: tuple, move: Move) -> None:
+        seat = frame[1]
+        p = s.players[seat]
+        if move[0] == "done":
+            s.turn.changed.clear()
+            return
+        slot = next(i for i, h in enumerate(p.heroes) if h.id == move[1])
+        s.turn.changed.append(slot)
+        if move[0] == "respawn":
+            p.heroes[slot].active = True
+        else:  # swap: the old card goes back among the undrafted, the new one comes in active
+            s.pool.remove(move[2])
+            s.pool.append(move[1])
+            s.pool.sort(key=self._heroes.index)
+            p.heroes[slot] = Hero(move[2])
+        self._push(s, ("level_up", seat))
+
+    # ------------------------------------------------------------------ movement
+    def walk(self, s: State, seat: int, steps: int, *, collect_go: bool = True,
+             mode: str = "", then: str | None = "land") -> None:
+        """Move `seat` forward `steps` spaces and queue everything the path causes.
+
+        mode: "" plain; "genji" (players passed or landed on pay 3); "doomfist" (stop on the
+        first player you would pass); "winston" (players on the end space pay 2).
+        then: the task for the end space when the move was not cut short by a steel trap or
+        by Doomfist: "land" (follow its rules), "blink" (Tracer's choice), None (nothing).
+        Payments along the way never change the path, so the whole path is worked out first.
+        """
+        d = self.data
+        p = s.players[seat]
+        pos = p.pos
+        effects: list[tuple] = []
+        end = pos
+        trapped = doom_stop = False
+        for i in range(1, steps + 1):
+            sp = (pos + i) % d.board_size
+            end = sp
+            if sp == 0 and collect_go:
+                effects.append(("gain", seat, d.go_hp))
+                s.turn.level_up = True
+            owner = s.turrets[sp]
+            if owner != NOBODY:  # a turret fires once, and its chip goes to Torbjörn
+                s.turrets[sp] = NOBODY
+                if self.hit(s, owner, seat):
+                    effects.append(("pay", seat, 3, BANK, "bank"))
+                effects.append(("gain", owner, 1))
+            owner = s.traps[sp]
+            if owner != NOBODY:  # a steel trap stops you; the space's rules are not followed
+                s.traps[sp] = NOBODY
+                if self.hit(s, owner, seat):
+                    effects.append(("pay", seat, 2, BANK, "bank"))
+                    trapped = True
+                    break
+            if i < steps and mode in ("genji", "doomfist"):
+                passed = [o for o in self.others_at(s, seat, sp) if self.hit(s, seat, o)]
+                effects += [("pay", o, 3, BANK, "bank") for o in passed]
+                if mode == "doomfist" and self.others_at(s, seat, sp):
+                    doom_stop = True
+                    break
+        p.pos = end
+        if mode in ("genji", "doomfist") and not doom_stop:
+            effects += [("pay", o, 3, BANK, "bank")
+                        for o in self.others_at(s, seat, end) if self.hit(s, seat, o)]
+        if mode == "winston":
+            effects += [("pay", o, 2, BANK, "bank")
+                        for o in self.others_at(s, seat, end) if self.hit(s, seat, o)]
+        if then and not trapped and not doom_stop:
+            effects.append((then, seat))
+        self._push(s, *effects)
+
+    def others_at(self, s: State, seat: int, space: int) -> list[int]:
+        """Other players on `space` in seat order starting after `seat`."""
+        n = len(s.players)
+        return [o for o in ((seat + k) % n for k in range(1, n)) if s.players[o].pos == space]
+
+    def move_back(self, s: State, seat: int, steps: int) -> None:
+        """Orisa / Roadhog: backward, no space rules; not onto or past GO, not out of jail."""
+        p = s.players[seat]
+        if p.jailed or p.pos - steps <= 0:
+            return
+        p.pos -= steps
+
+    # ------------------------------------------------------------------ board spaces
+    def _do_land(self, s: State, frame: tuple) -> None:
+        seat = frame[1]
+        p = s.players[seat]
+        sp = self.data.spaces[p.pos]
+        kind = sp.kind
+        if kind == "objective":
+            owner = s.owners[sp.index]
+            if owner == NOBODY:
+                self._push(s, ("capture", seat, sp.index))
+            elif owner != seat:
+                self._push(s, ("pay", seat, self.rent(s, sp.index), owner, "rent"))
+        elif kind == "payload":
+            nxt = next(i for i in range(1, self.data.board_size)
+                       if self.data.spaces[(p.pos + i) % self.data.board_size].kind == "payload")
+            self.walk(s, seat, nxt, then=None)
+        elif kind == "health_pack":
+            self._push(s, ("health_pack", seat))
+        elif kind == "free_parking":
+            self._push(s, ("free_parking", seat))
+        elif kind == "go_to_jail":
+            self.send_to_jail(s, seat)
+        elif kind == "ultimate":
+            self._push(s, ("ultimate", seat))
+        # GO's 2 HP were collected on arrival; Just Visiting does nothing.
+
+    def send_to_jail(self, s: State, seat: int) -> None:
+        p = s.players[seat]
+        p.pos = self.data.jail_space
+        p.jailed = True
+        p.jail_tries = 0
+        if s.turn.player == seat:
+            s.turn.level_up = False  # "do not level up"
+            s.turn.over = True       # "Your turn is over."
+
+    def rent(self, s: State, space: int) -> int:
+        sp = self.data.spaces[space]
+        owner = s.owners[space]
+        full = owner != NOBODY and all(s.owners[i] == owner for i in self.data.set_spaces(sp.set))
+        return sp.rent * (2 if full else 1)
+
+    def _options_capture(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        seat, space = frame[1], frame[2]
+        opts: list[Move] = []
+        if s.players[seat].hp >= self.data.spaces[space].price:
+            opts.append(("capture",))
+        opts.append(("auction",))
+        return seat, tuple(opts)
+
+    def _on_capture(self, s: State, frame: tuple, move: Move) -> None:
+        seat, space = frame[1], frame[2]
+        if move[0] == "capture":
+            s.players[seat].hp -= self.data.spaces[space].price
+            s.owners[space] = seat
+        else:
+            n = len(s.players)
+            bidders = tuple(o for o in ((seat + k) % n for k in range(n)) if o not in s.forfeited)
+            self._push(s, ("auction", space, bidders, 0, NOBODY, 0))
+
+    # ("auction", space, bidders still in, high bid, high bidder, index of who is to bid)
+    def _options_auction(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        _, space, bidders, high, _, idx = frame
+        seat = bidders[idx]
+        return seat, (*(("bid", b) for b in range(high + 1, s.players[seat].hp + 1)), ("pass",))
+
+    def _on_auction(self, s: State, frame: tuple, move: Move) -> None:
+        _, space, bidders, high, leader, idx = frame
+        seat = bidders[idx]
+        if move[0] == "bid":
+            high, leader = move[1], seat
+            idx = (idx + 1) % len(bidders)
+        else:
+            bidders = bidders[:idx] + bidders[idx + 1:]
+            idx = idx % len(bidders) if bidders else 0
+        if not bidders:
+            return  # everybody passed without a bid: the objective stays uncaptured
+        if len(bidders) == 1 and leader == bidders[0]:
+            s.players[leader].hp -= high
+            s.owners[space] = leader
+            return
+        self._push(s, ("auction", space, bidders, high, leader, idx))
+
+    def _chance_health_pack(self, s: State, frame: tuple) -> Chance:
+        return Chance("dice", (6,), "health pack")
+
+    def _roll_health_pack(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
+        self.gain(s, frame[1], outcome[0])
+
+    def _options_free_parking(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        seat = frame[1]
+        mine = [i for i, o in enumerate(s.owners) if o == seat]
+        theirs = [i for i, o in enumerate(s.owners) if o not in (seat, NOBODY)]
+        return seat, (*(("swap", a, b) for a in mine for b in theirs), ("decline",))
+
+    def _on_free_parking(self, s: State, frame: tuple, move: Move) -> None:
+        if move[0] == "swap":
+            a, b = move[1], move[2]
+            s.owners[a], s.owners[b] = s.owners[b], s.owners[a]
+
+    # ------------------------------------------------------------------ HP in and out
+    def gain(self, s: State, seat: int, amount: int) -> None:
+        p = s.players[seat]
+        p.hp = min(self.data.hp_cap, p.hp + amount)
+
+    def _do_gain(self, s: State, frame: tuple) -> None:
+        self.gain(s, frame[1], frame[2])
+
+    def _do_pay(self, s: State, frame: tuple) -> None:
+        """("pay", payer, amount, to, kind): kind "rent", "bank" (a penalty to the bank),
+        "fee" (jail), "player" (HP an ability moves to a player) or "redirected"."""
+        _, seat, amount, to, kind = frame
+        p = s.players[seat]
+        if amount <= 0:
+            return
+        if p.redirect and kind in ("rent", "bank", "fee") and self.redirect_targets(s, seat, to):
+            self._push(s, ("zarya", seat, amount, to, kind))
+            return
+        if to == BANK and kind in ("bank", "fee", "redirected") and p.barrier:
+            used = min(p.barrier, amount)
+            p.barrier -= used
+            amount -= used
+        self._push(s, ("transfer", seat, amount, to))
+
+    def _do_transfer(self, s: State, frame: tuple) -> None:
+        _, seat, amount, to = frame
+        p = s.players[seat]
+        paid = min(p.hp, amount)
+        p.hp -= paid
+        if to != BANK:
+            self.gain(s, to, paid)
+        if amount > paid:
+            self._push(s, ("owe", seat, amount - paid, to))
+
+    def _do_owe(self, s: State, frame: tuple) -> None:
+        _, seat, remaining, to = frame
+        p = s.players[seat]
+        if any(h.active for h in p.heroes):
+            self._push(s, ("eliminate", seat, remaining, to))
+        elif any(o == seat for o in s.owners):
+            self._push(s, ("sell", seat, remaining, to, ()))
+        # else: no active hero and nothing to sell: "Hang in there!" The rest is not paid.
+
+    def _options_eliminate(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        p = s.players[frame[1]]
+        return frame[1], tuple(("eliminate", h.id) for h in p.heroes if h.active)
+
+    def _on_eliminate(self, s: State, frame: tuple, move: Move) -> None:
+        _, seat, remaining, to = frame
+        p = s.players[seat]
+        next(h for h in p.heroes if h.id == move[1]).active = False
+        self.gain(s, seat, self.data.elimination_hp)
+        self._push(s, ("transfer", seat, remaining, to))
+
+    # ("sell", seller, debt, creditor, offers already refused as (space, buyer) pairs)
+    def _options_sell(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        _, seat, remaining, to, refused = frame
+        mine = [i for i, o in enumerate(s.owners) if o == seat]
+        opts: list[Move] = [("sell_bank", i) for i in mine]
+        for buyer in range(len(s.players)):
+            if buyer == seat or buyer in s.forfeited:
+                continue
+            for i in mine:
+                if (i, buyer) not in refused:
+                    opts += [("sell_to", i, buyer, price)
+                             for price in range(1, s.players[buyer].hp + 1)]
+        return seat, tuple(opts)
+
+    def _on_sell(self, s: State, frame: tuple, move: Move) -> None:
+        _, seat, remaining, to, refused = frame
+        if move[0] == "sell_bank":
+            s.owners[move[1]] = NOBODY
+            self.gain(s, seat, self.data.spaces[move[1]].price)
+            self._push(s, ("transfer", seat, remaining, to))
+        else:
+            self._push(s, ("sale_offer", seat, remaining, to, refused) + tuple(move[1:]))
+
+    def _options_sale_offer(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        return frame[6], (("accept",), ("refuse",))
+
+    def _on_sale_offer(self, s: State, frame: tuple, move: Move) -> None:
+        _, seat, remaining, to, refused, space, buyer, price = frame
+        if move[0] == "refuse":
+            self._push(s, ("sell", seat, remaining, to, refused + ((space, buyer),)))
+            return
+        s.players[buyer].hp -= price
+        self.gain(s, seat, price)
+        s.owners[space] = buyer
+        self._push(s, ("transfer", seat, remaining, to))
+
+    def _options_zarya(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        seat, to = frame[1], frame[3]
+        return seat, tuple(("redirect", o) for o in self.redirect_targets(s, seat, to))
+
+    def redirect_targets(self, s: State, seat: int, to: int) -> list[int]:
+        # Not the payee: making a creditor pay themselves would cancel the rent (RULES.md).
+        return [o for o in range(len(s.players)) if o not in (seat, to) and o not in s.forfeited]
+
+    def _on_zarya(self, s: State, frame: tuple, move: Move) -> None:
+        _, seat, amount, to, kind = frame
+        s.players[seat].redirect = False
+        payer = move[1] if self.hit(s, seat, move[1]) else seat
+        self._push(s, ("pay", payer, amount, to, "redirected" if to == BANK else "rent"))
+
+    # ------------------------------------------------------------------ trades
+    def _trade_openings(self, s: State) -> list[Move]:
+        seat = s.turn.player
+        if s.turn.over or s.turn.offers >= MAX_TRADE_OFFERS:
+            return []
+        owners = set(s.owners)
+        return [("trade", other) for other in range(len(s.players))
+                if other != seat and other not in s.forfeited
+                and (seat in owners or other in owners)]
+
+    # ("trade_draft", proposer, partner, objectives given, objectives asked, HP paid, HP asked)
+    def _options_trade_draft(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        _, seat, partner, give, take, pay, ask = frame
+        opts: list[Move] = []
+        opts += [("give", i) for i, o in enumerate(s.owners) if o == seat and i not in give]
+        opts += [("take", i) for i, o in enumerate(s.owners) if o == partner and i not in take]
+        if pay == 0:
+            opts += [("pay", n) for n in range(1, s.players[seat].hp + 1)]
+        if ask == 0:
+            opts += [("ask", n) for n in range(1, s.players[partner].hp + 1)]
+        if (give or take) and (give or pay) and (take or ask):
+            opts.append(("offer",))
+        opts.append(("cancel",))
+        return seat, tuple(opts)
+
+    def _on_trade_draft(self, s: State, frame: tuple, move: Move) -> None:
+        _, seat, partner, give, take, pay, ask = frame
+        kind = move[0]
+        if kind == "cancel":
+            return
+        if kind == "offer":
+            self._push(s, ("trade_answer", seat, partner, give, take, pay, ask))
+            return
+        if kind == "give":
+            give = tuple(sorted(give + (move[1],)))
+        elif kind == "take":
+            take = tuple(sorted(take + (move[1],)))
+        elif kind == "pay":
+            pay = move[1]
+        elif kind == "ask":
+            ask = move[1]
+        self._push(s, ("trade_draft", seat, partner, give, take, pay, ask))
+
+    def _options_trade_answer(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        return frame[2], (("accept",), ("refuse",))
+
+    def _on_trade_answer(self, s: State, frame: tuple, move: Move) -> None:
+        _, seat, partner, give, take, pay, ask = frame
+        if move[0] == "refuse":
+            return
+        for i in give:
+            s.owners[i] = partner
+        for i in take:
+            s.owners[i] = seat
+        s.players[seat].hp -= pay
+        self.gain(s, partner, pay)
+        s.players[partner].hp -= ask
+        self.gain(s, seat, ask)
+
+    # ------------------------------------------------------------------ the end
+    def result(self, s: State) -> Result:
+        d = self.data
+        n = len(s.players)
+        objective_points = [0] * n
+        for i, o in enumerate(s.owners):
+            if o != NOBODY:
+                objective_points[o] += d.spaces[i].points
+        loot_points = [sum(p.loot) for p in s.players]
+        top_hp = max(p.hp for p in s.players)
+        # Ties for the most HP: every tied player is Play of the Game (RULES.md).
+        potg = [d.play_of_the_game if p.hp == top_hp else 0 for p in s.players]
+        scores = tuple(objective_points[i] + loot_points[i] + potg[i] for i in range(n))
+        eligible = [i for i in range(n) if i not in s.forfeited]
+        best = max((scores[i], s.players[i].hp) for i in eligible)
+        winners = tuple(i for i in eligible if (scores[i], s.players[i].hp) == best)
+        return Result(scores=scores, winners=winners, details={
+            "objectives": objective_points, "loot_boxes": loot_points, "play_of_the_game": potg,
+            "hp": [p.hp for p in s.players], "forfeited": list(s.forfeited), "turns": s.turns,
+        })
+
+    # ------------------------------------------------------------------ the agenda machine
+    def _push(self, s: State, *frames: tuple) -> None:
+        """Queue frames so that the first given is done first."""
+        s.agenda.extend(reversed(frames))
+
+    def _settle(self, s: State) -> None:
+        """Run automatic tasks, and decisions with a single option, until input is needed."""
+        agenda = s.agenda
+        while agenda:
+            frame = agenda[-1]
+            kind = frame[0]
+            if kind in _AUTO:
+                agenda.pop()
+                getattr(self, "_do_" + kind)(s, frame)
+                continue
+            handler = getattr(self, "_options_" + kind, None)
+            if handler is None:
+                return  # a chance node
+            seat, options = handler(s, frame)
+            if len(options) != 1:
+                return
+            agenda.pop()
+            getattr(self, "_on_" + kind)(s, frame, options[0])
+
+    def _pending(self, s: State) -> Decision | Chance | Over:
+        if not s.agenda:
+            return Over(self.result(s))
+        frame = s.agenda[-1]
+        kind = frame[0]
+        options = getattr(self, "_options_" + kind, None)
+        if options is not None:
+            seat, opts = options(s, frame)
+            return Decision(seat, opts, kind)
+        return getattr(self, "_chance_" + kind)(s, frame)
+
+    def _apply(self, s: State, move: Move) -> None:
+        frame = s.agenda.pop()
+        getattr(self, "_on_" + frame[0])(s, frame, move)
+        s.steps += 1
+        self._settle(s)
+
+    def _apply_chance(self, s: State, outcome: tuple[int, ...]) -> None:
+        frame = s.agenda.pop()
+        getattr(self, "_roll_" + frame[0])(s, frame, outcome)
+        s.steps += 1
+        self._settle(s)
+
+    # ------------------------------------------------------------------ presentation
+    def view(self, s: State, player: int) -> dict[str, Any]:
+        """What `player` may see: other players' Loot Boxes are face down, the deck is hidden."""
+        from ...canonical import to_data
+        data = to_data(s)
+        for seat, p in enumerate(data["players"]):
+            if seat != player:
+                p["loot"] = len(p["loot"])
+        data["loot_deck"] = len(data["loot_deck"])
+        return data
+
+    def explain_illegal(self, s: State, decision: Decision, move: Move) -> str:
+        kinds = sorted({o[0] for o in decision.options})
+        who = f"player {decision.player + 1}"
+        if move and move[0] == "bid" and len(move) == 2 and isinstance(move[1], int):
+            hp = s.players[decision.player].hp
+            return f"a bid of {move[1]} HP is not allowed: bids must beat the high bid and be at most your {hp} HP"
+        if move and move[0] in kinds:
+            return f"{list(move)} is not allowed here ({who} is deciding '{decision.prompt}')"
+        return (f"{list(move)} is not a legal move now: {who} is deciding '{decision.prompt}' "
+                f"and may choose {', '.join(kinds)}")
+
+    def greedy_move(self, s: State, decision: Decision, rng: Any) -> Move:
+        from .bot import greedy_move
+        return greedy_move(self, s, decision, rng)
+
+
+register(OverwatchMonopoly())
