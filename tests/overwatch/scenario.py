@@ -1,0 +1,112 @@
+"""Building chosen Overwatch-Monopoly situations through the public engine API.
+
+`new_game` plays the set-up (loot shuffle, leader roll, picks) with the given teams, so every
+scenario starts from a real state; `edit` then changes a copy of it (positions, HP, owners) to
+the situation a rule needs, and `roll` / `act` drive the engine exactly as a node would.
+"""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import engine
+from engine import Chance, Decision, Over
+from engine.games.overwatch_monopoly.state import State
+
+GAME = engine.get_game("overwatch-monopoly")
+DATA = GAME.data
+
+DEFAULT_TEAMS = (
+    ("tracer", "reinhardt", "ana"),
+    ("winston", "genji", "zenyatta"),
+    ("mercy", "soldier76", "roadhog"),
+    ("reaper", "orisa", "moira"),
+)
+
+
+def face(role: str) -> int:
+    """The ability die face (1..6) that shows `role`."""
+    return DATA.ability_die.index(role) + 1
+
+
+def new_game(teams: Sequence[Sequence[str]] = DEFAULT_TEAMS[:4], first: int = 0,
+             variants: Sequence[str] = (), loot: Sequence[int] | None = None) -> State:
+    """A game after set-up: `teams[i]` = (leader, hero, hero) for seat i; seat `first` to roll.
+
+    6V6 teams are (leader, leader, leader, hero, hero, hero).
+    """
+    n = len(teams)
+    s = GAME.new(n, variants)
+    s = GAME.apply_chance(s, loot if loot is not None else tuple(range(len(DATA.loot_box_points))))
+    # The highest roller picks first and the last picker goes first: make seat first+1 highest.
+    top = (first + 1) % n
+    s = GAME.apply_chance(s, tuple(6 if seat == top else 1 for seat in range(n)))
+    order = [(top + k) % n for k in range(n)]
+    per = 3 if "6v6" in variants else 1
+    for k in range(n * per):
+        seat = order[k % n]
+        s = act(s, "leader", teams[seat][k // n])
+    for k in range(n * (len(teams[0]) - per)):
+        seat = order[k % n]
+        s = act(s, "hero", teams[seat][per + k // n])
+    assert s.turn.player == first and s.turns == 1, (s.turn, s.turns)
+    return s
+
+
+def edit(s: State, change: Callable[[State], None]) -> State:
+    """A copy of `s` changed by `change` (states are values: the original stays as it was)."""
+    c = s.clone()
+    change(c)
+    return c
+
+
+def act(s: State, *move) -> State:
+    return GAME.apply(s, tuple(move))
+
+
+def roll(s: State, *faces: int) -> State:
+    return GAME.apply_chance(s, faces)
+
+
+def turn_roll(s: State, die: int, role: str | None = None) -> State:
+    """Roll for the turn: the numbered die, and the ability die showing `role`.
+
+    With nothing else to do (no trade possible) the engine rolls at once; otherwise the
+    player presses roll first.
+    """
+    p = GAME.pending(s)
+    if isinstance(p, Decision):
+        s = act(s, "roll")
+        p = GAME.pending(s)
+    assert isinstance(p, Chance), p
+    return roll(s, die) if len(p.sizes) == 1 else roll(s, die, face(role or "damage"))
+
+
+def pending(s: State):
+    return GAME.pending(s)
+
+
+def options(s: State) -> tuple:
+    p = GAME.pending(s)
+    assert isinstance(p, Decision), p
+    return p.options
+
+
+def decider(s: State) -> tuple[int, str]:
+    p = GAME.pending(s)
+    assert isinstance(p, Decision), p
+    return p.player, p.prompt
+
+
+def hp(s: State) -> list[int]:
+    return [p.hp for p in s.players]
+
+
+def end_turn(s: State) -> State:
+    """End the active player's turn if a decision to end it is pending."""
+    if ("end_turn",) in options(s):
+        s = act(s, "end_turn")
+    return s
+
+
+def is_over(s: State) -> bool:
+    return isinstance(GAME.pending(s), Over)
