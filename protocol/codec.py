@@ -1,0 +1,168 @@
+"""Deterministic CBOR in, deterministic CBOR out, and nothing else gets through.
+
+Encoding uses the engine's encoder (RFC 8949 §4.2.1 core deterministic encoding), so the state
+hash and every protocol message come from one encoder. Decoding uses cbor2 with its strict
+switches, then two checks cbor2 does not make: the value contains only plain data (no floats,
+tags, simple values or undefined), and re-encoding it gives back exactly the bytes received. The
+second check is what makes the encoding *canonical*: a peer cannot send the same message in two
+byte forms (non-shortest heads, unsorted keys), so the hash of a message is a function of its value.
+
+Every failure is a `CodecError` subclass whose message says what was wrong; nothing else escapes.
+"""
+from __future__ import annotations
+
+import io
+from typing import Any, Iterator
+
+import cbor2
+
+from engine.canonical import CanonicalError
+from engine.canonical import encode as _encode
+
+__all__ = [
+    "encode", "decode", "iter_sequence", "MAX_FRAME", "MAX_DEPTH",
+    "CodecError", "FrameTooLarge", "Malformed", "Truncated", "ForbiddenType", "TooDeep",
+    "NotCanonical",
+]
+
+# A protocol message is a few hundred bytes; a genesis for four players under 2 KiB. 64 KiB
+# leaves room for growth while bounding what a hostile peer can make a node allocate.
+MAX_FRAME = 64 * 1024
+# Deepest legitimate nesting is entry -> parts -> move -> item (4); the slack is for growth.
+MAX_DEPTH = 12
+
+
+class CodecError(ValueError):
+    """Bytes that are not a canonical protocol value."""
+
+
+class FrameTooLarge(CodecError):
+    pass
+
+
+class Malformed(CodecError):
+    """Not well-formed CBOR (or trailing bytes, bad UTF-8, duplicate keys, indefinite lengths)."""
+
+
+class Truncated(Malformed):
+    """The bytes end inside a CBOR item."""
+
+
+class ForbiddenType(CodecError):
+    pass
+
+
+class TooDeep(CodecError):
+    pass
+
+
+class NotCanonical(CodecError):
+    pass
+
+
+def encode(value: Any) -> bytes:
+    """Canonical CBOR of plain data (the one encoder protocol uses)."""
+    return _encode(value)
+
+
+def _check_plain(value: Any, depth: int) -> None:
+    # Exact type checks: bool is a subclass of int and cbor2 may hand back subclasses or
+    # semantic objects (datetime, Fraction, CBORTag, ...) for tagged input.
+    t = type(value)
+    if t is int or t is str or t is bytes or t is bool or value is None:
+        return
+    if depth >= MAX_DEPTH:
+        raise TooDeep(f"nesting deeper than {MAX_DEPTH}")
+    if t is list:
+        for item in value:
+            _check_plain(item, depth + 1)
+        return
+    if t is dict:
+        for k, v in value.items():
+            if type(k) is not str:
+                raise ForbiddenType(f"map key of type {type(k).__name__}; only text keys are allowed")
+            _check_plain(v, depth + 1)
+        return
+    if t is float:
+        raise ForbiddenType("floating-point numbers are not allowed")
+    if isinstance(value, cbor2.CBORTag):
+        raise ForbiddenType(f"CBOR tag {value.tag} is not allowed")
+    raise ForbiddenType(f"{t.__name__} (from a CBOR tag or simple value) is not allowed")
+
+
+def _loads(data: bytes) -> Any:
+    try:
+        return cbor2.loads(
+            data, allow_indefinite=False, allow_duplicate_keys=False, max_depth=MAX_DEPTH + 1)
+    except cbor2.CBORDecodeEOF as e:
+        raise Truncated(f"truncated CBOR: {e}") from None
+    except RecursionError:
+        raise TooDeep(f"nesting deeper than {MAX_DEPTH}") from None
+    except (cbor2.CBORError, ValueError, TypeError, OverflowError, LookupError, MemoryError) as e:
+        # cbor2 turns tagged input into Python objects (dates, decimals, regexps...) and the
+        # constructors of those raise their own errors; all of them mean "not our data".
+        text = str(e)
+        if "depth" in text:
+            raise TooDeep(f"nesting deeper than {MAX_DEPTH}") from None
+        raise Malformed(f"malformed CBOR: {type(e).__name__}: {text}") from None
+
+
+def decode(data: bytes, max_size: int = MAX_FRAME) -> Any:
+    """The plain value of exactly one canonical CBOR item, or a `CodecError`."""
+    if type(data) is not bytes:
+        data = bytes(data)
+    if len(data) > max_size:
+        raise FrameTooLarge(f"frame of {len(data)} bytes exceeds the {max_size}-byte limit")
+    if not data:
+        raise Truncated("empty frame")
+    value = _loads(data)
+    _check_plain(value, 0)
+    try:
+        again = _encode(value)
+    except CanonicalError as e:  # e.g. an integer outside the 64-bit range
+        raise ForbiddenType(str(e)) from None
+    if again != data:
+        if len(again) < len(data) and data.startswith(again):
+            raise Malformed(f"{len(data) - len(again)} trailing bytes after the item")
+        raise NotCanonical("not in deterministic encoding (RFC 8949 §4.2.1): "
+                           "non-shortest integer/length or unsorted map keys")
+    return value
+
+
+def iter_sequence(data: bytes, max_item: int = MAX_FRAME) -> Iterator[tuple[int, bytes, Any]]:
+    """Split a CBOR sequence (RFC 8742): yields (offset, item bytes, value) per item.
+
+    Raises a `CodecError` at the first item that is not canonical plain data; items before it
+    have been yielded, so a caller can say exactly where a file goes wrong.
+    """
+    pos = 0
+    end = len(data)
+    while pos < end:
+        window = bytes(data[pos:min(end, pos + max_item + 1)])
+        fp = io.BytesIO(window)
+        try:
+            value = cbor2.CBORDecoder(fp, allow_indefinite=False, allow_duplicate_keys=False,
+                                      max_depth=MAX_DEPTH + 1).decode()
+        except cbor2.CBORDecodeEOF:
+            if len(window) > max_item:
+                raise FrameTooLarge(f"item at byte {pos} exceeds {max_item} bytes") from None
+            raise Truncated(f"item at byte {pos} is truncated") from None
+        except RecursionError:
+            raise TooDeep(f"item at byte {pos}: nesting deeper than {MAX_DEPTH}") from None
+        except Exception as e:  # noqa: BLE001 - any decoder complaint means malformed input
+            raise Malformed(f"malformed CBOR at byte {pos}: {type(e).__name__}: {e}") from None
+        try:
+            _check_plain(value, 0)
+            item = _encode(value)
+        except CodecError as e:
+            raise type(e)(f"item at byte {pos}: {e}") from None
+        except CanonicalError as e:
+            raise ForbiddenType(f"item at byte {pos}: {e}") from None
+        # The canonical bytes of the value must be exactly what the file holds at this point;
+        # that both checks canonicity and tells where the item ends.
+        if not window.startswith(item):
+            raise NotCanonical(f"item at byte {pos} is not in deterministic encoding")
+        if len(item) > max_item:
+            raise FrameTooLarge(f"item at byte {pos} exceeds {max_item} bytes")
+        yield pos, item, value
+        pos += len(item)

@@ -1,0 +1,162 @@
+"""N sessions in one process, exchanging real protocol frames through a shuffled queue.
+
+Used by `lanboard sim --log`, the tests and the benchmark. The network model is TCP's: each
+(sender, receiver) link delivers in order, and the scheduler picks which link delivers next (or
+which bot acts next) with its own seeded `random.Random`, so a run is a function of its seeds
+and different order seeds give different interleavings. When nothing can move and the game is
+not over, the driver plays the nodes' clocks: every waiting node claims a timeout.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from engine.bots import make_bot
+
+from .genesis import make_body
+from .identity import Identity
+from .matchfile import write_bytes
+from .randomness import HashChain, chain_secret
+from .session import FaultDetected, GameOver, Output, Session, YourDecision
+
+__all__ = ["Player", "make_players", "Network", "MatchRun", "play_match"]
+
+
+@dataclass
+class Player:
+    identity: Identity
+    chain: HashChain
+    name: str
+
+
+def make_players(game: str, n: int, seed: int | str, *, chain: int = 512,
+                 variants: Sequence[str] = ()) -> tuple[dict, list[Player]]:
+    """Deterministic identities and chains for seed, and the genesis body they agree on."""
+    def h(label: str) -> bytes:
+        return hashlib.sha256(f"lanboard-inmemory/{seed}/{label}".encode()).digest()
+    nonce = h("nonce")[:16]
+    players = []
+    for seat in range(n):
+        ident = Identity.from_seed(h(f"key/{seat}"))
+        players.append(Player(ident, HashChain(chain_secret(ident.seed(), nonce), chain),
+                              f"bot{seat + 1}"))
+    body = make_body(game, [{"key": p.identity.public, "name": p.name,
+                             "commit": p.chain.commitment} for p in players],
+                     variants=tuple(variants), nonce=nonce, chain=chain)
+    return body, players
+
+
+Filter = Callable[[int, bytes], list[bytes]]   # (receiver, frame) -> frames actually sent
+
+
+class Network:
+    def __init__(self, n: int, order_seed: int | str) -> None:
+        self.n = n
+        self.rng = random.Random(f"order/{order_seed}")
+        self.links: dict[tuple[int, int], deque[bytes]] = {}
+        self.filters: dict[int, Filter] = {}
+        self.delivered = 0
+        self.bytes = 0
+
+    def post(self, src: int, dst: int, data: bytes) -> None:
+        frames = self.filters[src](dst, data) if src in self.filters else [data]
+        for f in frames:
+            self.links.setdefault((src, dst), deque()).append(f)
+
+    def busy(self) -> list[tuple[int, int]]:
+        return sorted(k for k, q in self.links.items() if q)
+
+
+@dataclass
+class MatchRun:
+    body: dict
+    players: list[Player]
+    sessions: list[Session]
+    net: Network
+    events: list[list[Any]] = field(default_factory=list)
+    steps: int = 0
+
+    def faults(self) -> dict[int, Any]:
+        return {s.seat: s.fault for s in self.sessions if s.fault is not None}
+
+    def match_file(self, seat: int = 0) -> bytes:
+        return write_bytes(self.sessions[seat].log)
+
+
+def play_match(game: str, players: int, *, seed: int | str = 0, order_seed: int | str = 0,
+               bots: Sequence[str] | str = "random", variants: Sequence[str] = (),
+               chain: int = 512, filters: dict[int, Filter] | None = None,
+               silent: Sequence[int] = (), claim_timeouts: bool = True,
+               max_steps: int = 2_000_000,
+               prepared: tuple[dict, list[Player]] | None = None) -> MatchRun:
+    """Play one match to its end (or until every node is stuck or halted).
+
+    `filters[seat]` rewrites what that seat sends to each receiver (a cheater test double);
+    `silent` seats never act on their decisions (a player who walked away).
+    """
+    body, people = prepared or make_players(game, players, seed, chain=chain, variants=variants)
+    sessions = [Session(body, p.identity, p.chain) for p in people]
+    kinds = (bots,) * players if isinstance(bots, str) else tuple(bots)
+    agents = [make_bot(k, f"{seed}/{seat}") for seat, k in enumerate(kinds)]
+    net = Network(players, order_seed)
+    net.filters = dict(filters or {})
+    run = MatchRun(body, people, sessions, net, [[] for _ in range(players)])
+    todo: set[int] = set()            # seats with a decision to act on
+    clock = 0
+
+    def handle(seat: int, out: Output) -> None:
+        for send in out.sends:
+            for dst in send.to:
+                net.post(seat, dst, send.data)
+        for ev in out.events:
+            run.events[seat].append(ev)
+            if isinstance(ev, YourDecision) and seat not in silent:
+                todo.add(seat)
+
+    for s in sessions:
+        handle(s.seat, s.start())
+    while run.steps < max_steps:
+        run.steps += 1
+        links = net.busy()
+        actors = sorted(todo)
+        choices = len(links) + len(actors)
+        if choices == 0:
+            live = [s for s in sessions if s.fault is None and not s.over]
+            if not live or not claim_timeouts:
+                break
+            clock += 1
+            before = len(net.busy())
+            for s in live:
+                if s.seat not in silent:
+                    handle(s.seat, s.claim_timeout(clock))
+            if len(net.busy()) == before:
+                break   # nobody had anything to claim: stuck for good
+            continue
+        pick = net.rng.randrange(choices)
+        if pick < len(links):
+            src, dst = links[pick]
+            data = net.links[(src, dst)].popleft()
+            net.delivered += 1
+            net.bytes += len(data)
+            handle(dst, sessions[dst].receive(data, src))
+        else:
+            seat = actors[pick - len(links)]
+            todo.discard(seat)
+            s = sessions[seat]
+            slot = s.ledger.slot if s.ledger else None
+            if s.fault is None and slot is not None and slot.kind == "move" \
+                    and slot.authors == (seat,):
+                move = agents[seat].choose(s.state, slot.pending)
+                handle(seat, s.move(move))
+    return run
+
+
+def is_clean(run: MatchRun) -> bool:
+    return not run.faults() and all(s.over for s in run.sessions) and \
+        len({tuple(s.log) for s in run.sessions}) == 1
+
+
+__all__ += ["is_clean", "GameOver", "FaultDetected"]

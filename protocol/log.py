@@ -1,0 +1,255 @@
+"""The hash-chained match log and the rule of who may write its next entry.
+
+A `Ledger` holds a verified prefix of the log: the engine state it leads to, the hash of the last
+entry, each player's latest reveal. It is the single place where the protocol's rules live; the
+session uses it for entries it assembles from live shares, the offline verifier for entries read
+from a file, so both enforce exactly the same rules.
+
+Slots alternate: a *step* (what `engine.pending` asks for: one "move" from the deciding player,
+or one "reveal" from every active player at a chance node), then an *attest* slot in which every
+active player signs the state hash they computed. At any slot the other players may instead
+jointly record a "timeout" entry against a player the slot is waiting for; the engine's forfeit
+then ends the game, and the remaining players attest the final state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from engine.core import IllegalMove
+
+from .genesis import GenesisError, check_signed_genesis, match_id
+from .identity import verify_signature
+from .messages import entry_shares, share_statement
+from .randomness import H, chance_seed
+
+__all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS"]
+
+FAULT_KINDS = (
+    "malformed",        # bytes that do not decode to a valid message
+    "bad-signature",    # a signature that does not verify
+    "wrong-match",      # a message of another match
+    "wrong-sequence",   # a sequence number that is not the next one (or too far ahead)
+    "wrong-prev",       # a previous-entry hash that is not the last entry's
+    "wrong-author",     # a share from a player the slot does not admit
+    "wrong-kind",       # a share of a kind the slot does not admit
+    "bad-reveal",       # a reveal that does not hash to that player's previous reveal
+    "illegal-move",     # a move the engine rejects
+    "state-mismatch",   # an attested state hash that differs from the one computed here
+    "bad-claim",        # a timeout claim against a player the slot is not waiting for
+    "equivocation",     # two different messages signed by one key for one slot
+    "genesis",          # a genesis that is not valid or not signed by every player
+    "after-end",        # an entry after the game ended
+    "exhausted",        # the randomness chains are used up (nobody's fault)
+)
+
+
+@dataclass(frozen=True)
+class Slot:
+    seq: int
+    kind: str                       # "move", "reveal" or "attest"
+    authors: tuple[int, ...]        # who must each contribute one share, in seat order
+    pending: Any = None             # the engine's Decision or Chance for a step slot
+
+
+@dataclass
+class Fault(Exception):
+    """A rule broken, and by whom. `seats` are the players it is attributed to (may be empty)."""
+
+    kind: str
+    seats: tuple[int, ...]
+    reason: str
+    seq: int | None = None
+    evidence: tuple[bytes, ...] = field(default=())
+
+    def __str__(self) -> str:
+        who = ", ".join(f"seat {s}" for s in self.seats) or "nobody"
+        at = f" at entry {self.seq}" if self.seq is not None else ""
+        return f"{self.kind}{at} by {who}: {self.reason}"
+
+
+class Ledger:
+    def __init__(self, signed_genesis: dict, initial_state: Any = None) -> None:
+        if initial_state is None:
+            try:
+                initial_state = check_signed_genesis(signed_genesis)
+            except GenesisError as e:
+                seats = (e.seat,) if e.seat is not None else ()
+                raise Fault("genesis", seats, str(e), 0) from None
+        body = signed_genesis["body"]
+        self.genesis = signed_genesis
+        self.body = body
+        self.match_id = match_id(signed_genesis)
+        self.n = len(body["players"])
+        self.keys = [p["key"] for p in body["players"]]
+        self.chain_length = body["chain"]
+        self.state = initial_state
+        self.game = engine.get_game(initial_state.game)
+        self.seq = 1                 # sequence number of the next entry (the genesis is 0)
+        self.head = self.match_id    # "previous hash" for the next entry
+        self.phase = "step"
+        self.reveal_heads = [p["commit"] for p in body["players"]]
+        self.reveals = 0             # chance nodes resolved so far
+        self.absent: list[int] = []  # seats recorded as timed out
+        self.entries: list[bytes] = []
+        self.counts = {"move": 0, "reveal": 0, "attest": 0, "timeout": 0}
+        self._hash: bytes | None = None
+        self.slot: Slot | None = self._slot()
+
+    # ---- reading ---------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.slot is None
+
+    def active(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.n) if s not in self.absent)
+
+    def state_hash(self) -> bytes:
+        if self._hash is None:
+            self._hash = engine.state_hash(self.state)
+        return self._hash
+
+    def result(self) -> Any:
+        p = engine.pending(self.state)
+        return p.result if isinstance(p, engine.Over) else None
+
+    def _slot(self) -> Slot | None:
+        if self.phase == "attest":
+            return Slot(self.seq, "attest", self.active())
+        p = engine.pending(self.state)
+        if isinstance(p, engine.Decision):
+            return Slot(self.seq, "move", (p.player,), p)
+        if isinstance(p, engine.Chance):
+            return Slot(self.seq, "reveal", self.active(), p)
+        return None
+
+    # ---- checking --------------------------------------------------------------------------
+    def check_share(self, share: dict) -> Any:
+        """Check one signature-verified share against the current slot.
+
+        Returns what applying it needs (the next state for a move). Raises `Fault` attributed to
+        the share's author: the signature proves the author said this, for this match.
+        """
+        a, kind, part, seq = share["author"], share["kind"], share["part"], share["seq"]
+        if share["match"] != self.match_id:
+            raise Fault("wrong-match", (a,), "signed for another match", seq)
+        slot = self.slot
+        if slot is None:
+            raise Fault("after-end", (a,), "the game has ended; no entry may follow", seq)
+        if seq != self.seq:
+            raise Fault("wrong-sequence", (a,), f"sequence {seq}, expected {self.seq}", seq)
+        if share["prev"] != self.head:
+            raise Fault("wrong-prev", (a,), "previous-entry hash is not the hash of entry "
+                        f"{self.seq - 1}", seq)
+        if a in self.absent:
+            raise Fault("wrong-author", (a,), f"seat {a} timed out and may not write", seq)
+        if kind == "timeout":
+            accused = part["seat"]
+            if accused == a:
+                raise Fault("bad-claim", (a,), "a player cannot claim its own timeout", seq)
+            if accused not in slot.authors:
+                raise Fault("bad-claim", (a,), f"seat {accused} is not one the {slot.kind} "
+                            "slot waits for", seq)
+            return None
+        if kind != slot.kind:
+            raise Fault("wrong-kind", (a,), f"a {kind} where the log expects a {slot.kind}", seq)
+        if a not in slot.authors:
+            who = " or ".join(f"seat {s}" for s in slot.authors)
+            raise Fault("wrong-author", (a,), f"{kind} by seat {a}; this slot is for {who}", seq)
+        if kind == "move":
+            try:
+                return self.game.apply(self.state, part)
+            except IllegalMove as e:
+                raise Fault("illegal-move", (a,), f"illegal move {part!r:.80}: {e}", seq) from None
+            except (TypeError, ValueError, KeyError, IndexError) as e:
+                raise Fault("illegal-move", (a,), f"move {part!r:.80} rejected by the engine: "
+                            f"{type(e).__name__}: {e}", seq) from None
+        if kind == "reveal":
+            if self.reveals >= self.chain_length:
+                raise Fault("exhausted", (), f"all {self.chain_length} reveals are used", seq)
+            if H(part) != self.reveal_heads[a]:
+                raise Fault("bad-reveal", (a,), f"reveal {self.reveals + 1} of seat {a} does not "
+                            "hash to its previous reveal", seq)
+            return None
+        if part != self.state_hash():  # attest
+            raise Fault("state-mismatch", (a,), f"attested state hash {part.hex()[:16]}… differs "
+                        f"from the replayed {self.state_hash().hex()[:16]}…", seq)
+        return None
+
+    def check_entry(self, entry: dict) -> Any:
+        """Everything about a complete entry read from a log, signatures included."""
+        authors = entry["authors"]
+        first = authors[0]
+        if entry["match"] != self.match_id:
+            raise Fault("wrong-match", (first,), "entry of another match", entry["seq"])
+        if self.slot is None:
+            raise Fault("after-end", (first,), "the game has ended; no entry may follow",
+                        entry["seq"])
+        if entry["seq"] != self.seq:
+            raise Fault("wrong-sequence", (first,), f"sequence {entry['seq']}, expected "
+                        f"{self.seq}", entry["seq"])
+        if entry["prev"] != self.head:
+            raise Fault("wrong-prev", (first,), "previous-entry hash is not the hash of entry "
+                        f"{self.seq - 1}", entry["seq"])
+        if any(b <= a for a, b in zip(authors, authors[1:])) or authors[-1] >= self.n:
+            raise Fault("wrong-author", (first,), f"authors {authors} are not distinct seats in "
+                        "seat order", self.seq)
+        if entry["kind"] == "timeout":
+            accused = entry["parts"][0]["seat"]
+            if any(p["seat"] != accused for p in entry["parts"]):
+                raise Fault("bad-claim", (first,), "timeout claims name different seats", self.seq)
+            expected = tuple(s for s in self.active() if s != accused)
+        else:
+            expected = self.slot.authors
+        missing = [s for s in expected if s not in authors]
+        extra = [s for s in authors if s not in expected]
+        if extra:
+            raise Fault("wrong-author", (extra[0],), f"seat {extra[0]} may not sign this "
+                        f"{entry['kind']} entry", self.seq)
+        if missing:
+            raise Fault("wrong-author", (missing[0],), f"{entry['kind']} entry lacks seat "
+                        f"{missing[0]}", self.seq)
+        prepared = None
+        for share in entry_shares(entry):
+            a = share["author"]
+            statement = share_statement(share["match"], share["seq"], share["prev"],
+                                        share["kind"], a, share["part"])
+            if not verify_signature(self.keys[a], share["sig"], statement):
+                raise Fault("bad-signature", (a,), f"signature of seat {a} does not verify",
+                            self.seq)
+            prepared = self.check_share(share)
+        return prepared
+
+    # ---- writing ---------------------------------------------------------------------------
+    def append(self, entry: dict, raw: bytes, prepared: Any = None) -> None:
+        """Apply an entry already checked by `check_entry` or by `check_share` on every share."""
+        kind = entry["kind"]
+        if kind == "move":
+            self.state = prepared if prepared is not None else self.game.apply(
+                self.state, entry["parts"][0])
+            self.phase = "attest"
+        elif kind == "reveal":
+            for a, part in zip(entry["authors"], entry["parts"]):
+                self.reveal_heads[a] = part
+            self.reveals += 1
+            seed = chance_seed(self.match_id, entry["seq"], list(entry["parts"]))
+            self.state = self.game.resolve(self.state, seed)
+            self.phase = "attest"
+        elif kind == "timeout":
+            accused = entry["parts"][0]["seat"]
+            self.absent.append(accused)
+            try:
+                self.state = self.game.forfeit(self.state, accused)
+            except IllegalMove:
+                pass  # the game was already over (a missing final attestation): result stands
+            self.phase = "attest"
+        else:
+            self.phase = "step"
+        self.counts[kind] += 1
+        self.entries.append(raw)
+        self.head = H(raw)
+        self.seq += 1
+        if kind != "attest":
+            self._hash = None
+        self.slot = self._slot()

@@ -1,0 +1,236 @@
+"""The schema: which maps the protocol exchanges and stores, field by field.
+
+Three things travel or are stored:
+
+* the signed genesis  {"body": {...}, "sigs": [sig per seat]}   (first item of a match file)
+* a share             one author's signed contribution to one log slot (what nodes send)
+* an entry            the shares of one slot put together (what the log and match file hold)
+
+    share = {"t": "share", "match", "seq", "prev", "kind", "author", "part", "sig"}
+    entry = {"match", "seq", "prev", "kind", "authors": [...], "parts": [...], "sigs": [...]}
+
+Every author signs the same statement whether it travels as a share or sits in an entry:
+encode(["lanboard/share/1", match, seq, prev, kind, author, part]), so an entry is checked by
+re-deriving each author's statement, and a share can be cut out of an entry and relayed.
+
+Parsing is exact: missing fields, unknown fields and wrong types are `SchemaError`s.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .codec import CodecError, decode, encode
+
+__all__ = [
+    "PROTOCOL_VERSION", "KINDS", "SchemaError", "share_statement", "genesis_statement",
+    "parse_genesis_body", "parse_signed_genesis", "parse_share", "parse_entry", "parse_wire",
+    "make_share", "make_entry", "entry_hash", "check_part",
+]
+
+PROTOCOL_VERSION = 1
+KINDS = ("move", "reveal", "attest", "timeout")
+MAX_PLAYERS = 8
+MAX_CHAIN = 1 << 20
+_SHARE_DOMAIN = "lanboard/share/1"
+_GENESIS_DOMAIN = "lanboard/genesis/1"
+
+
+class SchemaError(CodecError):
+    """Well-formed CBOR that is not the message the protocol expects here."""
+
+
+def _int(lo: int, hi: int) -> Callable[[Any, str], None]:
+    def check(v: Any, where: str) -> None:
+        if type(v) is not int or not lo <= v <= hi:
+            raise SchemaError(f"{where} must be an integer in [{lo}, {hi}], got {v!r:.60}")
+    return check
+
+
+def _bytes(n: int) -> Callable[[Any, str], None]:
+    def check(v: Any, where: str) -> None:
+        if type(v) is not bytes or len(v) != n:
+            raise SchemaError(f"{where} must be {n} bytes, got {_describe(v)}")
+    return check
+
+
+def _text(max_len: int) -> Callable[[Any, str], None]:
+    def check(v: Any, where: str) -> None:
+        if type(v) is not str or len(v) > max_len:
+            raise SchemaError(f"{where} must be text of at most {max_len} characters")
+    return check
+
+
+def _list(item: Callable[[Any, str], None], lo: int, hi: int) -> Callable[[Any, str], None]:
+    def check(v: Any, where: str) -> None:
+        if type(v) is not list or not lo <= len(v) <= hi:
+            raise SchemaError(f"{where} must be a list of {lo}..{hi} items, got {_describe(v)}")
+        for i, x in enumerate(v):
+            item(x, f"{where}[{i}]")
+    return check
+
+
+def _one_of(*values: str) -> Callable[[Any, str], None]:
+    def check(v: Any, where: str) -> None:
+        if v not in values or type(v) is not str:
+            raise SchemaError(f"{where} must be one of {', '.join(values)}; got {v!r:.40}")
+    return check
+
+
+def _describe(v: Any) -> str:
+    if type(v) in (bytes, list, str, dict):
+        return f"{type(v).__name__} of length {len(v)}"
+    return f"{type(v).__name__} {v!r:.40}"
+
+
+def _map(spec: dict[str, Callable[[Any, str], None]], v: Any, where: str) -> dict:
+    if type(v) is not dict:
+        raise SchemaError(f"{where} must be a map, got {_describe(v)}")
+    for key in v:
+        if key not in spec:
+            raise SchemaError(f"unknown field {key!r:.40} in {where}")
+    for key, check in spec.items():
+        if key not in v:
+            raise SchemaError(f"missing field {key!r} in {where}")
+        check(v[key], f"{where}.{key}")
+    return v
+
+
+U64 = (1 << 64) - 1
+_seq = _int(1, U64)
+_seat = _int(0, MAX_PLAYERS - 1)
+_hash = _bytes(32)
+_sig = _bytes(64)
+
+
+def _move_item(v: Any, where: str) -> None:
+    if type(v) is int:
+        if not -(1 << 63) <= v < (1 << 63):
+            raise SchemaError(f"{where} is out of range")
+    elif type(v) is str:
+        if len(v) > 256:
+            raise SchemaError(f"{where} is longer than 256 characters")
+    else:
+        raise SchemaError(f"{where} must be text or an integer, got {_describe(v)}")
+
+
+_move = _list(_move_item, 1, 32)
+_timeout_spec = {"seat": _seat, "time": _int(0, U64)}
+
+
+def check_part(kind: str, part: Any, where: str = "part") -> None:
+    """The shape of one author's part for `kind` (meaning is the ledger's business)."""
+    if kind == "move":
+        _move(part, where)
+    elif kind in ("reveal", "attest"):
+        _hash(part, where)
+    elif kind == "timeout":
+        _map(_timeout_spec, part, where)
+    else:
+        raise SchemaError(f"unknown kind {kind!r:.40}")
+
+
+# ---- genesis ---------------------------------------------------------------------------------
+
+_player_spec = {"key": _bytes(32), "name": _text(64), "commit": _hash}
+_genesis_spec = {
+    "protocol": _int(PROTOCOL_VERSION, PROTOCOL_VERSION),
+    "game": _text(64),
+    "variants": _list(_text(64), 0, 32),
+    "digest": _hash,
+    "players": _list(lambda v, w: _map(_player_spec, v, w), 2, MAX_PLAYERS),
+    "chain": _int(1, MAX_CHAIN),
+    "timeouts": lambda v, w: _map({"decision": _int(1, 1 << 32), "round": _int(1, 1 << 32)}, v, w),
+    "nonce": _bytes(16),
+}
+
+
+def parse_genesis_body(v: Any, where: str = "genesis") -> dict:
+    return _map(_genesis_spec, v, where)
+
+
+def parse_signed_genesis(v: Any) -> dict:
+    _map({"body": parse_genesis_body, "sigs": _list(_sig, 2, MAX_PLAYERS)}, v, "signed genesis")
+    if len(v["sigs"]) != len(v["body"]["players"]):
+        raise SchemaError(f"signed genesis has {len(v['sigs'])} signatures for "
+                          f"{len(v['body']['players'])} players")
+    return v
+
+
+def genesis_statement(body: dict) -> bytes:
+    return encode([_GENESIS_DOMAIN, body])
+
+
+# ---- shares and entries ------------------------------------------------------------------------
+
+def share_statement(match: bytes, seq: int, prev: bytes, kind: str, author: int, part: Any) -> bytes:
+    return encode([_SHARE_DOMAIN, match, seq, prev, kind, author, part])
+
+
+_share_spec = {
+    "t": _one_of("share"), "match": _hash, "seq": _seq, "prev": _hash, "kind": _one_of(*KINDS),
+    "author": _seat, "part": lambda v, w: None, "sig": _sig,
+}
+
+
+def parse_share(v: Any) -> dict:
+    _map(_share_spec, v, "share")
+    check_part(v["kind"], v["part"], "share.part")
+    return v
+
+
+_entry_spec = {
+    "match": _hash, "seq": _seq, "prev": _hash, "kind": _one_of(*KINDS),
+    "authors": _list(_seat, 1, MAX_PLAYERS), "parts": _list(lambda v, w: None, 1, MAX_PLAYERS),
+    "sigs": _list(_sig, 1, MAX_PLAYERS),
+}
+
+
+def parse_entry(v: Any) -> dict:
+    _map(_entry_spec, v, "entry")
+    n = len(v["authors"])
+    if len(v["parts"]) != n or len(v["sigs"]) != n:
+        raise SchemaError("entry.authors, entry.parts and entry.sigs differ in length")
+    for i, part in enumerate(v["parts"]):
+        check_part(v["kind"], part, f"entry.parts[{i}]")
+    return v
+
+
+_gsig_spec = {"t": _one_of("gsig"), "genesis": _hash, "seat": _seat, "sig": _sig}
+
+
+def parse_wire(data: bytes) -> dict:
+    """A frame received from a peer: a share or a genesis signature."""
+    v = decode(data)
+    if type(v) is not dict or "t" not in v:
+        raise SchemaError("a message must be a map with a 't' field")
+    if v["t"] == "share":
+        return parse_share(v)
+    if v["t"] == "gsig":
+        return _map(_gsig_spec, v, "gsig")
+    raise SchemaError(f"unknown message type {v['t']!r:.40}")
+
+
+def make_share(sign: Callable[[bytes], bytes], match: bytes, seq: int, prev: bytes, kind: str,
+               author: int, part: Any) -> dict:
+    sig = sign(share_statement(match, seq, prev, kind, author, part))
+    return {"t": "share", "match": match, "seq": seq, "prev": prev, "kind": kind,
+            "author": author, "part": part, "sig": sig}
+
+
+def make_entry(shares: list[dict]) -> dict:
+    """An entry from the shares of one slot, in the order given (the ledger sorts by seat)."""
+    first = shares[0]
+    return {"match": first["match"], "seq": first["seq"], "prev": first["prev"],
+            "kind": first["kind"], "authors": [s["author"] for s in shares],
+            "parts": [s["part"] for s in shares], "sigs": [s["sig"] for s in shares]}
+
+
+def entry_shares(entry: dict) -> list[dict]:
+    return [{"t": "share", "match": entry["match"], "seq": entry["seq"], "prev": entry["prev"],
+             "kind": entry["kind"], "author": a, "part": p, "sig": s}
+            for a, p, s in zip(entry["authors"], entry["parts"], entry["sigs"])]
+
+
+def entry_hash(raw_entry: bytes) -> bytes:
+    import hashlib
+    return hashlib.sha256(raw_entry).digest()

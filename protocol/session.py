@@ -1,0 +1,410 @@
+"""One node's view of a match, sans-IO: feed it frames, get frames to send and events.
+
+    s = Session(genesis_body, identity, chain)
+    out = s.start()                        # our genesis signature, to every peer
+    out = s.receive(frame, sender=seat)    # a frame from a peer (the transport knows who)
+    out = s.move(("roll",))                # when out.events held YourDecision
+    out = s.claim_timeout(now)             # when the node's deadline for s.awaiting() passed
+
+Each `Output` has `sends` (recipients, bytes) and `events`. The session never reads a clock
+and never draws a random number: the node supplies time, the chain supplies randomness.
+
+Why shares are echoed: a cheater can send one message to some peers and a different one to
+others. Every node forwards each share it accepts from another author to every other peer
+*before* it acts on it, so both versions reach every honest node and the two signatures are
+the proof. This relies on each link delivering in order (as TCP does): a peer's share built on
+an entry always arrives after the shares that entry was made of, so a share whose previous-entry
+hash is wrong when no equivocation has been seen is its author's fault.
+
+Timeout claims are binding for their signer: once this node has signed that seat X missed slot
+s, it ignores X's late share for s. If other honest nodes accepted that share in time, the game
+stalls rather than forks; deadlines should be long enough that this is rare (node's choice).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from engine.core import IllegalMove
+
+from .codec import CodecError, encode
+from .genesis import GenesisError, assemble, body_hash, check_body, check_signature, sign_body
+from .identity import Identity, verify_signature
+from .log import Fault, Ledger
+from .messages import make_entry, make_share, parse_wire, share_statement
+from .randomness import HashChain
+
+__all__ = [
+    "Session", "Output", "Send", "MatchStarted", "YourDecision", "StateChanged", "TurnAttested",
+    "Appended", "GameOver", "FaultDetected", "AHEAD_WINDOW",
+]
+
+# How many slots ahead of us a peer can honestly be: a peer needs our attestation to pass an
+# attest slot, so it is at most one step and one attest ahead; the rest is slack.
+AHEAD_WINDOW = 4
+# Frames kept before the genesis is complete (peers that finished it first may already play).
+EARLY_LIMIT = 256
+
+
+@dataclass(frozen=True)
+class Send:
+    to: tuple[int, ...]
+    data: bytes
+
+
+@dataclass(frozen=True)
+class MatchStarted:
+    match_id: bytes
+    genesis: bytes          # the signed genesis, the first item of the match file
+
+
+@dataclass(frozen=True)
+class YourDecision:
+    seq: int
+    decision: Any
+
+
+@dataclass(frozen=True)
+class StateChanged:
+    seq: int
+    kind: str
+    state_hash: bytes
+
+
+@dataclass(frozen=True)
+class TurnAttested:
+    seq: int
+    state_hash: bytes
+
+
+@dataclass(frozen=True)
+class Appended:
+    seq: int
+    entry: bytes            # append to the match file (and sync) before sending anything else
+
+
+@dataclass(frozen=True)
+class GameOver:
+    result: Any
+
+
+@dataclass(frozen=True)
+class FaultDetected:
+    fault: Fault
+
+
+@dataclass
+class Output:
+    sends: list[Send] = field(default_factory=list)
+    events: list[Any] = field(default_factory=list)
+
+
+class Session:
+    def __init__(self, genesis_body: dict, identity: Identity, chain: HashChain) -> None:
+        self.initial_state = check_body(genesis_body)   # GenesisError if unplayable
+        keys = [p["key"] for p in genesis_body["players"]]
+        if identity.public not in keys:
+            raise GenesisError("this identity has no seat in the genesis")
+        self.seat = keys.index(identity.public)
+        if chain.length != genesis_body["chain"] or \
+                chain.commitment != genesis_body["players"][self.seat]["commit"]:
+            raise GenesisError("the hash chain does not match this seat's commitment")
+        self.body = genesis_body
+        self.n = len(keys)
+        self.keys = keys
+        self.identity = identity
+        self.chain = chain
+        self._body_hash = body_hash(genesis_body)
+        self._gsigs: dict[int, bytes] = {}
+        self.ledger: Ledger | None = None
+        self.fault: Fault | None = None
+        self._seen: set[bytes] = set()
+        self._shares: dict[tuple[int, int, str], tuple[bytes, dict]] = {}
+        self._checked: dict[bytes, Any] = {}     # raw share -> what check_share returned
+        self._claimed: dict[int, int] = {}       # seq -> seat this node claimed timed out
+        self._early: list[tuple[bytes, int]] = []
+        self._started = False
+
+    # ---- queries ---------------------------------------------------------------------------
+    @property
+    def peers(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.n) if s != self.seat)
+
+    @property
+    def match_id(self) -> bytes | None:
+        return self.ledger.match_id if self.ledger else None
+
+    @property
+    def state(self) -> Any:
+        return self.ledger.state if self.ledger else self.initial_state
+
+    @property
+    def over(self) -> bool:
+        return bool(self.ledger and self.ledger.over)
+
+    @property
+    def log(self) -> list[bytes]:
+        """The signed genesis followed by every entry: the match file's items."""
+        if not self.ledger:
+            return []
+        return [encode(self.ledger.genesis), *self.ledger.entries]
+
+    def awaiting(self) -> tuple[int, ...]:
+        """Seats the current slot still waits for (what the node's deadline is about)."""
+        if self.fault or not self.ledger or self.ledger.over:
+            if self.ledger is None and not self.fault:
+                return tuple(s for s in range(self.n) if s not in self._gsigs)
+            return ()
+        slot = self.ledger.slot
+        return tuple(a for a in slot.authors
+                     if (slot.seq, a, "share") not in self._shares or a == self._claimed.get(slot.seq))
+
+    # ---- inputs ----------------------------------------------------------------------------
+    def start(self) -> Output:
+        out = Output()
+        if self._started:
+            return out
+        self._started = True
+        sig = sign_body(self.body, self.identity.sign)
+        self._gsigs[self.seat] = sig
+        msg = encode({"t": "gsig", "genesis": self._body_hash, "seat": self.seat, "sig": sig})
+        self._seen.add(msg)
+        out.sends.append(Send(self.peers, msg))
+        self._maybe_begin(out)
+        return out
+
+    def receive(self, data: bytes, sender: int) -> Output:
+        out = Output()
+        if self.fault is not None:
+            return out
+        try:
+            if data in self._seen:
+                return out
+            try:
+                msg = parse_wire(data)
+            except CodecError as e:
+                raise Fault("malformed", (sender,), str(e)) from None
+            if msg["t"] == "gsig":
+                self._on_gsig(msg, data, sender, out)
+            elif self.ledger is None:
+                if len(self._early) >= EARLY_LIMIT:
+                    raise Fault("wrong-sequence", (sender,), "too many messages before the "
+                                "genesis is complete")
+                self._early.append((data, sender))
+            else:
+                self._on_share(msg, data, sender, out)
+                self._advance(out)
+        except Fault as f:
+            self._halt(f, out)
+        return out
+
+    def move(self, move: Any) -> Output:
+        """Play our move; raises IllegalMove (and changes nothing) if it is not legal now."""
+        out = Output()
+        ledger = self.ledger
+        if self.fault or ledger is None or ledger.over:
+            raise IllegalMove("no move is possible now")
+        slot = ledger.slot
+        if slot.kind != "move" or slot.authors != (self.seat,):
+            raise IllegalMove("it is not this player's decision")
+        if (slot.seq, self.seat, "share") in self._shares:
+            raise IllegalMove("a move for this turn was already sent")
+        part = list(engine.as_move(move))
+        share = make_share(self.identity.sign, ledger.match_id, slot.seq, ledger.head, "move",
+                           self.seat, part)
+        raw = encode(share)
+        try:
+            self._checked[raw] = ledger.check_share(share)
+        except Fault as f:
+            raise IllegalMove(f.reason) from None
+        self._store(slot.seq, self.seat, "share", raw, share)
+        out.sends.append(Send(self.peers, raw))
+        try:
+            self._advance(out)
+        except Fault as f:
+            self._halt(f, out)
+        return out
+
+    def claim_timeout(self, now: int, seat: int | None = None) -> Output:
+        """Sign that `seat` (default: the lowest awaited) missed the current slot at time `now`."""
+        out = Output()
+        ledger = self.ledger
+        if self.fault or ledger is None or ledger.over:
+            return out
+        slot = ledger.slot
+        if slot.seq in self._claimed:
+            return out
+        awaited = [a for a in self.awaiting() if a != self.seat]
+        if seat is None:
+            if not awaited:
+                return out
+            seat = awaited[0]
+        elif seat not in awaited:
+            raise ValueError(f"the current slot is not waiting for seat {seat}")
+        share = make_share(self.identity.sign, ledger.match_id, slot.seq, ledger.head, "timeout",
+                           self.seat, {"seat": seat, "time": int(now)})
+        raw = encode(share)
+        self._claimed[slot.seq] = seat
+        self._store(slot.seq, self.seat, "claim", raw, share)
+        out.sends.append(Send(self.peers, raw))
+        try:
+            self._advance(out)
+        except Fault as f:
+            self._halt(f, out)
+        return out
+
+    # ---- internals -------------------------------------------------------------------------
+    def _halt(self, fault: Fault, out: Output) -> None:
+        self.fault = fault
+        out.events.append(FaultDetected(fault))
+
+    def _store(self, seq: int, author: int, cls: str, raw: bytes, msg: dict) -> None:
+        self._seen.add(raw)
+        self._shares[(seq, author, cls)] = (raw, msg)
+
+    def _on_gsig(self, msg: dict, raw: bytes, sender: int, out: Output) -> None:
+        seat = msg["seat"]
+        if msg["genesis"] != self._body_hash or seat >= self.n:
+            raise Fault("genesis", (sender,), "signature for a different genesis")
+        if not check_signature(self.body, seat, msg["sig"]):
+            raise Fault("bad-signature", (sender,), f"genesis signature of seat {seat} does "
+                        "not verify")
+        old = self._gsigs.get(seat)
+        if old is not None and old != msg["sig"]:
+            raise Fault("equivocation", (seat,), "two different genesis signatures",
+                        0, (old, msg["sig"]))
+        self._seen.add(raw)
+        if seat != self.seat:
+            # echoed like shares: a seat sending different signatures to different peers would
+            # otherwise give the peers different match ids.
+            rest = tuple(s for s in self.peers if s not in (seat, sender))
+            if rest:
+                out.sends.append(Send(rest, raw))
+        self._gsigs[seat] = msg["sig"]
+        self._maybe_begin(out)
+
+    def _maybe_begin(self, out: Output) -> None:
+        if self.ledger is not None or len(self._gsigs) < self.n:
+            return
+        signed = assemble(self.body, [self._gsigs[s] for s in range(self.n)])
+        self.ledger = Ledger(signed, self.initial_state)
+        out.events.append(MatchStarted(self.ledger.match_id, encode(signed)))
+        slot = self.ledger.slot
+        if slot is not None and slot.kind == "move" and slot.authors == (self.seat,):
+            out.events.append(YourDecision(slot.seq, slot.pending))
+        early, self._early = self._early, []
+        for data, sender in early:
+            self._on_share(parse_wire(data), data, sender, out)
+        self._advance(out)
+
+    def _on_share(self, msg: dict, raw: bytes, sender: int, out: Output) -> None:
+        if raw in self._seen:
+            return
+        ledger = self.ledger
+        a, seq = msg["author"], msg["seq"]
+        if a >= self.n:
+            raise Fault("malformed", (sender,), f"there is no seat {a}")
+        statement = share_statement(msg["match"], seq, msg["prev"], msg["kind"], a, msg["part"])
+        if not verify_signature(self.keys[a], msg["sig"], statement):
+            raise Fault("bad-signature", (sender,), f"share claiming seat {a} does not verify", seq)
+        if msg["match"] != ledger.match_id:
+            # anyone can replay a share signed in another match; blame who sent it here
+            raise Fault("wrong-match", (sender,), "share of another match", seq)
+        self._seen.add(raw)
+        if a != self.seat:
+            rest = tuple(s for s in self.peers if s not in (a, sender))
+            if rest:
+                out.sends.append(Send(rest, raw))
+        cls = "claim" if msg["kind"] == "timeout" else "share"
+        old = self._shares.get((seq, a, cls))
+        if old is not None:
+            raise Fault("equivocation", (a,), f"two different {cls}s signed for entry {seq}",
+                        seq, (old[0], raw))
+        if seq > ledger.seq + AHEAD_WINDOW:
+            raise Fault("wrong-sequence", (a,), f"sequence {seq} is far ahead of {ledger.seq}", seq)
+        if seq < ledger.seq:
+            self._on_past_share(msg, cls)
+            return
+        self._shares[(seq, a, cls)] = (raw, msg)
+
+    def _on_past_share(self, msg: dict, cls: str) -> None:
+        # A share for an entry already in the log that is not one of its shares (an identical
+        # one was dropped as a duplicate, a different one by the same author is equivocation).
+        if cls == "claim":
+            return  # a claim that lost the race to the awaited share: not a fault
+        a, seq = msg["author"], msg["seq"]
+        entry_authors = [s for s in range(self.n) if (seq, s, "share") in self._shares]
+        if not entry_authors or a in self.ledger.absent:
+            return  # the slot ended in a timeout entry; a late share is not a fault
+        raise Fault("wrong-author", (a,), f"seat {a} may not write entry {seq}", seq)
+
+    def _check(self, raw: bytes, msg: dict) -> Any:
+        if raw not in self._checked:
+            self._checked[raw] = self.ledger.check_share(msg)
+        return self._checked[raw]
+
+    def _advance(self, out: Output) -> None:
+        ledger = self.ledger
+        while ledger is not None and not ledger.over:
+            slot = ledger.slot
+            s = slot.seq
+            if slot.kind != "move" and self.seat in slot.authors and \
+                    (s, self.seat, "share") not in self._shares:
+                if slot.kind == "reveal":
+                    if ledger.reveals >= self.chain.length:
+                        raise Fault("exhausted", (), "all reveals are used", s)
+                    part = self.chain.reveal(ledger.reveals + 1)
+                else:
+                    part = ledger.state_hash()
+                share = make_share(self.identity.sign, ledger.match_id, s, ledger.head,
+                                   slot.kind, self.seat, part)
+                raw = encode(share)
+                self._store(s, self.seat, "share", raw, share)
+                out.sends.append(Send(self.peers, raw))
+            if not self._try_complete(slot, out):
+                return
+
+    def _try_complete(self, slot: Any, out: Output) -> bool:
+        ledger = self.ledger
+        s = slot.seq
+        accused = self._claimed.get(s)
+        regular: dict[int, tuple[bytes, dict]] = {}
+        claims: dict[int, tuple[bytes, dict]] = {}
+        for a in range(self.n):
+            item = self._shares.get((s, a, "share"))
+            if item is not None and a != accused and a not in ledger.absent:
+                self._check(*item)
+                regular[a] = item
+            item = self._shares.get((s, a, "claim"))
+            if item is not None:
+                self._check(*item)
+                claims[a] = item
+        prepared = None
+        if all(a in regular for a in slot.authors):
+            shares = [regular[a][1] for a in slot.authors]
+            if slot.kind == "move":
+                prepared = self._checked[regular[slot.authors[0]][0]]
+        else:
+            named = sorted({c[1]["part"]["seat"] for c in claims.values()})
+            for x in named:
+                signers = tuple(a for a in ledger.active() if a != x)
+                if all(a in claims and claims[a][1]["part"]["seat"] == x for a in signers):
+                    shares = [claims[a][1] for a in signers]
+                    break
+            else:
+                return False
+        entry = make_entry(shares)
+        raw = encode(entry)
+        ledger.append(entry, raw, prepared)
+        out.events.append(Appended(s, raw))
+        if entry["kind"] == "attest":
+            out.events.append(TurnAttested(s, entry["parts"][0]))
+            if ledger.over:
+                out.events.append(GameOver(ledger.result()))
+        else:
+            out.events.append(StateChanged(s, entry["kind"], ledger.state_hash()))
+        nxt = ledger.slot
+        if nxt is not None and nxt.kind == "move" and nxt.authors == (self.seat,):
+            out.events.append(YourDecision(nxt.seq, nxt.pending))
+        return True

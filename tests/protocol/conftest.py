@@ -1,0 +1,1 @@
+import tests.protocol.toygame  # noqa: F401  (registers "toy-race")
