@@ -29,10 +29,12 @@ def face(role: str) -> int:
 
 
 def new_game(teams: Sequence[Sequence[str]] = DEFAULT_TEAMS[:4], first: int = 0,
-             variants: Sequence[str] = (), loot: Sequence[int] | None = None) -> State:
+             variants: Sequence[str] = (), loot: Sequence[int] | None = None,
+             setup: Callable[[State], None] | None = None) -> State:
     """A game after set-up: `teams[i]` = (leader, hero, hero) for seat i; seat `first` to roll.
 
-    6V6 teams are (leader, leader, leader, hero, hero, hero).
+    6V6 teams are (leader, leader, leader, hero, hero, hero). `setup` changes the state before
+    the first turn begins (e.g. to put the first player in jail), so the turn starts from it.
     """
     n = len(teams)
     s = GAME.new(n, variants)
@@ -49,6 +51,11 @@ def new_game(teams: Sequence[Sequence[str]] = DEFAULT_TEAMS[:4], first: int = 0,
         seat = order[k % n]
         s = act(s, "hero", teams[seat][per + k // n])
     assert s.turn.player == first and s.turns == 1, (s.turn, s.turns)
+    if setup is not None:
+        s = s.clone()
+        setup(s)
+        s.agenda = [("turn",)]  # start the turn over from the changed state
+        GAME._settle(s)
     return s
 
 
