@@ -160,3 +160,28 @@ def is_clean(run: MatchRun) -> bool:
 
 
 __all__ += ["is_clean", "GameOver", "FaultDetected"]
+
+
+def play_logged(game: str, players: int, path: str, *, seed: int = 1,
+                bots: Sequence[str] | str = "greedy", variants: Sequence[str] = (),
+                chain: int = 4096, order_seed: int | None = None) -> dict:
+    """`lanboard sim --log`: play over the protocol, check every node agrees, write the file."""
+    from .matchfile import write_file
+    run = play_match(game, players, seed=seed, order_seed=seed if order_seed is None else order_seed,
+                     bots=bots, variants=variants, chain=chain)
+    faults = run.faults()
+    if faults:
+        raise RuntimeError("; ".join(f"node {s}: {f}" for s, f in sorted(faults.items())))
+    if not is_clean(run):
+        raise RuntimeError("the nodes did not all finish with the same log")
+    log = run.sessions[0].log
+    write_file(path, log)
+    ledger = run.sessions[0].ledger
+    result = ledger.result()
+    return {"match_id": ledger.match_id.hex(), "entries": len(log) - 1,
+            "bytes": sum(map(len, log)), "messages": run.net.delivered,
+            "winners": list(result.winners), "scores": list(result.scores),
+            "state_hash": ledger.state_hash().hex(), "counts": dict(ledger.counts)}
+
+
+__all__ += ["play_logged"]

@@ -1,0 +1,54 @@
+"""`lanboard verify FILE [--json]`: check a match file from first signature to final score."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+NAME = "verify"
+HELP = "check every signature, reveal, move and state hash of a match file"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="match file (CBOR sequence written by a node or `sim --log`)")
+    p.add_argument("--json", action="store_true", help="print the report as one JSON object")
+
+
+def _text(path: str, r) -> str:
+    if r.status == 2:
+        return f"{path}: cannot be read as a match file: {r.reason}"
+    lines = []
+    if r.game:
+        lines.append(f"game {r.game}  match {r.match_id or '?'}")
+        lines.append("players: " + ", ".join(f"seat {p['seat']} {p['name']}" for p in r.players))
+    if r.status == 0:
+        c = r.counts
+        lines.append(f"OK: {r.entries} entries ({c['move']} moves, {c['reveal']} rolls, "
+                     f"{c['attest']} attestations, {c['timeout']} timeouts), "
+                     f"{r.signatures} signatures verified, engine replayed")
+        winners = " and ".join(f"seat {w} ({r.players[w]['name']})" for w in r.winners)
+        lines.append(f"winner: {winners}")
+        lines.append("scores: " + "  ".join(f"seat {i} {s}" for i, s in enumerate(r.scores)))
+        turns = (r.details or {}).get("turns") if isinstance(r.details, dict) else None
+        if turns is not None:
+            lines.append(f"turns: {turns}")
+    else:
+        where = f"entry {r.index}" if r.index is not None else "the file"
+        what = f" ({r.kind})" if r.kind else ""
+        who = f" by seat {r.author}" if r.author is not None else ""
+        lines.append(f"FAILED at {where}{what}{who}: {r.fault or 'error'}: {r.reason}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from protocol.verify import verify_file
+        r = verify_file(args.file)
+        if args.json:
+            print(json.dumps(r.to_json(), sort_keys=True))
+        else:
+            print(_text(args.file, r), file=sys.stdout if r.status == 0 else sys.stderr)
+        return r.status
+    except Exception as e:  # noqa: BLE001 - never a traceback, whatever the file holds
+        print(f"lanboard verify: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        return 1
