@@ -26,6 +26,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", action="append", default=[], metavar="NAME",
                    help="a rule variant; repeat to combine")
     p.add_argument("--json", action="store_true", help="one JSON object per game per line")
+    p.add_argument("--log", metavar="FILE",
+                   help="play over the real protocol (one in-memory node and key per bot, signed "
+                        "messages through a shuffled queue) and write the match file to FILE")
 
 
 def parse_setup(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -55,6 +58,8 @@ def parse_setup(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[str, .
 
 def run(args: argparse.Namespace) -> int:
     kinds, variants = parse_setup(args)
+    if args.log:
+        return _run_logged(args, kinds, variants)
     for k in range(args.games):
         seed = args.seed + k
         g = play(args.game, args.players, seed, kinds, variants)
@@ -72,4 +77,26 @@ def run(args: argparse.Namespace) -> int:
             scores = " / ".join(f"P{i + 1} {sc}" for i, sc in enumerate(r.scores))
             print(f"{args.game} seed {seed}: winner {who}  scores {scores}  "
                   f"turns {g.turns}  steps {g.steps}  hash {g.state_hash.hex()[:16]}", flush=True)
+    return 0
+
+
+def _run_logged(args: argparse.Namespace, kinds: tuple[str, ...], variants: tuple[str, ...]) -> int:
+    from protocol.inmemory import play_logged
+    if args.games != 1:
+        raise UsageError("--log writes one match: use it with --games 1")
+    try:
+        s = play_logged(args.game, args.players, args.log, seed=args.seed, bots=kinds,
+                        variants=variants)
+    except RuntimeError as e:
+        print(f"lanboard sim: the protocol run failed: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps({"game": args.game, "seed": args.seed, "players": args.players,
+                          "bots": list(kinds), "variants": list(variants), "log": args.log, **s}))
+    else:
+        who = " and ".join(f"P{w + 1}" for w in s["winners"])
+        scores = " / ".join(f"P{i + 1} {sc}" for i, sc in enumerate(s["scores"]))
+        print(f"{args.game} seed {args.seed}: winner {who}  scores {scores}  "
+              f"entries {s['entries']}  {s['bytes']} bytes  match {s['match_id'][:16]}  "
+              f"-> {args.log}", flush=True)
     return 0
