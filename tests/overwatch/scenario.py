@@ -44,12 +44,16 @@ def new_game(teams: Sequence[Sequence[str]] = DEFAULT_TEAMS[:4], first: int = 0,
     s = GAME.apply_chance(s, tuple(6 if seat == top else 1 for seat in range(n)))
     order = [(top + k) % n for k in range(n)]
     per = 3 if "6v6" in variants else 1
-    for k in range(n * per):
-        seat = order[k % n]
-        s = act(s, "leader", teams[seat][k // n])
-    for k in range(n * (len(teams[0]) - per)):
-        seat = order[k % n]
-        s = act(s, "hero", teams[seat][per + k // n])
+    picks = [("leader", teams[order[k % n]][k // n]) for k in range(n * per)]
+    picks += [("hero", teams[order[k % n]][per + k // n]) for k in range(n * (len(teams[0]) - per))]
+    for move in picks:
+        p = GAME.pending(s)
+        if isinstance(p, Decision) and p.prompt == {"leader": "pick_leader", "hero": "draft"}[move[0]]:
+            s = act(s, *move)
+        # else: the last pick had a single option and the engine made it
+    for seat, team in enumerate(teams):
+        got = s.players[seat].leaders + [h.id for h in s.players[seat].heroes]
+        assert got == list(team), (seat, got, team)
     assert s.turn.player == first and s.turns == 1, (s.turn, s.turns)
     if setup is not None:
         s = s.clone()
