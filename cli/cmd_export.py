@@ -74,6 +74,8 @@ def _run(args: argparse.Namespace) -> int:
 
     try:
         report, _ = replay(data, emit)
+    except BrokenPipeError:
+        raise
     except Exception as e:  # noqa: BLE001
         print(f"lanboard export: internal error: {type(e).__name__}: {e}", file=sys.stderr)
         return 1

@@ -91,11 +91,14 @@ def play_match(game: str, players: int, *, seed: int | str = 0, order_seed: int 
                chain: int = 512, filters: dict[int, Filter] | None = None,
                silent: Sequence[int] = (), claim_timeouts: bool = True,
                max_steps: int = 2_000_000,
+               hooks: dict[int, Callable[[Session], list[bytes]]] | None = None,
                prepared: tuple[dict, list[Player]] | None = None) -> MatchRun:
     """Play one match to its end (or until every node is stuck or halted).
 
     `filters[seat]` rewrites what that seat sends to each receiver (a cheater test double);
-    `silent` seats never act on their decisions (a player who walked away).
+    `silent` seats never act on their decisions (a player who walked away);
+    `hooks[seat](session)` runs after each output of that seat and returns extra frames it sends
+    to every peer (a cheater that signs what it likes).
     """
     body, people = prepared or make_players(game, players, seed, chain=chain, variants=variants)
     sessions = [Session(body, p.identity, p.chain) for p in people]
@@ -115,6 +118,10 @@ def play_match(game: str, players: int, *, seed: int | str = 0, order_seed: int 
             run.events[seat].append(ev)
             if isinstance(ev, YourDecision) and seat not in silent:
                 todo.add(seat)
+        if hooks and seat in hooks:
+            for data in hooks[seat](sessions[seat]):
+                for dst in sessions[seat].peers:
+                    net.links.setdefault((seat, dst), deque()).append(data)
 
     for s in sessions:
         handle(s.seat, s.start())

@@ -53,6 +53,14 @@ def _entry_author(value: Any) -> int | None:
 
 
 def replay(data: bytes, on_entry: Any = None) -> tuple[Report, Ledger | None]:
+    report, ledger = _replay(data, on_entry)
+    if ledger is not None:
+        report.entries = len(ledger.entries)
+        report.counts = dict(ledger.counts)
+    return report, ledger
+
+
+def _replay(data: bytes, on_entry: Any = None) -> tuple[Report, Ledger | None]:
     report = Report(status=1)
     items = read_items(data)
     try:
@@ -105,8 +113,6 @@ def replay(data: bytes, on_entry: Any = None) -> tuple[Report, Ledger | None]:
         report.fault, report.reason = "malformed", f"entry {index + 1}: {e}"
         return report, ledger
     report.index = report.kind = report.author = None
-    report.entries = len(ledger.entries)
-    report.counts = dict(ledger.counts)
     result = ledger.result()
     if result is not None:
         report.scores, report.winners = list(result.scores), list(result.winners)
