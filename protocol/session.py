@@ -16,6 +16,10 @@ the proof. This relies on each link delivering in order (as TCP does): a peer's 
 an entry always arrives after the shares that entry was made of, so a share whose previous-entry
 hash is wrong when no equivocation has been seen is its author's fault.
 
+A relay can overtake that order (a share forwarded by a third node may arrive before the
+shares its author built on), so a share that disagrees with this node's history is held, not
+blamed, until it arrives from its author directly; only then is the author at fault.
+
 Timeout claims are binding for their signer: once this node has signed that seat X missed slot
 s, it ignores X's late share for s. If other honest nodes accepted that share in time, the game
 stalls rather than forks; deadlines should be long enough that this is rare (node's choice).
@@ -122,6 +126,8 @@ class Session:
         self._seen: set[bytes] = set()
         self._shares: dict[tuple[int, int, str], tuple[bytes, dict]] = {}
         self._checked: dict[bytes, Any] = {}     # raw share -> what check_share returned
+        self._msg: dict[bytes, dict] = {}        # raw share -> parsed share
+        self._direct: set[bytes] = set()         # shares received from their author (or ours)
         self._claimed: dict[int, int] = {}       # seq -> seat this node claimed timed out
         self._early: list[tuple[bytes, int]] = []
         self._started = False
@@ -180,6 +186,15 @@ class Session:
             return out
         try:
             if data in self._seen:
+                msg = self._msg.get(data)
+                if msg is not None and msg["author"] == sender and data not in self._direct \
+                        and self.ledger is not None:
+                    # the author's own copy of a share a relay brought first: judge it now
+                    self._direct.add(data)
+                    if msg["seq"] < self.ledger.seq:
+                        self._on_past_share(msg, "claim" if msg["kind"] == "timeout" else "share",
+                                            data)
+                    self._advance(out)
                 return out
             try:
                 msg = parse_wire(data)
@@ -261,6 +276,8 @@ class Session:
 
     def _store(self, seq: int, author: int, cls: str, raw: bytes, msg: dict) -> None:
         self._seen.add(raw)
+        self._direct.add(raw)
+        self._msg[raw] = msg
         self._shares[(seq, author, cls)] = (raw, msg)
 
     def _on_gsig(self, msg: dict, raw: bytes, sender: int, out: Output) -> None:
@@ -312,6 +329,9 @@ class Session:
             # anyone can replay a share signed in another match; blame who sent it here
             raise Fault("wrong-match", (sender,), "share of another match", seq)
         self._seen.add(raw)
+        self._msg[raw] = msg
+        if sender == a:
+            self._direct.add(raw)
         if a != self.seat:
             rest = tuple(s for s in self.peers if s not in (a, sender))
             if rest:
@@ -324,25 +344,33 @@ class Session:
         if seq > ledger.seq + AHEAD_WINDOW:
             raise Fault("wrong-sequence", (a,), f"sequence {seq} is far ahead of {ledger.seq}", seq)
         if seq < ledger.seq:
-            self._on_past_share(msg, cls)
+            self._on_past_share(msg, cls, raw)
             return
         self._shares[(seq, a, cls)] = (raw, msg)
 
-    def _on_past_share(self, msg: dict, cls: str) -> None:
+    def _on_past_share(self, msg: dict, cls: str, raw: bytes) -> None:
         # A share for an entry already in the log that is not one of its shares (an identical
         # one was dropped as a duplicate, a different one by the same author is equivocation).
-        if cls == "claim":
-            return  # a claim that lost the race to the awaited share: not a fault
+        if cls == "claim" or raw not in self._direct:
+            return  # a claim that lost the race, or a relayed copy: not (yet) a fault
         a, seq = msg["author"], msg["seq"]
+        if (seq, a, cls) in self._shares:
+            return  # this very share is part of the entry
         entry_authors = [s for s in range(self.n) if (seq, s, "share") in self._shares]
         if not entry_authors or a in self.ledger.absent:
             return  # the slot ended in a timeout entry; a late share is not a fault
         raise Fault("wrong-author", (a,), f"seat {a} may not write entry {seq}", seq)
 
-    def _check(self, raw: bytes, msg: dict) -> Any:
+    def _check(self, raw: bytes, msg: dict) -> bool:
+        """True when the share holds at the current slot; False while a relayed copy disagrees."""
         if raw not in self._checked:
-            self._checked[raw] = self.ledger.check_share(msg)
-        return self._checked[raw]
+            try:
+                self._checked[raw] = self.ledger.check_share(msg)
+            except Fault as f:
+                if raw in self._direct or f.kind == "exhausted":
+                    raise
+                return False
+        return True
 
     def _advance(self, out: Output) -> None:
         ledger = self.ledger
@@ -373,12 +401,10 @@ class Session:
         claims: dict[int, tuple[bytes, dict]] = {}
         for a in range(self.n):
             item = self._shares.get((s, a, "share"))
-            if item is not None and a != accused and a not in ledger.absent:
-                self._check(*item)
+            if item is not None and a != accused and a not in ledger.absent and self._check(*item):
                 regular[a] = item
             item = self._shares.get((s, a, "claim"))
-            if item is not None:
-                self._check(*item)
+            if item is not None and self._check(*item):
                 claims[a] = item
         prepared = None
         if all(a in regular for a in slot.authors):

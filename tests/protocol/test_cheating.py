@@ -1,0 +1,197 @@
+"""A cheating node (a test double that signs what it likes) against honest nodes: every honest
+node detects the cheat, attributes it to the cheater, and keeps a log that verifies."""
+import pytest
+
+from protocol.codec import decode, encode
+from protocol.messages import make_share, parse_wire
+from protocol.session import FaultDetected
+from protocol.verify import verify_bytes
+
+from .helpers import TOY, reshare
+from protocol.inmemory import make_players, play_match
+
+N = 3
+CHEAT = 1
+
+
+def _run(seed=5, order_seed=2, filters=None, hooks=None, players=N):
+    prepared = make_players(TOY, players, seed, chain=64)
+    f = {CHEAT: filters(prepared[1][CHEAT].identity)} if filters else None
+    h = {CHEAT: hooks(prepared[1][CHEAT].identity)} if hooks else None
+    return play_match(TOY, players, seed=seed, order_seed=order_seed, prepared=prepared,
+                      filters=f, hooks=h, claim_timeouts=False)
+
+
+def _honest_blame(run, kind, seat=CHEAT, everyone=True):
+    kinds = (kind,) if isinstance(kind, str) else kind
+    honest = [s for s in run.sessions if s.seat != CHEAT]
+    faulted = [s for s in honest if s.fault is not None]
+    assert faulted, "no honest node noticed"
+    if everyone:
+        assert len(faulted) == len(honest), {s.seat: s.fault for s in honest}
+    for s in faulted:
+        assert s.fault.kind in kinds, s.fault
+        assert s.fault.seats == (seat,), s.fault
+        assert any(isinstance(e, FaultDetected) for e in run.events[s.seat])
+        # the log each honest node kept up to the fault is intact: every entry verifies
+        r = verify_bytes(b"".join(s.log))
+        assert r.status == 1 and r.fault == "incomplete", r
+    return faulted
+
+
+def _rewrite(kind, change, times=1):
+    """Filter: the cheater's first `times` outgoing shares of `kind`, changed and re-signed."""
+    def make(identity):
+        done = {}
+
+        def f(dst, data):
+            msg = parse_wire(data)
+            if msg["t"] != "share" or msg["kind"] != kind:
+                return [data]
+            key = msg["seq"]
+            if key not in done and len(done) >= times:
+                return [data]
+            if key not in done:
+                done[key] = reshare(msg, identity, **change(msg))
+            return [done[key]]
+        return f
+    return make
+
+
+def test_a_bad_signature_is_attributed_to_the_sender():
+    def make(identity):
+        def f(dst, data):
+            msg = parse_wire(data)
+            if msg["t"] == "share" and msg["kind"] == "attest":
+                return [encode(dict(msg, sig=bytes(64)))]
+            return [data]
+        return f
+    _honest_blame(_run(filters=make), "bad-signature")
+
+
+def test_a_reveal_not_matching_the_chain_is_attributed_to_the_revealer():
+    run = _run(filters=_rewrite("reveal", lambda m: {"part": b"\x07" * 32}))
+    _honest_blame(run, "bad-reveal")
+
+
+def test_an_attested_state_hash_that_differs_is_attributed_to_its_signer():
+    run = _run(filters=_rewrite("attest", lambda m: {"part": b"\x01" * 32}))
+    _honest_blame(run, "state-mismatch")
+
+
+def test_a_share_with_a_wrong_previous_hash_is_attributed_to_its_signer():
+    run = _run(filters=_rewrite("attest", lambda m: {"prev": b"\x02" * 32}))
+    _honest_blame(run, "wrong-prev")
+
+
+def test_a_share_far_ahead_in_sequence_is_attributed_to_its_signer():
+    run = _run(filters=_rewrite("attest", lambda m: {"seq": m["seq"] + 100}))
+    _honest_blame(run, "wrong-sequence")
+
+
+def test_an_illegal_move_signed_by_the_mover_is_attributed_to_the_mover():
+    run = _run(filters=_rewrite("move", lambda m: {"part": ["roll", 9]}))
+    _honest_blame(run, "illegal-move")
+
+
+def test_a_share_of_another_match_is_attributed_to_whoever_relays_it():
+    run = _run(filters=_rewrite("attest", lambda m: {"match": b"\x03" * 32}))
+    _honest_blame(run, "wrong-match")
+
+
+def test_garbage_bytes_are_attributed_to_the_sender():
+    def make(identity):
+        return lambda dst, data: [data[:-3] + b"\xff\xff\xff"] if data[:1] == b"\xa8" else [data]
+    _honest_blame(_run(filters=make), "malformed")
+
+
+def _signs_a_move_out_of_turn(identity):
+    sent = set()
+
+    def hook(session):
+        led = session.ledger
+        if led is None or led.over or led.slot.kind != "move" or led.slot.authors == (CHEAT,):
+            return []
+        if led.seq in sent:
+            return []
+        sent.add(led.seq)
+        legal = list(led.slot.pending.options[0])   # a legal move: only the author is wrong
+        return [encode(make_share(identity.sign, led.match_id, led.seq, led.head, "move",
+                                  CHEAT, legal))]
+    return hook
+
+
+def test_a_move_by_the_player_not_deciding_is_attributed_to_that_player():
+    run = _run(hooks=_signs_a_move_out_of_turn)
+    _honest_blame(run, "wrong-author")
+
+
+def test_a_reveal_at_a_decision_is_a_wrong_kind_attributed_to_its_signer():
+    def hook_maker(identity):
+        def hook(session):
+            led = session.ledger
+            if led is None or led.over or led.slot.kind != "move" or led.seq < 4:
+                return []
+            return [encode(make_share(identity.sign, led.match_id, led.seq, led.head, "reveal",
+                                      CHEAT, b"\x00" * 32))]
+        return hook
+    _honest_blame(_run(hooks=hook_maker), "wrong-kind")
+
+
+def _equivocating_mover(identity):
+    """On its own turn the cheater sends one legal move to one peer and another to the rest."""
+    def f(dst, data):
+        msg = parse_wire(data)
+        if msg["t"] != "share" or msg["kind"] != "move" or dst != 0:
+            return [data]
+        alt = ["roll", 2] if msg["part"] != ["roll", 2] else ["roll", 1]
+        return [reshare(msg, identity, part=alt)]
+    return f
+
+
+@pytest.mark.parametrize("order_seed", [1, 2, 3, 4])
+def test_two_different_moves_signed_for_one_slot_are_proven_against_the_signer(order_seed):
+    # The node the cheater sent the other move to may first see the cheater's own next share,
+    # built on the other move: that is a wrong previous hash by the cheater, also its fault.
+    # The node that got the same move as the cheater always ends up holding the proof.
+    run = _run(filters=_equivocating_mover, order_seed=order_seed)
+    faulted = _honest_blame(run, ("equivocation", "wrong-prev"))
+    from protocol.identity import verify_signature
+    from protocol.messages import share_statement
+    assert run.sessions[2].fault.kind == "equivocation"
+    for s in faulted:
+        if s.fault.kind != "equivocation":
+            continue
+        a, b = (parse_wire(x) for x in s.fault.evidence)
+        assert a["seq"] == b["seq"] and a["author"] == b["author"] == CHEAT and a != b
+        key = run.body["players"][CHEAT]["key"]
+        for m in (a, b):   # the proof stands on its own: both carry the cheater's signature
+            stmt = share_statement(m["match"], m["seq"], m["prev"], m["kind"], m["author"],
+                                   m["part"])
+            assert verify_signature(key, m["sig"], stmt)
+
+
+def test_two_genesis_signatures_from_one_seat_are_proven_against_it():
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey  # noqa
+
+    def make(identity):
+        # Ed25519 signing is deterministic; a second valid signature needs a different nonce,
+        # which an honest signer never produces. Fake one by signing with a tweaked message
+        # is impossible, so the test double signs the genesis for another body: detected as a
+        # genesis mismatch from the sender.
+        def f(dst, data):
+            msg = parse_wire(data)
+            if msg["t"] == "gsig" and dst == 0:
+                return [encode(dict(msg, genesis=b"\x05" * 32))]
+            return [data]
+        return f
+    run = _run(filters=make)
+    s0 = run.sessions[0]
+    assert s0.fault is not None and s0.fault.kind == "genesis" and s0.fault.seats == (CHEAT,)
+    assert s0.ledger is None
+
+
+def test_honest_nodes_alone_never_fault():
+    for seed in range(4):
+        run = _run(seed=seed, order_seed=seed)
+        assert not run.faults() and all(s.over for s in run.sessions)
