@@ -1,0 +1,71 @@
+"""`lanboard sim` and `lanboard demo` as a user runs them: output, JSON keys, exit statuses."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from cli.main import main
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def run_cli(*args: str, hash_seed: str = "0") -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=ROOT)
+    return subprocess.run([sys.executable, "-m", "cli.main", *args], env=env, cwd=ROOT,
+                          capture_output=True, text=True)
+
+
+def test_sim_json_prints_one_object_per_game_with_the_documented_keys(capsys):
+    assert main(["sim", "--players", "3", "--seed", "9", "--games", "2", "--json"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 2
+    games = [json.loads(line) for line in lines]
+    for g, seed in zip(games, (9, 10)):
+        assert {"game", "seed", "players", "turns", "steps", "winner", "scores",
+                "state_hash"} <= set(g)
+        assert g["game"] == "overwatch-monopoly" and g["seed"] == seed and g["players"] == 3
+        assert len(g["scores"]) == 3 and len(g["state_hash"]) == 64
+        assert g["winner"] in g["winners"] or g["winner"] is None
+
+
+def test_sim_text_names_winner_scores_turns_steps_and_hash(capsys):
+    assert main(["sim", "--seed", "3", "--bots", "random,greedy,greedy,random"]) == 0
+    out = capsys.readouterr().out
+    for word in ("winner P", "scores P1", "turns", "steps", "hash"):
+        assert word in out
+
+
+def test_same_seed_gives_the_same_hash_across_processes_with_different_hash_seeds():
+    a = run_cli("sim", "--seed", "11", "--json", "--variant", "lock-out", hash_seed="1")
+    b = run_cli("sim", "--seed", "11", "--json", "--variant", "lock-out", hash_seed="999")
+    assert a.returncode == b.returncode == 0, a.stderr + b.stderr
+    assert json.loads(a.stdout)["state_hash"] == json.loads(b.stdout)["state_hash"]
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--game", "chess"], "unknown game 'chess'"),
+    (["--players", "5"], "is for 2 to 4 players, not 5"),
+    (["--players", "1"], "is for 2 to 4 players, not 1"),
+    (["--variant", "6v6"], "6v6 is a two-player variant"),
+    (["--variant", "turbo"], "unknown variant 'turbo'"),
+    (["--bots", "smart"], "unknown bot kind 'smart'"),
+    (["--bots", "random,greedy"], "names 2 kinds for 4 players"),
+    (["--games", "0"], "--games must be at least 1"),
+])
+def test_bad_options_give_a_clear_message_and_exit_status_2(args, message, capsys):
+    assert main(["sim", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_non_numeric_option_is_a_usage_error_with_status_2():
+    r = run_cli("sim", "--players", "four")
+    assert r.returncode == 2 and "invalid int value" in r.stderr
+
+
+def test_demo_plays_a_whole_game_and_prints_the_winner(capsys):
+    assert main(["demo"]) == 0
+    out = capsys.readouterr().out
+    assert "Winner: P" in out and "Final state hash" in out and out.count("score ") == 4
