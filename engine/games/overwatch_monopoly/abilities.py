@@ -116,7 +116,11 @@ class AbilityRules:
             self._push(s, *(pay(o, 2) for o in params if self.hit(s, seat, o)))
         elif cid == "tracer":
             s.turn.moved = True
-            self.walk(s, seat, self.move_distance(s, seat, 0), then="blink")
+            distance = self.move_distance(s, seat, 0)
+            if distance:
+                self.walk(s, seat, distance, then="blink")
+            else:  # slowed to 0 by Mei: no new space to follow, but she may still roll again
+                self._push(s, ("blink", seat, False))
         elif cid == "winston":
             s.turn.moved = True
             self.walk(s, seat, self.move_distance(s, seat, params[0]), mode="winston")
@@ -194,9 +198,11 @@ class AbilityRules:
         return frame[1], (("stay",), ("blink_again",))
 
     def _on_blink(self, s: "State", frame: tuple, move: Move) -> None:
+        # ("blink", seat[, landed]): landed is False when the first move was 0 spaces.
         seat = frame[1]
         if move[0] == "stay":
-            self._push(s, ("land", seat))
+            if len(frame) < 3 or frame[2]:
+                self._push(s, ("land", seat))
         else:
             self._push(s, ("blink_roll", seat))
 

@@ -120,6 +120,22 @@ def greedy_move(g: "OverwatchMonopoly", s: "State", d: Decision, rng: Any) -> Mo
 
 
 def _best_ability(g, s, seat: int, abilities: list[Move]) -> Move | None:
+    """The first character (in option order) whose ability is worth using, and how.
+
+    One face can offer several characters (6V6, No Limits): each is judged on its own moves,
+    whose parameters have that character's shape.
+    """
+    by_character: dict[str, list[Move]] = {}
+    for m in abilities:
+        by_character.setdefault(m[1], []).append(m)
+    for moves in by_character.values():
+        best = _best_of_character(g, s, seat, moves)
+        if best is not None:
+            return best
+    return None
+
+
+def _best_of_character(g, s, seat: int, abilities: list[Move]) -> Move | None:
     me = s.players[seat]
     moved = s.turn.moved
     cid = abilities[0][1]

@@ -372,6 +372,8 @@ class OverwatchMonopoly(AbilityRules, Game):
         if mode == "winston":
             effects += [("pay", o, 2, BANK, "bank")
                         for o in self.others_at(s, seat, end) if self.hit(s, seat, o)]
+        if steps <= 0 and then == "land":
+            then = None  # a move of 0 (Mei's -3) lands nowhere new: the space is not redone
         if then and not trapped and not doom_stop:
             effects.append((then, seat))
         self._push(s, *effects)
@@ -589,7 +591,7 @@ class OverwatchMonopoly(AbilityRules, Game):
         _, seat, amount, to, kind = frame
         s.players[seat].redirect = False
         payer = move[1] if self.hit(s, seat, move[1]) else seat
-        self._push(s, ("pay", payer, amount, to, "redirected" if to == BANK else "rent"))
+        self._push(s, ("pay", payer, amount, to, "redirected"))
 
     # ------------------------------------------------------------------ trades
     def _trade_openings(self, s: State) -> list[Move]:
