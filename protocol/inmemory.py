@@ -60,6 +60,7 @@ class Network:
         self.filters: dict[int, Filter] = {}
         self.delivered = 0
         self.bytes = 0
+        self.trace = hashlib.sha256()     # of the delivery order, to tell interleavings apart
 
     def post(self, src: int, dst: int, data: bytes) -> None:
         frames = self.filters[src](dst, data) if src in self.filters else [data]
@@ -148,6 +149,7 @@ def play_match(game: str, players: int, *, seed: int | str = 0, order_seed: int 
             data = net.links[(src, dst)].popleft()
             net.delivered += 1
             net.bytes += len(data)
+            net.trace.update(bytes((src, dst)))
             handle(dst, sessions[dst].receive(data, src))
         else:
             seat = actors[pick - len(links)]

@@ -132,6 +132,37 @@ class Session:
         self._early: list[tuple[bytes, int]] = []
         self._started = False
 
+    @classmethod
+    def resume(cls, items: list[bytes], identity: Identity, chain: HashChain) -> tuple["Session", Output]:
+        """A node restarted from its match file (`items`: signed genesis, then entries).
+
+        Every entry is verified again. The output holds this node's share for the current slot
+        if one is due (the same bytes it may have sent before the restart: Ed25519 signing is
+        deterministic), to be sent again. A move this node had sent but that is not yet in the
+        log is not known here: a node must persist its own move before sending it, and send the
+        same one again, or it will have signed two moves for one slot.
+        """
+        from .codec import decode
+        from .messages import entry_shares, parse_entry, parse_signed_genesis
+        signed = parse_signed_genesis(decode(items[0]))
+        self = cls(signed["body"], identity, chain)
+        self._started = True
+        self._gsigs = dict(enumerate(signed["sigs"]))
+        self.ledger = Ledger(signed)
+        for raw in items[1:]:
+            entry = parse_entry(decode(raw))
+            prepared = self.ledger.check_entry(entry)
+            self.ledger.append(entry, raw, prepared)
+            for share in entry_shares(entry):
+                cls_ = "claim" if share["kind"] == "timeout" else "share"
+                self._store(share["seq"], share["author"], cls_, encode(share), share)
+        out = Output()
+        slot = self.ledger.slot
+        if slot is not None and slot.kind == "move" and slot.authors == (self.seat,):
+            out.events.append(YourDecision(slot.seq, slot.pending))
+        self._advance(out)
+        return self, out
+
     # ---- queries ---------------------------------------------------------------------------
     @property
     def peers(self) -> tuple[int, ...]:

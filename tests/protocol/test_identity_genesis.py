@@ -1,0 +1,126 @@
+import os
+import stat
+
+import pytest
+
+from protocol.codec import decode, encode
+from protocol.genesis import GenesisError, body_hash, check_body, make_body, match_id
+from protocol.identity import Identity, check_code, data_dir, load_or_create
+from protocol.inmemory import make_players
+from protocol.randomness import HashChain, chain_secret, chance_seed, reveal_matches
+from protocol.session import MatchStarted, Session
+
+from .helpers import TOY, toy_match
+
+
+def test_the_key_file_is_created_once_with_mode_0600_in_lanboard_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("LANBOARD_HOME", str(tmp_path / "home"))
+    assert data_dir() == tmp_path / "home"
+    a = load_or_create()
+    path = tmp_path / "home" / "identity.key"
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    b = load_or_create()
+    assert a.public == b.public and len(a.public) == 32
+
+
+def test_without_lanboard_home_the_xdg_data_dir_is_used(tmp_path, monkeypatch):
+    monkeypatch.delenv("LANBOARD_HOME", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert data_dir() == tmp_path / "xdg" / "lanboard"
+
+
+def test_a_key_file_of_the_wrong_size_is_refused(tmp_path):
+    (tmp_path / "identity.key").write_bytes(b"short")
+    with pytest.raises(ValueError):
+        load_or_create(tmp_path)
+
+
+def test_the_check_code_is_short_stable_and_differs_between_keys():
+    a, b = Identity.from_seed(b"\x01" * 32), Identity.from_seed(b"\x02" * 32)
+    assert a.check_code == check_code(a.public) == Identity.from_seed(b"\x01" * 32).check_code
+    assert len(a.check_code) == 9 and a.check_code[4] == "-"
+    assert a.check_code != b.check_code
+
+
+def test_a_reveal_checks_with_one_hash_against_the_previous_one():
+    c = HashChain(b"s" * 32, 10)
+    prev = c.commitment
+    for k in range(1, 11):
+        assert reveal_matches(c.reveal(k), prev)
+        assert not reveal_matches(c.reveal(k), c.reveal(k))
+        prev = c.reveal(k)
+    with pytest.raises(IndexError):
+        c.reveal(11)
+
+
+def test_the_chain_is_rebuilt_from_the_key_and_the_genesis_nonce_after_a_restart():
+    ident = Identity.from_seed(b"\x09" * 32)
+    a = HashChain(chain_secret(ident.seed(), b"n" * 16), 50)
+    b = HashChain(chain_secret(ident.seed(), b"n" * 16), 50)
+    other = HashChain(chain_secret(ident.seed(), b"m" * 16), 50)
+    assert a.commitment == b.commitment != other.commitment
+
+
+def test_the_seed_depends_on_match_sequence_and_every_reveal():
+    base = chance_seed(b"m" * 32, 5, [b"a" * 32, b"b" * 32])
+    assert base == chance_seed(b"m" * 32, 5, [b"a" * 32, b"b" * 32])
+    assert base != chance_seed(b"x" * 32, 5, [b"a" * 32, b"b" * 32])
+    assert base != chance_seed(b"m" * 32, 6, [b"a" * 32, b"b" * 32])
+    assert base != chance_seed(b"m" * 32, 5, [b"a" * 32, b"c" * 32])
+    assert base != chance_seed(b"m" * 32, 5, [b"b" * 32, b"a" * 32])
+
+
+def test_the_game_starts_only_when_every_player_has_signed_the_genesis():
+    body, people = make_players(TOY, 3, 1, chain=16)
+    sessions = [Session(body, p.identity, p.chain) for p in people]
+    outs = [s.start() for s in sessions]
+    # seat 0 hears from seat 1 only: no match yet
+    s0 = sessions[0]
+    s0.receive(outs[1].sends[0].data, 1)
+    assert s0.ledger is None and s0.awaiting() == (2,)
+    out = s0.receive(outs[2].sends[0].data, 2)
+    started = [e for e in out.events if isinstance(e, MatchStarted)]
+    assert len(started) == 1
+    signed = decode(started[0].genesis)
+    assert started[0].match_id == match_id(signed) == s0.match_id
+    assert signed["body"] == body and len(signed["sigs"]) == 3
+
+
+def test_a_genesis_signature_for_another_body_is_blamed_on_its_sender():
+    body, people = make_players(TOY, 2, 1, chain=16)
+    other, _ = make_players(TOY, 2, 2, chain=16)
+    s0 = Session(body, people[0].identity, people[0].chain)
+    s0.start()
+    gsig = encode({"t": "gsig", "genesis": body_hash(other), "seat": 1, "sig": b"\x00" * 64})
+    s0.receive(gsig, 1)
+    assert s0.fault.kind == "genesis" and s0.fault.seats == (1,)
+
+
+def test_a_genesis_with_a_repeated_key_or_commitment_or_unknown_game_is_refused():
+    body, _ = make_players(TOY, 2, 1, chain=16)
+    twice = dict(body, players=[body["players"][0], body["players"][0]])
+    with pytest.raises(GenesisError):
+        check_body(twice)
+    with pytest.raises(GenesisError):
+        check_body(dict(body, game="no-such-game"))
+    with pytest.raises(GenesisError):
+        check_body(dict(body, protocol=2))
+
+
+def test_a_restarted_node_replays_its_file_and_signs_the_same_next_share():
+    run, people = toy_match(players=3, seed=3)
+    log = run.sessions[1].log
+    compared = 0
+    for cut in range(1, 30):
+        s, out = Session.resume(log[:cut], people[1].identity, people[1].chain)
+        assert s.ledger.seq == cut and s.log == log[:cut]
+        assert s.ledger.state_hash() == Session.resume(log[:cut], people[1].identity,
+                                                       people[1].chain)[0].ledger.state_hash()
+        nxt = decode(log[cut])
+        mine = [decode(x.data) for x in out.sends]
+        if 1 in nxt["authors"] and nxt["kind"] != "move":
+            assert len(mine) == 1 and mine[0]["sig"] == nxt["sigs"][nxt["authors"].index(1)]
+            compared += 1
+        else:
+            assert mine == []
+    assert compared >= 10

@@ -1,0 +1,111 @@
+"""A player who stops answering: the others sign timeout claims, the log records them, the
+engine's forfeit ends the game, and the absent seat cannot win."""
+import pytest
+
+from protocol.codec import decode
+from protocol.inmemory import make_players, play_match
+from protocol.verify import verify_bytes
+
+from .helpers import TOY, reshare, toy_match
+
+
+def _same_logs(run, seats):
+    logs = {tuple(run.sessions[s].log) for s in seats}
+    assert len(logs) == 1
+    return list(logs.pop())
+
+
+@pytest.mark.parametrize("order_seed", [0, 1, 2])
+def test_a_player_who_never_moves_is_recorded_as_timed_out_and_forfeits(order_seed):
+    run, _ = toy_match(players=3, seed=4, order_seed=order_seed, silent=[2])
+    assert not run.faults()
+    log = _same_logs(run, [0, 1, 2])
+    kinds = [decode(x)["kind"] for x in log[1:]]
+    assert kinds.count("timeout") == 1 and kinds[-1] == "attest"
+    t = decode(log[1 + kinds.index("timeout")])
+    assert t["authors"] == [0, 1] and all(p["seat"] == 2 for p in t["parts"])
+    assert all(type(p["time"]) is int for p in t["parts"])
+    r = verify_bytes(b"".join(log))
+    assert r.status == 0 and r.complete and r.counts["timeout"] == 1, r
+    assert 2 not in r.winners
+    final = run.sessions[0].state
+    assert final.forfeited == [2]
+    # the last attestation is signed by the players still present only
+    assert decode(log[-1])["authors"] == [0, 1]
+
+
+def test_a_node_that_goes_dark_mid_game_is_timed_out_at_the_slot_it_misses():
+    sent = {"n": 0}
+
+    def dark_after_40(identity):
+        def f(dst, data):
+            sent["n"] += 1
+            return [data] if sent["n"] <= 40 else []
+        return f
+    prepared = make_players(TOY, 3, 9, chain=64)
+    run = play_match(TOY, 3, seed=9, order_seed=3, prepared=prepared,
+                     filters={1: dark_after_40(prepared[1][1].identity)}, silent=[1])
+    log = _same_logs(run, [0, 2])
+    r = verify_bytes(b"".join(log))
+    assert r.status == 0 and r.counts["timeout"] == 1 and 1 not in r.winners, r
+    assert not run.sessions[0].fault and not run.sessions[2].fault
+
+
+def test_one_claim_alone_does_not_remove_a_player():
+    run, _ = toy_match(players=3, seed=4, order_seed=0, silent=[2], claim_timeouts=False)
+    s0, s1 = run.sessions[0], run.sessions[1]
+    assert s0.awaiting() == (2,) and not s0.over
+    out = s0.claim_timeout(now=1_700_000_000)
+    for send in out.sends:
+        assert 1 in send.to
+        s1.receive(send.data, 0)
+    assert not s0.over and not s1.over
+    assert s0.ledger.counts["timeout"] == 0 and s1.ledger.counts["timeout"] == 0
+    # once the second player also claims, both record the timeout and the game ends
+    out = s1.claim_timeout(now=1_700_000_005)
+    for send in out.sends:
+        s0.receive(send.data, 1)
+    assert s0.ledger.counts["timeout"] == 1 and s1.ledger.counts["timeout"] == 1
+
+
+def test_claiming_a_seat_the_slot_is_not_waiting_for_is_refused_locally():
+    run, _ = toy_match(players=3, seed=4, order_seed=0, silent=[2], claim_timeouts=False)
+    with pytest.raises(ValueError):
+        run.sessions[0].claim_timeout(now=5, seat=1)
+
+
+def test_a_claim_against_a_player_the_slot_is_not_waiting_for_is_a_bad_claim():
+    def hook_maker(identity):
+        done = set()
+
+        def hook(session):
+            led = session.ledger
+            if led is None or led.over or led.slot.kind != "move" or led.seq in done:
+                return []
+            others = [a for a in range(3) if a not in led.slot.authors and a != 1]
+            if not others:
+                return []
+            done.add(led.seq)
+            from protocol.codec import encode
+            from protocol.messages import make_share
+            return [encode(make_share(identity.sign, led.match_id, led.seq, led.head, "timeout",
+                                      1, {"seat": others[0], "time": 0}))]
+        return hook
+    prepared = make_players(TOY, 3, 5, chain=64)
+    run = play_match(TOY, 3, seed=5, order_seed=1, prepared=prepared,
+                     hooks={1: hook_maker(prepared[1][1].identity)}, claim_timeouts=False)
+    for s in (run.sessions[0], run.sessions[2]):
+        assert s.fault is not None and s.fault.kind == "bad-claim" and s.fault.seats == (1,)
+
+
+def test_a_claimer_ignores_the_late_share_of_the_player_it_claimed_against():
+    run, _ = toy_match(players=3, seed=4, order_seed=0, silent=[2], claim_timeouts=False)
+    s0, s2 = run.sessions[0], run.sessions[2]
+    slot = s0.ledger.slot
+    s0.claim_timeout(now=10)
+    # seat 2 wakes up and moves after seat 0 signed the claim
+    late = s2.move(slot.pending.options[0])
+    for send in late.sends:
+        if 0 in send.to:
+            s0.receive(send.data, 2)
+    assert s0.fault is None and s0.ledger.seq == slot.seq   # not applied, not a fault
