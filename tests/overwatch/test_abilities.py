@@ -711,3 +711,26 @@ def test_tracer_slowed_to_zero_may_still_blink_but_staying_does_not_redo_her_spa
     assert positions(stay)[1] == 6 and whose_roll(stay) == 0  # no second ultimate
     again = roll(act(s, "blink_again"), 2)  # the second roll is not slowed: 6 -> 8
     assert positions(again)[1] == 8 and whose_roll(again) == 0
+
+
+def test_reaper_in_a_two_player_game_hits_the_only_other_player():
+    s = situation([("reaper", "roadhog", "ana"), ("dva", "bastion", "zenyatta")], pos=[3, 20])
+    s = turn_roll(s, 5, "damage")
+    assert [o for o in options(s) if o[0] == "ability"] == [("ability", "reaper", 1)]
+    assert hp(act(s, "ability", "reaper", 1)) == [10, 8]
+
+
+def test_backward_moves_do_not_set_off_traps_or_turrets():
+    s = situation([SUP_MERCY, ("dva", "junkrat", "ana")], pos=[9, 7], traps={5: 1},
+                  turrets={4: 1})
+    s = act(turn_roll(s, 5, "tank"), "ability", "roadhog", 1)  # 7 -> 4, over 6 and 5
+    assert positions(s)[1] == 4 and hp(s) == [10, 10]
+    assert s.traps[5] == 1 and s.turrets[4] == 1
+
+
+def test_tracer_blink_stopped_by_a_steel_trap_gets_no_second_move():
+    s = situation([("tracer", "roadhog", "ana"), ("dva", "junkrat", "zenyatta")], pos=[0, 20],
+                  traps={2: 1})
+    s = act(turn_roll(s, 4, "damage"), "ability", "tracer")
+    assert positions(s)[0] == 2 and hp(s) == [8, 10]
+    assert whose_roll(s) == 1  # no blink choice, no payload push: the turn is over
