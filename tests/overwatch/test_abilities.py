@@ -734,3 +734,30 @@ def test_tracer_blink_stopped_by_a_steel_trap_gets_no_second_move():
     s = act(turn_roll(s, 4, "damage"), "ability", "tracer")
     assert positions(s)[0] == 2 and hp(s) == [8, 10]
     assert whose_roll(s) == 1  # no blink choice, no payload push: the turn is over
+
+
+def test_moira_takes_1_hp_from_a_player_with_none_by_making_them_eliminate_a_hero():
+    s = situation([("dva", "hanzo", "moira"), SUP_MERCY], pos=[3, 20], hp_=[10, 0])
+    s = act(turn_roll(s, 5, "support"), "ability", "moira")
+    assert decider(s) == (1, "eliminate")
+    s = act(s, "eliminate", "soldier76")
+    assert hp(s) == [11, 4]
+
+
+def test_zarya_may_redirect_a_turret_payment_and_the_chip_still_goes_to_torbjorn():
+    s = situation([("mercy", "soldier76", "zarya"), ("dva", "torbjorn", "ana"),
+                   ("winston", "genji", "zenyatta")], pos=[10, 20, 21], turrets={12: 1})
+    s = act(turn_roll(s, 6, "tank"), "ability", "zarya")  # then 10 -> 16 past the turret
+    assert decider(s) == (0, "zarya")
+    s = act(s, "redirect", 2)
+    assert positions(s)[0] == FREE_PARKING and hp(s) == [10, 11, 7]
+
+
+def test_no_limits_a_face_with_two_characters_lets_the_player_choose_which_acts():
+    s = new_game([("dva", "bastion", "soldier76"), ("mercy", "genji", "roadhog")], 0,
+                 ("no-limits",))
+    s = edit(s, lambda c: setattr(c.players[1], "pos", 20))
+    s = turn_roll(s, 5, "damage")
+    abilities = [o for o in options(s) if o[0] == "ability"]
+    assert abilities == [("ability", "bastion"), ("ability", "soldier76", 1)]
+    assert hp(act(s, "ability", "soldier76", 1)) == [10, 6]

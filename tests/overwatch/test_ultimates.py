@@ -145,3 +145,23 @@ def test_winston_primal_rage_collects_5_and_all_other_players_pay_2():
                ("mercy", "hanzo", "orisa")], pos=[3, 20, 21])
     s = act(land_on_ultimate(s), "ultimate", "winston")
     assert hp(s) == [15, 8, 8]
+
+
+def test_death_blossom_debts_are_settled_player_by_player_in_seat_order():
+    s = situation([("reaper", "roadhog", "ana"), ("dva", "bastion", "zenyatta"),
+                   ("mercy", "genji", "orisa")], pos=[3, 20, 21], hp_=[10, 1, 2])
+    s = act(land_on_ultimate(s), "ultimate", "reaper")
+    assert decider(s) == (1, "eliminate")
+    s = act(s, "eliminate", "zenyatta")
+    assert hp(s) == [10, 1 - 1 + 5 - 3, 0]  # player 2 has paid what they had
+    assert decider(s) == (2, "eliminate")
+    s = act(s, "eliminate", "genji")
+    assert hp(s) == [10, 2, 2 - 2 + 5 - 2]
+
+
+def test_dva_self_destruct_on_an_immune_player_is_blocked_and_the_others_still_pay_2():
+    s = situation([("dva", "hanzo", "ana"), ("mercy", "soldier76", "roadhog"),
+                   ("winston", "genji", "zenyatta")], pos=[3, 20, 21])
+    s = edit(s, lambda c: setattr(c.players[1], "immune", True))
+    s = act(land_on_ultimate(s, "support"), "ultimate", "dva", 1)
+    assert hp(s) == [10, 10, 8] and not s.players[1].immune
