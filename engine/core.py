@@ -112,10 +112,20 @@ class Game:
         return f"{list(move)} is not a legal move now"
 
     # ---- the contract ------------------------------------------------------------------
+    _last: tuple[Any, Any] = (None, None)
+
     def pending(self, state: Any) -> Decision | Chance | Over:
+        # A bot asks pending() and apply() asks it again for the same state object: remember
+        # the last answer. Safe because states are values that nothing mutates once made.
+        last_state, last = self._last
+        if last_state is state:
+            return last
         if state.forfeited:
-            return Over(self.result(state))
-        return self._pending(state)
+            result: Decision | Chance | Over = Over(self.result(state))
+        else:
+            result = self._pending(state)
+        self._last = (state, result)
+        return result
 
     def forfeit(self, state: Any, seat: int) -> Any:
         """The game ends now because `seat` forfeited (e.g. a deadline the others signed as missed).
