@@ -1,0 +1,105 @@
+"""`lanboard verify`, `lanboard export` and `sim --log` on real overwatch-monopoly match files."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from cli.main import main
+from protocol.codec import decode, encode
+from protocol.inmemory import is_clean, play_match
+
+from .helpers import join
+
+
+@pytest.fixture(scope="module")
+def match_file(tmp_path_factory):
+    run = play_match("overwatch-monopoly", 2, seed=5, order_seed=5, bots="greedy", chain=1024)
+    assert is_clean(run)
+    path = tmp_path_factory.mktemp("m") / "match.lbm"
+    path.write_bytes(run.match_file())
+    return path, run
+
+
+def _cli(*args):
+    p = subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)],
+                       capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in p.stderr, p.stderr
+    return p
+
+
+def test_verify_accepts_an_overwatch_match_and_prints_players_winner_scores(match_file):
+    path, run = match_file
+    p = _cli("verify", path)
+    assert p.returncode == 0, p.stderr
+    result = run.sessions[0].ledger.result()
+    assert f"winner: seat {result.winners[0]}" in p.stdout
+    assert "bot1" in p.stdout and "turns:" in p.stdout
+    assert f"seat 1 {result.scores[1]}" in p.stdout
+
+
+def test_verify_json_reports_the_same_facts(match_file, capsys):
+    path, run = match_file
+    assert main(["verify", str(path), "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    result = run.sessions[0].ledger.result()
+    assert r["status"] == 0 and r["complete"] and r["winners"] == list(result.winners)
+    assert r["scores"] == list(result.scores) and r["entries"] == len(run.sessions[0].log) - 1
+
+
+def test_verify_names_the_first_bad_entry_and_exits_1(match_file, tmp_path, capsys):
+    path, run = match_file
+    log = list(run.sessions[0].log)
+    e = decode(log[30])
+    e["sigs"][0] = bytes([e["sigs"][0][0] ^ 0x40]) + e["sigs"][0][1:]
+    log[30] = encode(e)
+    f = tmp_path / "bad.lbm"
+    f.write_bytes(join(log))
+    assert main(["verify", str(f), "--json"]) == 1
+    r = json.loads(capsys.readouterr().out)
+    assert r["index"] == 30 and r["fault"] == "bad-signature"
+    assert r["kind"] == decode(run.sessions[0].log[30])["kind"]
+    p = _cli("verify", f)
+    assert p.returncode == 1 and "FAILED at entry 30" in p.stderr
+
+
+@pytest.mark.parametrize("content", [None, b"", b"hello world", b"\xff" * 10, b"\xa1\x61x\x01"])
+def test_verify_exits_2_without_a_traceback_on_unreadable_input(tmp_path, content):
+    f = tmp_path / "x.lbm"
+    if content is not None:
+        f.write_bytes(content)
+    p = _cli("verify", f)
+    assert p.returncode == 2 and p.stderr.strip()
+
+
+def test_export_prints_one_json_line_per_item_with_bytes_in_hex(match_file, capsys):
+    path, run = match_file
+    assert main(["export", str(path)]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    log = run.sessions[0].log
+    assert len(lines) == len(log)
+    assert lines[0]["item"] == "genesis"
+    e = decode(log[7])
+    assert lines[7]["value"]["sigs"] == [s.hex() for s in e["sigs"]]
+    assert lines[7]["value"]["kind"] == e["kind"]
+
+
+def test_export_states_adds_the_state_after_each_entry(match_file, capsys):
+    path, run = match_file
+    assert main(["export", str(path), "--states"]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert len(lines) == len(run.sessions[0].log)
+    assert lines[-1]["state_hash"] == run.sessions[0].ledger.state_hash().hex()
+    assert lines[-1]["state"]["game"] == "overwatch-monopoly"
+    # every attest entry's hash is the state hash exported on the line before it
+    for prev, line in zip(lines, lines[1:]):
+        if line["value"]["kind"] == "attest":
+            assert set(line["value"]["parts"]) == {prev["state_hash"]}
+
+
+def test_sim_log_writes_a_file_that_verify_accepts(tmp_path):
+    f = tmp_path / "sim.lbm"
+    p = _cli("sim", "--players", "2", "--seed", "8", "--log", f)
+    assert p.returncode == 0, p.stderr
+    assert str(f) in p.stdout
+    assert _cli("verify", f).returncode == 0
