@@ -79,7 +79,7 @@ SUP_MERCY = ("mercy", "soldier76", "roadhog")
 # ====================================================================== group leaders: D.Va
 def test_dva_defense_matrix_blocks_the_next_other_players_ability_and_is_then_used_up():
     s = situation([("dva", "soldier76", "ana"), ("mercy", "bastion", "roadhog"),
-               ("winston", "genji", "zenyatta")], pos=[2, 10, 18])
+                   ("winston", "genji", "zenyatta")], pos=[2, 10, 18])
     s = ability(turn_roll(s, 6, "tank"), "dva")
     assert s.players[0].immune
     assert positions(s)[0] == JUST_VISITING and whose_roll(s) == 1  # the move followed
@@ -103,7 +103,7 @@ def test_dva_defense_matrix_expires_at_the_start_of_her_next_turn():
 
 def test_an_immunity_blocks_only_other_players_and_is_not_spent_by_rent_in_between():
     s = situation([("dva", "soldier76", "ana"), ("mercy", "bastion", "roadhog")], pos=[5, 2],
-              owners={7: 1})
+                  owners={7: 1})
     s = move(ability(turn_roll(s, 2, "tank"), "dva"))  # 5 -> 7: player 1's objective, rent 1
     s = act(s, "end_turn")
     assert s.players[0].hp == 9 and s.players[0].immune  # rent paid, immunity kept
@@ -144,8 +144,8 @@ def test_mercy_utility_collects_4_hp_and_never_more_than_25():
 # ====================================================================== Reaper ("Unkown")
 def test_reaper_hellfire_shotguns_two_chosen_players_each_pay_2():
     s = situation([("reaper", "roadhog", "ana"), ("dva", "bastion", "zenyatta"),
-               SUP_MERCY[:1] + ("genji", "orisa"), ("winston", "hanzo", "moira")],
-              pos=[3, 20, 21, 23])
+                   SUP_MERCY[:1] + ("genji", "orisa"), ("winston", "hanzo", "moira")],
+                  pos=[3, 20, 21, 23])
     opts = [o for o in options(turn_roll(s, 5, "damage")) if o[:2] == ("ability", "reaper")]
     assert sorted(opts) == [("ability", "reaper", 1, 2), ("ability", "reaper", 1, 3),
                             ("ability", "reaper", 2, 3)]
@@ -179,7 +179,7 @@ def test_tracer_blink_roll_again_skips_the_first_space_and_carries_out_the_secon
 # ====================================================================== Winston
 def test_winston_jump_pack_adds_0_to_3_and_players_on_his_end_space_pay_2():
     s = situation([("winston", "genji", "ana"), TANK_DVA, SUP_MERCY[:1] + ("hanzo", "orisa"),
-               ("reaper", "zarya", "moira")], pos=[3, 8, 8, 7])
+                   ("reaper", "zarya", "moira")], pos=[3, 8, 8, 7])
     s = turn_roll(s, 2, "tank")
     assert sorted(o for o in options(s) if o[:2] == ("ability", "winston")) == \
         [("ability", "winston", k) for k in range(4)]
@@ -197,14 +197,14 @@ def test_winston_jump_pack_plus_0_is_a_plain_move_following_the_space():
 # ====================================================================== damage heroes
 def test_bastion_sentry_all_other_players_pay_2():
     s = situation([("dva", "bastion", "ana"), SUP_MERCY, ("winston", "genji", "zenyatta")],
-              pos=[3, 20, 21])
+                  pos=[3, 20, 21])
     s = ability(turn_roll(s, 5, "damage"), "bastion")
     assert hp(s) == [10, 8, 8]
 
 
 def test_doomfist_stops_on_the_first_player_he_would_pass_without_following_the_space():
     s = situation([("mercy", "doomfist", "roadhog"), TANK_DVA, ("winston", "genji", "zenyatta"),
-               ("reaper", "orisa", "moira")], pos=[0, 3, 3, 5])
+                   ("reaper", "orisa", "moira")], pos=[0, 3, 3, 5])
     s = ability(turn_roll(s, 2, "damage"), "doomfist")  # 2 + 3 = 5, but players are on 3
     assert positions(s) == [3, 3, 3, 5]
     assert hp(s) == [10, 7, 7, 10]
@@ -213,7 +213,7 @@ def test_doomfist_stops_on_the_first_player_he_would_pass_without_following_the_
 
 def test_doomfist_with_nobody_passed_hits_the_player_on_his_end_space_and_follows_it():
     s = situation([("mercy", "doomfist", "roadhog"), TANK_DVA, ("winston", "genji", "zenyatta"),
-               ("reaper", "orisa", "moira")], pos=[0, 20, 20, 5])
+                   ("reaper", "orisa", "moira")], pos=[0, 20, 20, 5])
     s = ability(turn_roll(s, 2, "damage"), "doomfist")
     assert positions(s)[0] == 5
     assert hp(s) == [10, 10, 10, 7]
@@ -222,7 +222,7 @@ def test_doomfist_with_nobody_passed_hits_the_player_on_his_end_space_and_follow
 
 def test_genji_swift_strike_adds_3_and_players_passed_or_on_the_end_space_pay_3():
     s = situation([("mercy", "genji", "roadhog"), TANK_DVA, ("winston", "hanzo", "zenyatta"),
-               ("reaper", "orisa", "moira")], pos=[0, 3, 5, 6])
+                   ("reaper", "orisa", "moira")], pos=[0, 3, 5, 6])
     s = ability(turn_roll(s, 2, "damage"), "genji")  # 0 -> 5, passing 3
     assert positions(s)[0] == 5
     assert hp(s) == [10, 7, 7, 10]  # 3 was passed, 5 is the end space, 6 is beyond
@@ -237,7 +237,7 @@ def test_genji_does_not_hit_players_on_his_starting_space():
 
 def test_hanzo_storm_arrows_share_3_hp_among_chosen_other_players():
     s = situation([("dva", "hanzo", "ana"), SUP_MERCY, ("winston", "genji", "zenyatta"),
-               ("reaper", "orisa", "moira")], pos=[3, 20, 21, 23])
+                   ("reaper", "orisa", "moira")], pos=[3, 20, 21, 23])
     s = turn_roll(s, 5, "damage")
     splits = [o[2:] for o in options(s) if o[:2] == ("ability", "hanzo")]
     # One amount per seat; the user's own seat always 0; 3 shared among 3 players: 10 ways.
@@ -258,9 +258,9 @@ def test_junkrat_steel_trap_stops_a_passing_player_who_pays_2_and_ignores_the_sp
 
 
 def test_junkrat_steel_trap_also_stops_a_player_landing_exactly_and_only_once():
-    s = situation([("mercy", "junkrat", "roadhog"), ("winston", "genji", "zenyatta")], pos=[20, 10],
-              traps={12: 0})
-    s = plain_turn(s, 4)  # Junkrat's player 20 -> 24? no: keep them away from the trap
+    s = situation([("mercy", "junkrat", "roadhog"), ("winston", "genji", "zenyatta")],
+                  pos=[3, 10], traps={12: 0})
+    s = plain_turn(s, 5)  # player 0: 3 -> 8, away from the trap
     s = act(turn_roll(s, 2, "support"), "move")
     assert positions(s)[1] == 12 and s.players[1].hp == 8 and s.traps[12] == -1
     assert decider(s) == (1, "turn")
@@ -268,7 +268,7 @@ def test_junkrat_steel_trap_also_stops_a_player_landing_exactly_and_only_once():
 
 def test_junkrat_only_one_steel_trap_per_space():
     s = situation([("mercy", "junkrat", "roadhog"), ("winston", "genji", "zenyatta")], pos=[3, 20],
-              traps={3: 1})
+                  traps={3: 1})
     s = turn_roll(s, 5, "damage")
     # No trap can go on 3: "move" was the only option and was made (3 -> 8), where a trap can.
     assert positions(s)[0] == 8 and s.traps[3] == 1
@@ -324,7 +324,7 @@ def test_pharah_jump_jet_adds_3_and_one_chosen_player_pays_3():
 
 def test_pharah_damage_is_paid_before_her_move_is_resolved():
     s = situation([("mercy", "pharah", "roadhog"), ("winston", "genji", "zenyatta")], pos=[0, 20],
-              hp_=[10, 1])
+                  hp_=[10, 1])
     s = ability(turn_roll(s, 2, "damage"), "pharah", 1)
     # Player 1 cannot pay 3: they eliminate a hero before Pharah's landing is dealt with.
     assert decider(s) == (1, "eliminate")
@@ -343,7 +343,7 @@ def test_pharah_after_moving_only_the_damage_remains():
 
 def test_soldier76_helix_rockets_one_chosen_player_pays_4():
     s = situation([SUP_MERCY, ("winston", "genji", "zenyatta"), TANK_DVA[:1] + ("hanzo", "ana")],
-              pos=[3, 20, 21])
+                  pos=[3, 20, 21])
     s = ability(turn_roll(s, 5, "damage"), "soldier76", 2)
     assert hp(s) == [10, 10, 6]
 
@@ -370,7 +370,7 @@ def test_an_eliminated_hero_gives_no_ability():
 
 def test_sombra_hack_makes_a_player_pay_her_the_rent_doubled_for_a_full_set():
     s = situation([("mercy", "sombra", "roadhog"), ("winston", "genji", "zenyatta"),
-               ("dva", "hanzo", "ana")], pos=[3, 9, 20], owners={9: 2, 11: 2})
+                   ("dva", "hanzo", "ana")], pos=[3, 9, 20], owners={9: 2, 11: 2})
     s = turn_roll(s, 5, "damage")
     assert [o for o in options(s) if o[:2] == ("ability", "sombra")] == \
         [("ability", "sombra", 9, 1)]  # only players standing on objective spaces
@@ -380,7 +380,7 @@ def test_sombra_hack_makes_a_player_pay_her_the_rent_doubled_for_a_full_set():
 
 def test_sombra_hack_charges_the_rent_no_matter_who_owns_the_objective():
     s = situation([("mercy", "sombra", "roadhog"), ("winston", "genji", "zenyatta")], pos=[3, 11],
-              owners={11: 1})
+                  owners={11: 1})
     s = ability(turn_roll(s, 5, "damage"), "sombra", 11, 1)  # the victim owns it: still pays
     assert hp(s) == [12, 8]
     s = situation([("mercy", "sombra", "roadhog"), ("winston", "genji", "zenyatta")], pos=[3, 29])
@@ -390,7 +390,7 @@ def test_sombra_hack_charges_the_rent_no_matter_who_owns_the_objective():
 
 def test_symmetra_teleporter_may_move_by_the_second_roll():
     s = situation([("mercy", "symmetra", "roadhog"), TANK_DVA[:1] + ("genji", "zenyatta")],
-              pos=[3, 20])
+                  pos=[3, 20])
     s = ability(turn_roll(s, 5, "damage"), "symmetra")
     assert isinstance(pending(s), Chance) and pending(s).sizes == (6,)
     s = roll(s, 2)
@@ -402,13 +402,14 @@ def test_symmetra_teleporter_may_move_by_the_second_roll():
 
 def test_symmetra_teleporter_may_keep_the_first_roll():
     s = situation([("mercy", "symmetra", "roadhog"), TANK_DVA[:1] + ("genji", "zenyatta")],
-              pos=[3, 20])
+                  pos=[3, 20])
     s = act(roll(ability(turn_roll(s, 5, "damage"), "symmetra"), 2), "use", 5)
     assert positions(s)[0] == 8 and whose_roll(s) == 1
 
 
 def test_torbjorn_turret_charges_the_next_passing_player_3_and_gives_him_the_chip():
-    s = situation([("mercy", "torbjorn", "roadhog"), ("winston", "genji", "zenyatta")], pos=[12, 10])
+    s = situation([("mercy", "torbjorn", "roadhog"), ("winston", "genji", "zenyatta")],
+                  pos=[12, 10])
     s = ability(turn_roll(s, 4, "damage"), "torbjorn")
     assert s.turrets[12] == 0 and positions(s)[0] == FREE_PARKING
     assert hp(s) == [10, 10]  # the chip comes from the bank
@@ -418,8 +419,9 @@ def test_torbjorn_turret_charges_the_next_passing_player_3_and_gives_him_the_chi
 
 
 def test_torbjorn_turret_fires_on_landing_and_the_space_rules_still_apply():
-    s = situation([("mercy", "torbjorn", "roadhog"), ("winston", "genji", "zenyatta")], pos=[20, 10],
-              turrets={12: 0}, first=1)
+    s = situation([("mercy", "torbjorn", "roadhog"), ("winston", "genji", "zenyatta")],
+                  pos=[20, 10],
+                  turrets={12: 0}, first=1)
     s = act(turn_roll(s, 2, "support"), "move")  # 10 -> 12: the turret, then the health pack
     assert hp(s) == [11, 7] and s.turrets[12] == -1
     assert isinstance(pending(s), Chance) and pending(s).label == "health pack"
@@ -429,7 +431,7 @@ def test_torbjorn_turret_fires_on_landing_and_the_space_rules_still_apply():
 
 def test_torbjorn_only_one_turret_per_space():
     s = situation([("mercy", "torbjorn", "roadhog"), ("winston", "genji", "zenyatta")], pos=[3, 20],
-              turrets={3: 1})
+                  turrets={3: 1})
     s = turn_roll(s, 5, "damage")
     assert positions(s)[0] == 8 and s.turrets[3] == 1
     assert options(s) == (("ability", "torbjorn"), ("end_turn",))
@@ -438,10 +440,12 @@ def test_torbjorn_only_one_turret_per_space():
 
 
 def test_widowmakers_kiss_costs_the_target_the_numbered_die_roll():
-    s = situation([("mercy", "widowmaker", "roadhog"), ("winston", "genji", "zenyatta")], pos=[3, 20])
+    s = situation([("mercy", "widowmaker", "roadhog"), ("winston", "genji", "zenyatta")],
+                  pos=[3, 20])
     s = ability(turn_roll(s, 5, "damage"), "widowmaker", 1)
     assert hp(s) == [10, 5]
-    s = situation([("mercy", "widowmaker", "roadhog"), ("winston", "genji", "zenyatta")], pos=[6, 20])
+    s = situation([("mercy", "widowmaker", "roadhog"), ("winston", "genji", "zenyatta")],
+                  pos=[6, 20])
     s = ability(turn_roll(s, 2, "damage"), "widowmaker", 1)
     assert hp(s) == [10, 8]
 
@@ -449,8 +453,8 @@ def test_widowmakers_kiss_costs_the_target_the_numbered_die_roll():
 # ====================================================================== tank heroes
 def test_orisa_halt_moves_all_others_back_1_without_space_rules_then_each_pays_1():
     s = situation([("mercy", "soldier76", "orisa"), ("winston", "genji", "zenyatta"),
-               ("dva", "hanzo", "ana"), ("reaper", "zarya", "moira")], pos=[10, 5, 1, 0],
-              jailed=[3])
+                   ("dva", "hanzo", "ana"), ("reaper", "zarya", "moira")], pos=[10, 5, 1, 0],
+                  jailed=[3])
     s = ability(turn_roll(s, 6, "tank"), "orisa")
     # 5 -> 4 (a health pack: no roll); 1 -> 0 would land on GO: stays; jailed: stays.
     assert positions(s) == [FREE_PARKING, 4, 1, JUST_VISITING]
@@ -478,7 +482,7 @@ def test_reinhardt_barrier_pays_what_it_can_and_the_rest_comes_from_hp():
 
 def test_reinhardt_barrier_lasts_until_the_start_of_his_next_turn_for_several_payments():
     s = situation([("mercy", "soldier76", "reinhardt"), ("dva", "mccree", "ana"),
-               ("winston", "bastion", "zenyatta")], pos=[3, 10, 10])
+                   ("winston", "bastion", "zenyatta")], pos=[3, 10, 10])
     s = ability(turn_roll(s, 5, "tank"), "reinhardt")
     s = ability(turn_roll(s, 6, "damage"), "mccree", 0)  # 2 from the barrier
     assert s.players[0].barrier == 2 and hp(s)[0] == 10
@@ -488,7 +492,7 @@ def test_reinhardt_barrier_lasts_until_the_start_of_his_next_turn_for_several_pa
 
 def test_reinhardt_barrier_does_not_pay_rent():
     s = situation([("mercy", "soldier76", "reinhardt"), ("dva", "bastion", "ana")], pos=[3, 20],
-              owners={9: 1})
+                  owners={9: 1})
     s = move(ability(turn_roll(s, 6, "tank"), "reinhardt"))  # 3 -> 9: rent 2 to player 1
     assert positions(s)[0] == 9
     assert hp(s) == [8, 12] and s.players[0].barrier == 4
@@ -513,7 +517,7 @@ def test_roadhog_chain_hook_cannot_pull_onto_or_past_go_nor_out_of_jail():
 
 def test_zarya_particle_barrier_lets_her_choose_who_pays_her_next_bank_payment():
     s = situation([("mercy", "soldier76", "zarya"), ("dva", "bastion", "ana"),
-               ("winston", "genji", "zenyatta")], pos=[3, 20, 21])
+                   ("winston", "genji", "zenyatta")], pos=[3, 20, 21])
     s = ability(turn_roll(s, 5, "tank"), "zarya")
     assert s.players[0].redirect
     s = ability(turn_roll(s, 2, "damage"), "bastion")  # Zarya must pay 2 to the bank
@@ -526,8 +530,8 @@ def test_zarya_particle_barrier_lets_her_choose_who_pays_her_next_bank_payment()
 
 def test_zarya_particle_barrier_redirects_rent_but_never_to_the_payee():
     s = situation([("mercy", "soldier76", "zarya"), ("dva", "bastion", "ana"),
-               ("winston", "genji", "zenyatta"), ("reaper", "roadhog", "moira")],
-              pos=[3, 20, 21, 23], owners={9: 1})
+                   ("winston", "genji", "zenyatta"), ("reaper", "roadhog", "moira")],
+                  pos=[3, 20, 21, 23], owners={9: 1})
     s = move(ability(turn_roll(s, 6, "tank"), "zarya"))  # 3 -> 9: rent 2 to player 1
     assert decider(s) == (0, "zarya")
     assert set(options(s)) == {("redirect", 2), ("redirect", 3)}
@@ -544,7 +548,7 @@ def test_zarya_particle_barrier_ends_at_the_start_of_her_next_turn():
 
 def test_zarya_redirect_onto_an_immune_player_is_blocked_and_zarya_pays():
     s = situation([("mercy", "soldier76", "zarya"), ("dva", "mccree", "ana"),
-               ("winston", "genji", "zenyatta")], pos=[3, 20, 17])
+                   ("winston", "genji", "zenyatta")], pos=[3, 20, 17])
     s = ability(turn_roll(s, 5, "tank"), "zarya")
     s = edit(s, lambda c: setattr(c.players[2], "immune", True))
     s = act(ability(turn_roll(s, 1, "damage"), "mccree", 0), "redirect", 2)
@@ -583,7 +587,7 @@ def test_brigitte_repair_pack_collects_2_and_puts_2_on_her_card():
 
 def test_moira_biotic_grasp_all_other_players_pay_her_1():
     s = situation([("dva", "hanzo", "moira"), SUP_MERCY, ("winston", "genji", "zenyatta"),
-               ("reaper", "orisa", "ana")], pos=[3, 20, 21, 23])
+                   ("reaper", "orisa", "ana")], pos=[3, 20, 21, 23])
     s = ability(turn_roll(s, 5, "support"), "moira")
     assert hp(s) == [13, 9, 9, 9]
 
@@ -597,7 +601,7 @@ def test_zenyatta_orb_one_player_pays_2_then_zenyatta_collects_2():
 # ====================================================================== interactions
 def test_an_immune_player_is_not_stopped_by_a_steel_trap_which_uses_up_the_immunity():
     s = situation([("mercy", "junkrat", "roadhog"), ("dva", "bastion", "ana")], pos=[20, 10],
-              traps={12: 0}, first=1)
+                  traps={12: 0}, first=1)
     s = edit(s, lambda c: setattr(c.players[1], "immune", True))
     s = act(turn_roll(s, 6, "support"), "move")  # 10 -> 16 through the trap on 12
     assert positions(s)[1] == FREE_PARKING and hp(s) == [10, 10]
@@ -606,7 +610,7 @@ def test_an_immune_player_is_not_stopped_by_a_steel_trap_which_uses_up_the_immun
 
 def test_an_immune_player_passing_a_turret_pays_nothing_and_the_chip_still_goes_to_torbjorn():
     s = situation([("mercy", "torbjorn", "roadhog"), ("dva", "bastion", "ana")], pos=[20, 10],
-              turrets={12: 0}, first=1)
+                  turrets={12: 0}, first=1)
     s = edit(s, lambda c: setattr(c.players[1], "immune", True))
     s = act(turn_roll(s, 6, "support"), "move")
     assert hp(s) == [11, 10] and s.turrets[12] == -1 and not s.players[1].immune
@@ -614,8 +618,8 @@ def test_an_immune_player_passing_a_turret_pays_nothing_and_the_chip_still_goes_
 
 def test_a_turret_and_a_steel_trap_on_one_space_both_fire():
     s = situation([("mercy", "torbjorn", "roadhog"), ("dva", "junkrat", "ana"),
-               ("winston", "genji", "zenyatta")], pos=[20, 21, 10], turrets={12: 0},
-              traps={12: 1}, first=2)
+                   ("winston", "genji", "zenyatta")], pos=[20, 21, 10], turrets={12: 0},
+                  traps={12: 1}, first=2)
     s = act(turn_roll(s, 6, "support"), "move")
     assert positions(s)[2] == 12 and hp(s) == [11, 10, 10 - 3 - 2]
     assert s.turrets[12] == -1 and s.traps[12] == -1
@@ -624,7 +628,7 @@ def test_a_turret_and_a_steel_trap_on_one_space_both_fire():
 def test_junkrat_is_stopped_by_his_own_steel_trap():
     # Choice: "the next time a player lands on or passes that space" includes Junkrat.
     s = situation([("mercy", "junkrat", "roadhog"), ("dva", "bastion", "ana")], pos=[10, 20],
-              traps={12: 0})
+                  traps={12: 0})
     s = act(turn_roll(s, 6, "support"), "move")
     assert positions(s)[0] == 12 and hp(s) == [8, 10] and s.traps[12] == -1
 
@@ -632,14 +636,14 @@ def test_junkrat_is_stopped_by_his_own_steel_trap():
 def test_torbjorn_passing_his_own_turret_pays_3_and_gets_the_chip_back():
     # Choice: the turret fires on "a player", Torbjörn included.
     s = situation([("mercy", "torbjorn", "roadhog"), ("dva", "bastion", "ana")], pos=[10, 20],
-              turrets={12: 0})
+                  turrets={12: 0})
     s = act(turn_roll(s, 6, "support"), "move")
     assert positions(s)[0] == 16 and hp(s) == [10 - 3 + 1, 10] and s.turrets[12] == -1
 
 
 def test_a_steel_trap_stops_a_payload_push():
     s = situation([("mercy", "junkrat", "roadhog"), ("dva", "bastion", "ana")], pos=[20, 0],
-              traps={5: 0}, first=1)
+                  traps={5: 0}, first=1)
     s = act(turn_roll(s, 2, "support"), "move")  # 0 -> 2 payload, pushed toward 10: trap on 5
     assert positions(s)[1] == 5 and hp(s) == [10, 8] and s.owners[5] == -1
     assert decider(s) == (1, "turn")
@@ -654,7 +658,7 @@ def test_genji_hits_a_jailed_player_he_passes():
 
 def test_a_jailed_player_does_not_roll_the_ability_die():
     s = situation([("mercy", "genji", "roadhog"), ("dva", "bastion", "ana")], pos=[5, 10],
-              jailed=[0], first=1)
+                  jailed=[0], first=1)
     s = plain_turn(s, 6)  # player 1: 10 -> 16; then player 0's turn, in jail
     p = pending(s)
     assert isinstance(p, Decision) and set(p.options) >= {("pay_jail",), ("roll_jail",)}
@@ -675,7 +679,7 @@ def test_mei_slowed_to_zero_stays_put_and_does_not_follow_the_space_again():
 
 def test_hanzo_zero_arrows_leave_an_immune_player_immune():
     s = situation([("dva", "hanzo", "ana"), ("mercy", "soldier76", "roadhog"),
-               ("winston", "genji", "zenyatta")], pos=[3, 20, 21])
+                   ("winston", "genji", "zenyatta")], pos=[3, 20, 21])
     s = edit(s, lambda c: setattr(c.players[2], "immune", True))
     s = act(turn_roll(s, 5, "damage"), "ability", "hanzo", 0, 3, 0)
     assert hp(s) == [10, 7, 10] and s.players[2].immune
@@ -684,7 +688,7 @@ def test_hanzo_zero_arrows_leave_an_immune_player_immune():
 def test_zarya_with_no_one_else_to_pay_keeps_her_barrier_for_later():
     # Two players, rent owed to the only other player: nobody may pay it for her.
     s = situation([("mercy", "soldier76", "zarya"), ("dva", "bastion", "ana")], pos=[3, 10],
-              owners={9: 1})
+                  owners={9: 1})
     s = move(ability(turn_roll(s, 6, "tank"), "zarya"))  # 3 -> 9, rent 2 to player 1
     assert hp(s) == [8, 12] and s.players[0].redirect
 

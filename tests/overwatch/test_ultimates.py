@@ -37,8 +37,8 @@ def test_the_ability_die_can_still_be_used_after_the_ultimate():
 
 def test_dva_self_destruct_one_chosen_player_pays_5_all_others_pay_2():
     s = situation([("dva", "hanzo", "ana"), ("mercy", "soldier76", "roadhog"),
-               ("winston", "genji", "zenyatta"), ("reaper", "orisa", "moira")],
-              pos=[3, 20, 21, 23])
+                   ("winston", "genji", "zenyatta"), ("reaper", "orisa", "moira")],
+                  pos=[3, 20, 21, 23])
     s = land_on_ultimate(s, "support")
     assert set(options(s)) == {("ultimate", "dva", 1), ("ultimate", "dva", 2),
                                ("ultimate", "dva", 3), ("decline",)}
@@ -48,7 +48,7 @@ def test_dva_self_destruct_one_chosen_player_pays_5_all_others_pay_2():
 
 def test_lucio_sound_barrier_collects_4_hp_and_blocks_the_next_ability_against_him():
     s = situation([("lucio", "genji", "reinhardt"), ("dva", "bastion", "ana"),
-               ("winston", "mccree", "zenyatta")], pos=[3, 10, 10])
+                   ("winston", "mccree", "zenyatta")], pos=[3, 10, 10])
     s = act(land_on_ultimate(s, "damage"), "ultimate", "lucio")
     assert hp(s) == [14, 10, 10] and s.players[0].immune
     assert whose_roll(s) == 1
@@ -75,7 +75,7 @@ def test_mercy_valkyrie_advances_to_the_next_uncaptured_objective_and_follows_it
 
 def test_mercy_valkyrie_skips_captured_objectives_to_a_health_pack():
     s = situation([("mercy", "soldier76", "roadhog"), ("dva", "bastion", "ana")], pos=[3, 20],
-              owners={7: 1, 9: 1, 11: 0})
+                  owners={7: 1, 9: 1, 11: 0})
     s = act(land_on_ultimate(s), "ultimate", "mercy")
     assert positions(s)[0] == 12  # past 7, 9, 11 (captured) and 10 (payload: no push)
     assert isinstance(pending(s), Chance) and pending(s).label == "health pack"
@@ -85,7 +85,7 @@ def test_mercy_valkyrie_skips_captured_objectives_to_a_health_pack():
 
 def test_mercy_valkyrie_passing_go_collects_no_hp_and_gives_no_level_up():
     s = situation([("mercy", "soldier76", "roadhog"), ("dva", "bastion", "ana")], pos=[27, 20],
-              owners={31: 1, 1: 1, 3: 1})
+                  owners={31: 1, 1: 1, 3: 1})
     s = move(turn_roll(s, 3, "tank"))
     assert positions(s)[0] == 30 and decider(s) == (0, "ultimate")
     s = act(s, "ultimate", "mercy")
@@ -99,7 +99,7 @@ def test_mercy_valkyrie_passing_go_collects_no_hp_and_gives_no_level_up():
 
 def test_mercy_valkyrie_stops_at_a_steel_trap_on_the_way():
     s = situation([("mercy", "soldier76", "roadhog"), ("dva", "junkrat", "ana")], pos=[3, 20],
-              owners={7: 1, 9: 1, 11: 0}, traps={10: 1})
+                  owners={7: 1, 9: 1, 11: 0}, traps={10: 1})
     s = act(land_on_ultimate(s), "ultimate", "mercy")
     assert positions(s)[0] == 10 and hp(s) == [8, 10] and s.traps[10] == -1
     assert decider(s) == (0, "turn")  # no payload push and no health pack
@@ -107,14 +107,14 @@ def test_mercy_valkyrie_stops_at_a_steel_trap_on_the_way():
 
 def test_reaper_death_blossom_all_other_players_pay_4():
     s = situation([("reaper", "roadhog", "ana"), ("dva", "bastion", "zenyatta"),
-               ("mercy", "genji", "orisa"), ("winston", "hanzo", "moira")], pos=[3, 20, 21, 23])
+                   ("mercy", "genji", "orisa"), ("winston", "hanzo", "moira")], pos=[3, 20, 21, 23])
     s = act(land_on_ultimate(s), "ultimate", "reaper")
     assert hp(s) == [10, 6, 6, 6]
 
 
 def test_reaper_death_blossom_is_blocked_by_an_immune_player():
     s = situation([("reaper", "roadhog", "ana"), ("dva", "bastion", "zenyatta"),
-               ("mercy", "genji", "orisa")], pos=[3, 20, 21])
+                   ("mercy", "genji", "orisa")], pos=[3, 20, 21])
     s = edit(s, lambda c: setattr(c.players[1], "immune", True))
     s = act(land_on_ultimate(s), "ultimate", "reaper")
     assert hp(s) == [10, 10, 6] and not s.players[1].immune
@@ -122,7 +122,7 @@ def test_reaper_death_blossom_is_blocked_by_an_immune_player():
 
 def test_tracer_pulse_bomb_one_chosen_player_pays_8():
     s = situation([("tracer", "roadhog", "ana"), ("dva", "bastion", "zenyatta"),
-               ("mercy", "genji", "orisa")], pos=[3, 20, 21])
+                   ("mercy", "genji", "orisa")], pos=[3, 20, 21])
     s = land_on_ultimate(s)
     assert set(options(s)) == {("ultimate", "tracer", 1), ("ultimate", "tracer", 2),
                                ("decline",)}
@@ -132,7 +132,7 @@ def test_tracer_pulse_bomb_one_chosen_player_pays_8():
 
 def test_tracer_pulse_bomb_on_a_player_with_3_hp_eliminates_a_hero():
     s = situation([("tracer", "roadhog", "ana"), ("dva", "bastion", "zenyatta")], pos=[3, 20],
-              hp_=[10, 3])
+                  hp_=[10, 3])
     s = act(land_on_ultimate(s), "ultimate", "tracer", 1)
     assert decider(s) == (1, "eliminate")
     s = act(s, "eliminate", "bastion")
@@ -142,7 +142,7 @@ def test_tracer_pulse_bomb_on_a_player_with_3_hp_eliminates_a_hero():
 
 def test_winston_primal_rage_collects_5_and_all_other_players_pay_2():
     s = situation([("winston", "genji", "ana"), ("dva", "bastion", "zenyatta"),
-               ("mercy", "hanzo", "orisa")], pos=[3, 20, 21])
+                   ("mercy", "hanzo", "orisa")], pos=[3, 20, 21])
     s = act(land_on_ultimate(s), "ultimate", "winston")
     assert hp(s) == [15, 8, 8]
 
