@@ -765,3 +765,35 @@ def test_no_limits_a_face_with_two_characters_lets_the_player_choose_which_acts(
     abilities = [o for o in options(s) if o[0] == "ability"]
     assert abilities == [("ability", "bastion"), ("ability", "soldier76", 1)]
     assert hp(act(s, "ability", "soldier76", 1)) == [10, 6]
+
+
+def test_symmetra_slowed_by_mei_subtracts_3_from_whichever_roll_she_picks():
+    s = situation([("dva", "mei", "ana"), ("mercy", "symmetra", "roadhog")], pos=[3, 3])
+    s = act(turn_roll(s, 5, "damage"), "ability", "mei", 1)
+    s = roll(act(turn_roll(s, 6, "damage"), "ability", "symmetra"), 4)
+    assert set(options(s)) == {("use", 4), ("use", 6)}
+    assert positions(act(s, "use", 6))[1] == 3 + 6 - 3
+    assert positions(act(s, "use", 4))[1] == 3 + 4 - 3
+
+
+def test_moira_cannot_go_above_25_hp():
+    s = situation([("dva", "hanzo", "moira"), SUP_MERCY, ("winston", "genji", "zenyatta")],
+                  pos=[3, 20, 21], hp_=[24, 10, 10])
+    s = act(turn_roll(s, 5, "support"), "ability", "moira")
+    assert hp(s) == [25, 9, 9]
+
+
+def test_doomfist_still_stops_on_an_immune_players_space_but_they_do_not_pay():
+    # Choice: immunity blocks the damage, not the fact that Doomfist would pass them.
+    s = situation([("mercy", "doomfist", "roadhog"), TANK_DVA], pos=[0, 3])
+    s = edit(s, lambda c: setattr(c.players[1], "immune", True))
+    s = act(turn_roll(s, 2, "damage"), "ability", "doomfist")
+    assert positions(s) == [3, 3] and hp(s) == [10, 10] and not s.players[1].immune
+
+
+def test_genji_passing_an_immune_player_uses_up_the_immunity_without_damage():
+    s = situation([("mercy", "genji", "roadhog"), TANK_DVA, ("winston", "hanzo", "zenyatta")],
+                  pos=[0, 3, 3])
+    s = edit(s, lambda c: setattr(c.players[2], "immune", True))
+    s = act(turn_roll(s, 2, "damage"), "ability", "genji")
+    assert positions(s)[0] == 5 and hp(s) == [10, 7, 10] and not s.players[2].immune
