@@ -797,3 +797,18 @@ def test_genji_passing_an_immune_player_uses_up_the_immunity_without_damage():
     s = edit(s, lambda c: setattr(c.players[2], "immune", True))
     s = act(turn_roll(s, 2, "damage"), "ability", "genji")
     assert positions(s)[0] == 5 and hp(s) == [10, 7, 10] and not s.players[2].immune
+
+
+def test_the_bot_values_winstons_jump_by_where_a_slowed_winston_really_lands():
+    import random
+
+    from tests.overwatch.scenario import GAME
+    # Slowed Winston on 20 rolls a 4: +3 would be 27 unslowed but is 24 (Go to Jail) slowed.
+    s = situation([("winston", "genji", "ana"), ("dva", "mei", "zenyatta")], pos=[20, 10],
+                  owners={25: 1}, first=1)
+    s = move(act(turn_roll(s, 6, "damage"), "ability", "mei", 0))  # player 1: then 10 -> 16
+    s = act(s, "end_turn")
+    s = turn_roll(s, 4, "tank")
+    choice = GAME.greedy_move(s, pending(s), random.Random(0))
+    assert choice[:2] == ("ability", "winston")
+    assert 20 + 4 + choice[2] - 3 != 24

@@ -115,7 +115,8 @@ def greedy_move(g: "OverwatchMonopoly", s: "State", d: Decision, rng: Any) -> Mo
         here = _space_value(g, s, seat, me.pos)
         return ("stay",) if here >= 0 else ("blink_again",)
     if kind == "symmetra_pick":
-        return max(o, key=lambda m: (_space_value(g, s, seat, me.pos + m[1]), m[1]))
+        return max(o, key=lambda m: (
+            _space_value(g, s, seat, me.pos + g.move_distance(s, seat, 0, die=m[1])), m[1]))
     return o[0]
 
 
@@ -155,8 +156,9 @@ def _best_of_character(g, s, seat: int, abilities: list[Move]) -> Move | None:
         if moved:
             return None
         if cid == "winston":
-            return max(abilities, key=lambda m: (_space_value(g, s, seat, me.pos + s.turn.die + m[2]),
-                                                 -m[2]))
+            # Value the space each choice really ends on (Mei's -3 included).
+            end = lambda m: me.pos + g.move_distance(s, seat, m[2])  # noqa: E731
+            return max(abilities, key=lambda m: (_space_value(g, s, seat, end(m)), -m[2]))
         return abilities[0]
     if cid == "sombra":
         return max(abilities, key=lambda m: (g.rent(s, m[2]), -m[3]))
