@@ -129,28 +129,36 @@ def decode(data: bytes, max_size: int = MAX_FRAME) -> Any:
     return value
 
 
+def _decode_first(data: bytes, pos: int, stop: int, max_item: int) -> Any:
+    # Decode from a small window first (entries are well under 4 KiB) and widen it only up to
+    # max_item, so a hostile header never makes cbor2 read or build more than a frame's worth.
+    window = data[pos:stop]
+    try:
+        return cbor2.CBORDecoder(io.BytesIO(window), allow_indefinite=False,
+                                 allow_duplicate_keys=False, max_depth=MAX_DEPTH + 1).decode()
+    except cbor2.CBORDecodeEOF:
+        if stop < len(data) and stop - pos <= max_item:
+            return _decode_first(data, pos, min(len(data), pos + max_item + 1), max_item)
+        if stop - pos > max_item:
+            raise FrameTooLarge(f"item at byte {pos} exceeds {max_item} bytes") from None
+        raise Truncated(f"item at byte {pos} is truncated") from None
+    except RecursionError:
+        raise TooDeep(f"item at byte {pos}: nesting deeper than {MAX_DEPTH}") from None
+    except Exception as e:  # noqa: BLE001 - any decoder complaint means malformed input
+        raise Malformed(f"malformed CBOR at byte {pos}: {type(e).__name__}: {e}") from None
+
+
 def iter_sequence(data: bytes, max_item: int = MAX_FRAME) -> Iterator[tuple[int, bytes, Any]]:
     """Split a CBOR sequence (RFC 8742): yields (offset, item bytes, value) per item.
 
     Raises a `CodecError` at the first item that is not canonical plain data; items before it
     have been yielded, so a caller can say exactly where a file goes wrong.
     """
+    data = bytes(data)
     pos = 0
     end = len(data)
     while pos < end:
-        window = bytes(data[pos:min(end, pos + max_item + 1)])
-        fp = io.BytesIO(window)
-        try:
-            value = cbor2.CBORDecoder(fp, allow_indefinite=False, allow_duplicate_keys=False,
-                                      max_depth=MAX_DEPTH + 1).decode()
-        except cbor2.CBORDecodeEOF:
-            if len(window) > max_item:
-                raise FrameTooLarge(f"item at byte {pos} exceeds {max_item} bytes") from None
-            raise Truncated(f"item at byte {pos} is truncated") from None
-        except RecursionError:
-            raise TooDeep(f"item at byte {pos}: nesting deeper than {MAX_DEPTH}") from None
-        except Exception as e:  # noqa: BLE001 - any decoder complaint means malformed input
-            raise Malformed(f"malformed CBOR at byte {pos}: {type(e).__name__}: {e}") from None
+        value = _decode_first(data, pos, min(end, pos + 4096), max_item)
         try:
             _check_plain(value, 0)
             item = _encode(value)
@@ -160,7 +168,7 @@ def iter_sequence(data: bytes, max_item: int = MAX_FRAME) -> Iterator[tuple[int,
             raise ForbiddenType(f"item at byte {pos}: {e}") from None
         # The canonical bytes of the value must be exactly what the file holds at this point;
         # that both checks canonicity and tells where the item ends.
-        if not window.startswith(item):
+        if not data.startswith(item, pos):
             raise NotCanonical(f"item at byte {pos} is not in deterministic encoding")
         if len(item) > max_item:
             raise FrameTooLarge(f"item at byte {pos} exceeds {max_item} bytes")
