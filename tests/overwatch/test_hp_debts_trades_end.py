@@ -48,13 +48,16 @@ def test_an_eliminated_heros_ability_cannot_be_used():
     assert s.players[0].pos == 1
 
 
+def leader_only_owning_dorado(s):
+    """Seat 0: 0 HP, both heroes eliminated, owns Dorado, about to land on Nepal (rent 4)."""
+    rent_trap(0)(s)
+    for h in s.players[0].heroes:
+        h.active = False
+    s.owners[DORADO] = 0
+
+
 def test_with_only_the_leader_active_objectives_are_sold_to_the_bank_at_face_value():
-    def change(s):
-        rent_trap(0)(s)
-        for h in s.players[0].heroes:
-            h.active = False
-        s.owners[DORADO] = 0
-    s = edit(new_game(), change)
+    s = edit(new_game(), leader_only_owning_dorado)
     s = turn_roll(s, 2, "tank")
     s = act(s, "move")
     assert decider(s) == (0, "sell")
@@ -65,12 +68,7 @@ def test_with_only_the_leader_active_objectives_are_sold_to_the_bank_at_face_val
 
 
 def test_an_objective_can_be_sold_to_another_player_for_an_agreed_price():
-    def change(s):
-        rent_trap(0)(s)
-        for h in s.players[0].heroes:
-            h.active = False
-        s.owners[DORADO] = 0
-    s = edit(new_game(), change)
+    s = edit(new_game(), leader_only_owning_dorado)
     s = turn_roll(s, 2, "tank")
     s = act(s, "move")
     s = act(s, "sell_to", DORADO, 2, 6)
@@ -81,12 +79,7 @@ def test_an_objective_can_be_sold_to_another_player_for_an_agreed_price():
 
 
 def test_a_refused_sale_offer_is_not_offered_again_for_that_debt():
-    def change(s):
-        rent_trap(0)(s)
-        for h in s.players[0].heroes:
-            h.active = False
-        s.owners[DORADO] = 0
-    s = edit(new_game(), change)
+    s = edit(new_game(), leader_only_owning_dorado)
     s = turn_roll(s, 2, "tank")
     s = act(s, "move")
     s = act(s, "sell_to", DORADO, 2, 6)
