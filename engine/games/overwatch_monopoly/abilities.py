@@ -64,7 +64,8 @@ class AbilityRules:
         if cid == "lucio":
             return [("heal",)] if moved else [("roll",), ("heal",)]
         if cid == "reaper":
-            return [tuple(pair) for pair in combinations(others, 2)] or single
+            # Pairs name seats in ascending order, so a client can send them either way sorted.
+            return [tuple(pair) for pair in combinations(sorted(others), 2)] or single
         if cid == "winston":
             return [(k,) for k in range(4)]
         if cid == "hanzo":
@@ -113,7 +114,7 @@ class AbilityRules:
         elif cid == "mercy":
             self.gain(s, seat, 4)
         elif cid == "reaper":
-            self._push(s, *(pay(o, 2) for o in params if self.hit(s, seat, o)))
+            self._push(s, *(pay(o, 2) for o in others if o in params and self.hit(s, seat, o)))
         elif cid == "tracer":
             s.turn.moved = True
             distance = self.move_distance(s, seat, 0)
