@@ -253,3 +253,30 @@ class Ledger:
         if kind != "attest":
             self._hash = None
         self.slot = self._slot()
+
+
+def check_equivocation(keys: list[bytes], match: bytes, frame_a: bytes, frame_b: bytes) -> int | None:
+    """The seat two share frames prove guilty of signing two messages for one slot, else None.
+
+    Stands on its own (only the players' keys and the match id are needed), so a node can hand
+    the proof to anyone.
+    """
+    from .codec import CodecError
+    from .messages import parse_wire
+    try:
+        a, b = parse_wire(frame_a), parse_wire(frame_b)
+    except CodecError:
+        return None
+    if a["t"] != "share" or b["t"] != "share" or frame_a == frame_b:
+        return None
+    if a["author"] != b["author"] or a["seq"] != b["seq"] or a["author"] >= len(keys):
+        return None
+    if a["match"] != match or b["match"] != match:
+        return None
+    if (a["kind"] == "timeout") != (b["kind"] == "timeout"):
+        return None   # a claim and a share for one slot are both allowed
+    for m in (a, b):
+        stmt = share_statement(m["match"], m["seq"], m["prev"], m["kind"], m["author"], m["part"])
+        if not verify_signature(keys[m["author"]], m["sig"], stmt):
+            return None
+    return a["author"]

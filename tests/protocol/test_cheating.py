@@ -159,9 +159,14 @@ def test_two_different_moves_signed_for_one_slot_are_proven_against_the_signer(o
     from protocol.identity import verify_signature
     from protocol.messages import share_statement
     assert run.sessions[2].fault.kind == "equivocation"
+    from protocol.log import check_equivocation
+    keys = [p["key"] for p in run.body["players"]]
     for s in faulted:
         if s.fault.kind != "equivocation":
             continue
+        assert check_equivocation(keys, s.match_id, *s.fault.evidence) == CHEAT
+        assert check_equivocation(keys, s.match_id, s.fault.evidence[0],
+                                  s.fault.evidence[0]) is None
         a, b = (parse_wire(x) for x in s.fault.evidence)
         assert a["seq"] == b["seq"] and a["author"] == b["author"] == CHEAT and a != b
         key = run.body["players"][CHEAT]["key"]
