@@ -1,0 +1,124 @@
+"""Length-prefixed frames over a trio byte stream: a 4-byte big-endian length, then the payload.
+
+TCP delivers bytes, not messages; the prefix restores message boundaries. The length is checked
+before any payload is read, so a hostile peer can never make us buffer more than MAX_FRAME bytes,
+and a frame that has started must finish within `frame_timeout`, so a peer that sends half a frame
+and stalls loses its connection instead of holding it (and its buffer) forever.
+"""
+from __future__ import annotations
+
+import struct
+
+import trio
+
+__all__ = [
+    "MAX_FRAME", "FRAME_TIMEOUT", "FramedStream",
+    "TransportError", "ConnectionClosed", "FrameTooLarge", "FrameTimeout",
+]
+
+# The protocol's CBOR messages are capped at 64 KiB (protocol.codec.MAX_FRAME); the transport
+# allows more so a catch-up batch fits in one frame, but still bounds what a peer can make us hold.
+MAX_FRAME = 1 << 20
+# Generous for a LAN (a 1 MiB frame at 1 Mbit/s takes ~8 s) yet short enough to shed stallers.
+FRAME_TIMEOUT = 30.0
+
+_HEADER = struct.Struct(">I")
+_CHUNK = 65536
+
+
+class TransportError(Exception):
+    """Something is wrong with one connection; the message says what. Close that connection."""
+
+
+class ConnectionClosed(TransportError):
+    """The peer closed (or reset) the connection, possibly in the middle of a frame."""
+
+
+class FrameTooLarge(TransportError):
+    pass
+
+
+class FrameTimeout(TransportError):
+    """A frame started but its remaining bytes did not arrive in time."""
+
+
+class FramedStream:
+    """Frames over a trio Stream. One sender at a time is enforced by a lock (several tasks may
+    send, e.g. a relay and the session); receiving is for one task only."""
+
+    def __init__(self, stream: trio.abc.Stream, *, max_frame: int = MAX_FRAME,
+                 frame_timeout: float = FRAME_TIMEOUT, peer: str | None = None) -> None:
+        self.stream = stream
+        self.max_frame = max_frame
+        self.frame_timeout = frame_timeout
+        self.peer = peer or _describe_peer(stream)
+        self.peer_key: bytes | None = None  # set by transport.handshake once proven
+        self._buf = bytearray()
+        self._send_lock = trio.Lock()
+        self._eof = False
+
+    async def send(self, payload: bytes) -> None:
+        if len(payload) > self.max_frame:
+            raise FrameTooLarge(f"refusing to send a {len(payload)}-byte frame to {self.peer}: "
+                                f"the limit is {self.max_frame} bytes")
+        async with self._send_lock:
+            try:
+                await self.stream.send_all(_HEADER.pack(len(payload)) + bytes(payload))
+            except (trio.BrokenResourceError, trio.ClosedResourceError) as e:
+                raise ConnectionClosed(f"cannot send to {self.peer}: connection closed ({e})") from None
+
+    async def receive(self) -> bytes:
+        """The next frame's payload. Waits as long as needed for a frame to *start*."""
+        await self._fill(1, "")
+        # From the first byte on, the whole frame has one deadline.
+        with trio.move_on_after(self.frame_timeout) as scope:
+            await self._fill(_HEADER.size, "in a frame header")
+            (length,) = _HEADER.unpack(self._buf[:_HEADER.size])
+            if length > self.max_frame:
+                raise FrameTooLarge(f"{self.peer} announced a {length}-byte frame; "
+                                    f"the limit is {self.max_frame} bytes")
+            await self._fill(_HEADER.size + length, f"in a {length}-byte frame")
+        if scope.cancelled_caught:
+            raise FrameTimeout(f"{self.peer} started a frame but sent only {len(self._buf)} bytes "
+                               f"of it in {self.frame_timeout:g} s")
+        end = _HEADER.size + length
+        payload = bytes(self._buf[_HEADER.size:end])
+        del self._buf[:end]
+        return payload
+
+    async def _fill(self, n: int, where: str) -> None:
+        while len(self._buf) < n:
+            if self._eof:
+                raise ConnectionClosed(self._closed_message(where))
+            try:
+                chunk = await self.stream.receive_some(_CHUNK)
+            except (trio.BrokenResourceError, trio.ClosedResourceError) as e:
+                raise ConnectionClosed(f"{self.peer}: connection lost ({e or type(e).__name__})"
+                                       ) from None
+            if not chunk:
+                self._eof = True
+            else:
+                self._buf += chunk
+
+    def _closed_message(self, where: str) -> str:
+        if not where:
+            return f"{self.peer} closed the connection"
+        return f"{self.peer} closed the connection {where} after {len(self._buf)} bytes"
+
+    async def aclose(self) -> None:
+        await self.stream.aclose()
+
+    async def __aenter__(self) -> "FramedStream":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+
+def _describe_peer(stream: trio.abc.Stream) -> str:
+    sock = getattr(stream, "socket", None)
+    try:
+        host, port = sock.getpeername()[:2]  # type: ignore[union-attr]
+        return f"{host}:{port}"
+    except Exception:  # noqa: BLE001 - in-memory streams, closed sockets: any label will do
+        return "peer"
