@@ -280,3 +280,33 @@ def check_equivocation(keys: list[bytes], match: bytes, frame_a: bytes, frame_b:
         if not verify_signature(keys[m["author"]], m["sig"], stmt):
             return None
     return a["author"]
+
+
+def state_sections(state: Any) -> list[tuple[str, bytes]]:
+    """Hashes of the parts of a state, in field order, to name where two nodes' states differ.
+
+    Top-level fields of a dataclass state, and each element of a list of records (e.g.
+    "players[2]") separately, since that is usually where a divergence is looked for.
+    """
+    import dataclasses
+    from engine.canonical import encode as enc
+    if not dataclasses.is_dataclass(state):
+        return [("state", H(enc(state)))]
+    out = []
+    for f in dataclasses.fields(state):
+        value = getattr(state, f.name)
+        if isinstance(value, (list, tuple)) and value and all(
+                dataclasses.is_dataclass(v) for v in value):
+            out += [(f"{f.name}[{i}]", H(enc(v))) for i, v in enumerate(value)]
+        else:
+            out.append((f.name, H(enc(value))))
+    return out
+
+
+def first_difference(mine: list[tuple[str, bytes]], theirs: list[tuple[str, bytes]]) -> str | None:
+    other = dict(theirs)
+    for name, h in mine:
+        if other.get(name) != h:
+            return name
+    extra = [n for n, _ in theirs if n not in dict(mine)]
+    return extra[0] if extra else None

@@ -196,6 +196,11 @@ def parse_entry(v: Any) -> dict:
 
 
 _gsig_spec = {"t": _one_of("gsig"), "genesis": _hash, "seat": _seat, "sig": _sig}
+# After a state mismatch, nodes send each other hashes of the parts of their state, so each can
+# say which part differs. Diagnostic only: never logged, and trusted as far as the transport
+# vouches for its sender.
+_sections_spec = {"t": _one_of("sections"), "seq": _seq, "names": _list(_text(64), 1, 512),
+                  "hashes": _list(_hash, 1, 512)}
 
 
 def parse_wire(data: bytes) -> dict:
@@ -207,6 +212,11 @@ def parse_wire(data: bytes) -> dict:
         return parse_share(v)
     if v["t"] == "gsig":
         return _map(_gsig_spec, v, "gsig")
+    if v["t"] == "sections":
+        _map(_sections_spec, v, "sections")
+        if len(v["names"]) != len(v["hashes"]):
+            raise SchemaError("sections.names and sections.hashes differ in length")
+        return v
     raise SchemaError(f"unknown message type {v['t']!r:.40}")
 
 

@@ -35,13 +35,13 @@ from engine.core import IllegalMove
 from .codec import CodecError, encode
 from .genesis import GenesisError, assemble, body_hash, check_body, check_signature, sign_body
 from .identity import Identity, verify_signature
-from .log import Fault, Ledger
+from .log import Fault, Ledger, first_difference, state_sections
 from .messages import make_entry, make_share, parse_wire, share_statement
 from .randomness import HashChain
 
 __all__ = [
     "Session", "Output", "Send", "MatchStarted", "YourDecision", "StateChanged", "TurnAttested",
-    "Appended", "GameOver", "FaultDetected", "AHEAD_WINDOW",
+    "Appended", "GameOver", "FaultDetected", "Divergence", "AHEAD_WINDOW",
 ]
 
 # How many slots ahead of us a peer can honestly be: a peer needs our attestation to pass an
@@ -96,6 +96,14 @@ class GameOver:
 @dataclass(frozen=True)
 class FaultDetected:
     fault: Fault
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """After a state mismatch: the first part of the state where `seat`'s state differs."""
+    seq: int
+    seat: int
+    section: str
 
 
 @dataclass
@@ -214,6 +222,8 @@ class Session:
     def receive(self, data: bytes, sender: int) -> Output:
         out = Output()
         if self.fault is not None:
+            if self.fault.kind == "state-mismatch":
+                self._on_sections(data, sender, out)
             return out
         try:
             if data in self._seen:
@@ -233,6 +243,8 @@ class Session:
                 raise Fault("malformed", (sender,), str(e)) from None
             if msg["t"] == "gsig":
                 self._on_gsig(msg, data, sender, out)
+            elif msg["t"] == "sections":
+                return out   # only meaningful after a state mismatch
             elif self.ledger is None:
                 if len(self._early) >= EARLY_LIMIT:
                     raise Fault("wrong-sequence", (sender,), "too many messages before the "
@@ -304,6 +316,23 @@ class Session:
     def _halt(self, fault: Fault, out: Output) -> None:
         self.fault = fault
         out.events.append(FaultDetected(fault))
+        if fault.kind == "state-mismatch" and self.ledger is not None:
+            sections = state_sections(self.ledger.state)
+            out.sends.append(Send(self.peers, encode({
+                "t": "sections", "seq": self.ledger.seq, "names": [n for n, _ in sections],
+                "hashes": [h for _, h in sections]})))
+
+    def _on_sections(self, data: bytes, sender: int, out: Output) -> None:
+        try:
+            msg = parse_wire(data)
+        except CodecError:
+            return
+        if msg["t"] != "sections" or msg["seq"] != self.ledger.seq:
+            return
+        section = first_difference(state_sections(self.ledger.state),
+                                   list(zip(msg["names"], msg["hashes"])))
+        if section is not None:
+            out.events.append(Divergence(msg["seq"], sender, section))
 
     def _store(self, seq: int, author: int, cls: str, raw: bytes, msg: dict) -> None:
         self._seen.add(raw)

@@ -200,3 +200,26 @@ def test_honest_nodes_alone_never_fault():
     for seed in range(4):
         run = _run(seed=seed, order_seed=seed)
         assert not run.faults() and all(s.over for s in run.sessions)
+
+
+def test_a_node_whose_state_diverges_is_named_with_the_first_differing_section():
+    """An engine bug on one node (its state drifts): everyone's attestations disagree with it,
+    and the nodes' section hashes name the part of the state that differs."""
+    from protocol.session import Divergence
+
+    def drift(identity):
+        done = []
+
+        def hook(session):
+            led = session.ledger
+            if not done and led is not None and led.seq >= 6 and led.phase == "step":
+                led.state.coins[0] += 5          # a silent corruption on this node only
+                led._hash = None
+                done.append(led.seq)
+            return []
+        return hook
+    run = _run(hooks=drift)
+    _honest_blame(run, "state-mismatch")
+    for seat in (0, 2):
+        divs = [e for e in run.events[seat] if isinstance(e, Divergence)]
+        assert divs and divs[0].seat == CHEAT and divs[0].section == "coins", divs
