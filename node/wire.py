@@ -1,0 +1,75 @@
+"""What travels on a node-to-node connection after the handshake.
+
+Every frame starts with one channel byte: SESSION frames carry the protocol session's own
+messages untouched (the session checks them); NODE frames carry the node's lobby and mesh
+messages below, canonical CBOR maps checked here against a small schema. A frame that fails
+these checks is the sender's fault and closes that connection (TransportError), nothing else.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from protocol.codec import CodecError, decode, encode
+
+from .framing import TransportError
+
+SESSION = 0
+NODE = 1
+
+_BYTES = bytes
+# message type -> {field: type}; every field is required, no other field is allowed.
+SCHEMA: dict[str, dict[str, type]] = {
+    "join": {"name": str, "port": int},                        # joiner -> host
+    "welcome": {"game": str, "variants": list, "seats": int,   # host -> joiner
+                "nonce": _BYTES, "chain": int},
+    "commit": {"commit": _BYTES},                              # joiner -> host
+    "roster": {"players": list, "seats": int},                 # host -> joiners
+    "refused": {"reason": str},                                # host -> joiner
+    "start": {"body": dict, "addrs": list},                    # host -> joiners
+    "mesh": {"match": _BYTES, "seat": int},                    # dialer -> listener, first frame
+}
+
+
+class BadMessage(TransportError):
+    """A node frame that is not one of ours; its sender is at fault."""
+
+
+def pack_session(data: bytes) -> bytes:
+    return bytes([SESSION]) + data
+
+
+def pack(t: str, **fields: Any) -> bytes:
+    msg = {"t": t, **fields}
+    check(msg)
+    return bytes([NODE]) + encode(msg)
+
+
+def check(msg: Any) -> dict:
+    if type(msg) is not dict or type(msg.get("t")) is not str:
+        raise BadMessage("a node message must be a map with a text 't'")
+    spec = SCHEMA.get(msg["t"])
+    if spec is None:
+        raise BadMessage(f"unknown node message {msg['t']!r}")
+    fields = set(msg) - {"t"}
+    if fields != set(spec):
+        missing, extra = sorted(set(spec) - fields), sorted(fields - set(spec))
+        raise BadMessage(f"{msg['t']} message: missing {missing}, unexpected {extra}")
+    for name, typ in spec.items():
+        if type(msg[name]) is not typ:
+            raise BadMessage(f"{msg['t']}.{name} must be {typ.__name__}")
+    return msg
+
+
+def unpack(frame: bytes) -> tuple[int, Any]:
+    """(SESSION, bytes) or (NODE, checked message dict)."""
+    if not frame:
+        raise BadMessage("empty frame")
+    channel, payload = frame[0], frame[1:]
+    if channel == SESSION:
+        return SESSION, payload
+    if channel != NODE:
+        raise BadMessage(f"unknown channel {channel}")
+    try:
+        return NODE, check(decode(payload))
+    except CodecError as e:
+        raise BadMessage(f"undecodable node message: {e}") from None
