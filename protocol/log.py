@@ -42,6 +42,7 @@ FAULT_KINDS = (
     "genesis",          # a genesis that is not valid or not signed by every player
     "after-end",        # an entry after the game ended
     "exhausted",        # the randomness chains are used up (nobody's fault)
+    "timed-out",        # (session only) the others recorded this node as timed out
 )
 
 

@@ -108,6 +108,9 @@ class Divergence:
 
 @dataclass
 class Output:
+    """What to do after an input: handle `events` first (persist each `Appended` entry and
+    sync), then transmit `sends` in order, each frame to every seat in its `to`."""
+
     sends: list[Send] = field(default_factory=list)
     events: list[Any] = field(default_factory=list)
 
@@ -137,6 +140,7 @@ class Session:
         self._msg: dict[bytes, dict] = {}        # raw share -> parsed share
         self._direct: set[bytes] = set()         # shares received from their author (or ours)
         self._claimed: dict[int, int] = {}       # seq -> seat this node claimed timed out
+        self._late_claims: dict[int, dict[int, bytes]] = {}
         self._early: list[tuple[bytes, int]] = []
         self._started = False
 
@@ -202,8 +206,9 @@ class Session:
                 return tuple(s for s in range(self.n) if s not in self._gsigs)
             return ()
         slot = self.ledger.slot
-        return tuple(a for a in slot.authors
-                     if (slot.seq, a, "share") not in self._shares or a == self._claimed.get(slot.seq))
+        claimed = self._claimed.get(slot.seq)
+        return tuple(a for a in slot.authors if a == claimed or
+                     self._shares.get((slot.seq, a, "share"), (b"",))[0] not in self._checked)
 
     # ---- inputs ----------------------------------------------------------------------------
     def start(self) -> Output:
@@ -411,8 +416,11 @@ class Session:
     def _on_past_share(self, msg: dict, cls: str, raw: bytes) -> None:
         # A share for an entry already in the log that is not one of its shares (an identical
         # one was dropped as a duplicate, a different one by the same author is equivocation).
-        if cls == "claim" or raw not in self._direct:
-            return  # a claim that lost the race, or a relayed copy: not (yet) a fault
+        if cls == "claim":
+            self._on_late_claim(msg, raw)
+            return
+        if raw not in self._direct:
+            return  # a relayed copy: not (yet) a fault
         a, seq = msg["author"], msg["seq"]
         if (seq, a, cls) in self._shares:
             return  # this very share is part of the entry
@@ -420,6 +428,20 @@ class Session:
         if not entry_authors or a in self.ledger.absent:
             return  # the slot ended in a timeout entry; a late share is not a fault
         raise Fault("wrong-author", (a,), f"seat {a} may not write entry {seq}", seq)
+
+    def _on_late_claim(self, msg: dict, raw: bytes) -> None:
+        # Claims against this node for an entry it has already filled with its own late share:
+        # once every other player has claimed, their logs hold a timeout there and this node's
+        # game is over for it. Say so plainly, rather than blame them for the fork that follows.
+        if msg["part"]["seat"] != self.seat:
+            return  # a claim that lost the race to the awaited share: not a fault
+        seq = msg["seq"]
+        claims = self._late_claims.setdefault(seq, {})
+        claims[msg["author"]] = raw
+        if all(a in claims for a in self.ledger.active() if a != self.seat):
+            raise Fault("timed-out", (self.seat,), f"the other players recorded that this node "
+                        f"missed entry {seq}; its late share is not in their logs", seq,
+                        tuple(claims[a] for a in sorted(claims)))
 
     def _check(self, raw: bytes, msg: dict) -> bool:
         """True when the share holds at the current slot; False while a relayed copy disagrees."""

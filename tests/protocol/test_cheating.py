@@ -2,7 +2,7 @@
 node detects the cheat, attributes it to the cheater, and keeps a log that verifies."""
 import pytest
 
-from protocol.codec import decode, encode
+from protocol.codec import encode
 from protocol.messages import make_share, parse_wire
 from protocol.session import FaultDetected
 from protocol.verify import verify_bytes
@@ -176,14 +176,8 @@ def test_two_different_moves_signed_for_one_slot_are_proven_against_the_signer(o
             assert verify_signature(key, m["sig"], stmt)
 
 
-def test_two_genesis_signatures_from_one_seat_are_proven_against_it():
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey  # noqa
-
+def test_a_genesis_signature_for_another_body_is_blamed_on_the_node_that_sent_it():
     def make(identity):
-        # Ed25519 signing is deterministic; a second valid signature needs a different nonce,
-        # which an honest signer never produces. Fake one by signing with a tweaked message
-        # is impossible, so the test double signs the genesis for another body: detected as a
-        # genesis mismatch from the sender.
         def f(dst, data):
             msg = parse_wire(data)
             if msg["t"] == "gsig" and dst == 0:

@@ -7,7 +7,7 @@ from protocol.codec import CodecError, encode
 from protocol.messages import parse_wire
 from protocol.verify import verify_bytes
 
-from .helpers import items, join, toy_match
+from .helpers import join, toy_match
 
 _run, _ = toy_match(players=2, seed=3)
 LOG = _run.sessions[0].log

@@ -4,7 +4,7 @@ import stat
 import pytest
 
 from protocol.codec import decode, encode
-from protocol.genesis import GenesisError, body_hash, check_body, make_body, match_id
+from protocol.genesis import GenesisError, body_hash, check_body, match_id
 from protocol.identity import Identity, check_code, data_dir, load_or_create
 from protocol.inmemory import make_players
 from protocol.randomness import HashChain, chain_secret, chance_seed, reveal_matches

@@ -6,7 +6,7 @@ import pytest
 from protocol.inmemory import is_clean
 from protocol.verify import verify_bytes
 
-from .helpers import TOY, toy_match
+from .helpers import toy_match
 
 SEEDS = range(20)
 ORDERS = range(10)   # 20 games x 10 delivery orders = 200 games

@@ -8,7 +8,7 @@ from protocol.codec import decode, encode
 from protocol.genesis import assemble, sign_body
 from protocol.verify import verify_bytes
 
-from .helpers import first_index, items, join, resign, toy_match
+from .helpers import first_index, join, resign, toy_match
 
 RUN, PLAYERS = toy_match(players=3, seed=11)
 LOG = RUN.sessions[0].log

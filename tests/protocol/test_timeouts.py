@@ -6,7 +6,7 @@ from protocol.codec import decode
 from protocol.inmemory import make_players, play_match
 from protocol.verify import verify_bytes
 
-from .helpers import TOY, reshare, toy_match
+from .helpers import TOY, toy_match
 
 
 def _same_logs(run, seats):
@@ -109,3 +109,31 @@ def test_a_claimer_ignores_the_late_share_of_the_player_it_claimed_against():
         if 0 in send.to:
             s0.receive(send.data, 2)
     assert s0.fault is None and s0.ledger.seq == slot.seq   # not applied, not a fault
+
+
+def test_a_player_whose_late_move_lost_the_race_is_told_it_timed_out():
+    run, _ = toy_match(players=3, seed=4, order_seed=0, silent=[2], claim_timeouts=False)
+    s0, s1, s2 = run.sessions
+    slot = s0.ledger.slot
+    assert slot.authors == (2,)
+    claims = [s0.claim_timeout(now=10), s1.claim_timeout(now=11)]
+    # seat 2 moves (too late), which completes the entry on its own node at once
+    late = s2.move(slot.pending.options[0])
+    assert s2.ledger.seq == slot.seq + 1
+    # the others exchange claims and record the timeout; their late-move copies are ignored
+    for src, out in ((0, claims[0]), (1, claims[1])):
+        for send in out.sends:
+            dst = 1 - src
+            run.sessions[dst].receive(send.data, src)
+    for dst in (0, 1):
+        for send in late.sends:
+            run.sessions[dst].receive(send.data, 2)
+    assert s0.ledger.counts["timeout"] == 1 and s1.ledger.counts["timeout"] == 1
+    assert s0.fault is None and s1.fault is None
+    # seat 2 hears the claims against it and stops with a plain explanation
+    outs = []
+    for src, out in ((0, claims[0]), (1, claims[1])):
+        for send in out.sends:
+            outs.append(s2.receive(send.data, src))
+    assert s2.fault is not None and s2.fault.kind == "timed-out" and s2.fault.seats == (2,)
+    assert len(s2.fault.evidence) == 2
