@@ -103,4 +103,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # bench/run.py runs each script in its own process namespace via runpy: exit only on failure
+    rc = main()
+    if rc:
+        sys.exit(rc)
