@@ -1,44 +1,127 @@
 """`lanboard demo`: the main job on an embedded default.
 
-For now a headless game of four greedy bots in this process; the networked demo (bot nodes as
-separate processes finding each other by mDNS) replaces it with the LAN node.
+Starts N bot nodes as separate processes on this machine. One hosts and announces its lobby by
+mDNS on the loopback interface; the others look for it there and join. Linux keeps multicast
+off on loopback by default, and then the joiners dial the host's port directly instead (the
+demo says which). They play a whole game peer to peer, each writes its match file, and the demo
+verifies every file and shows the result.
 """
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import trio
 
 from engine import get_game
-from engine.simulate import play
+from protocol.verify import verify_file
+
+from .cmd_sim import check_game
 
 NAME = "demo"
-HELP = "play a whole demo game on an embedded default and show how it went"
+HELP = "start N bot nodes on this machine, let them find each other and play, verify the logs"
+
+LOOPBACK = "127.0.0.1"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", default="overwatch-monopoly")
     p.add_argument("--players", type=int, default=4)
-    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--bot-kind", default="greedy", choices=("greedy", "random"))
+    p.add_argument("--dir", type=Path, help="where the nodes keep their files "
+                   "(default: a new temporary directory)")
+
+
+def _node_cmd(*args: str) -> list[str]:
+    return [sys.executable, "-m", "cli.main", *args]
+
+
+async def _read_events(proc: trio.Process, events: list, started: trio.Event | None) -> None:
+    buf = b""
+    async for chunk in proc.stdout:
+        buf += chunk
+        while b"\n" in buf:
+            line, buf = buf.split(b"\n", 1)
+            try:
+                ev = json.loads(line)
+            except ValueError:
+                continue
+            events.append(ev)
+            if started is not None and ev.get("event") == "listening":
+                started.set()
+
+
+async def _demo(args, base: Path) -> tuple[list[list[dict]], str]:
+    n = args.players
+    events: list[list[dict]] = [[] for _ in range(n)]
+    env = [dict(os.environ, LANBOARD_HOME=str(base / f"node-{i}")) for i in range(n)]
+    async with trio.open_nursery() as nursery:
+        listening = trio.Event()
+        host = await nursery.start(lambda task_status=trio.TASK_STATUS_IGNORED: trio.run_process(
+            _node_cmd("host", "--game", args.game, "--seats", str(n), "--bot", args.bot_kind,
+                      "--name", "Bot 1", "--listen", LOOPBACK, "--interface", LOOPBACK, "--json"),
+            env=env[0], stdout=subprocess.PIPE, check=False, task_status=task_status))
+        nursery.start_soon(_read_events, host, events[0], listening)
+        with trio.fail_after(30):
+            await listening.wait()
+        port = next(e["port"] for e in events[0] if e.get("event") == "listening")
+        found = await trio.run_process(
+            _node_cmd("list", "--interface", LOOPBACK, "--timeout", "3", "--json"),
+            capture_stdout=True, check=False, env=env[0])
+        by_mdns = any(json.loads(line).get("port") == port
+                      for line in found.stdout.decode().splitlines() if line.strip())
+        how = ("found the lobby by mDNS on loopback" if by_mdns else
+               f"multicast is off on loopback here: joining 127.0.0.1:{port} directly")
+        for i in range(1, n):
+            target = ["Bot 1", "--interface", LOOPBACK] if by_mdns else \
+                ["--peer", f"{LOOPBACK}:{port}"]
+            proc = await nursery.start(lambda task_status=trio.TASK_STATUS_IGNORED, i=i:
+                                       trio.run_process(
+                _node_cmd("join", *target, "--bot", args.bot_kind, "--name", f"Bot {i + 1}",
+                          "--listen", LOOPBACK, "--json"),
+                env=env[i], stdout=subprocess.PIPE, check=False, task_status=task_status))
+            nursery.start_soon(_read_events, proc, events[i], None)
+    return events, how
 
 
 def run(args: argparse.Namespace) -> int:
-    from .cmd_sim import parse_setup
-    args.games, args.bots, args.variant = 1, "greedy", []
-    parse_setup(args)
+    check_game(args.game, args.players, [])
+    base = args.dir or Path(tempfile.mkdtemp(prefix="lanboard-demo-"))
+    base.mkdir(parents=True, exist_ok=True)
     game = get_game(args.game)
-    g = play(args.game, args.players, args.seed, "greedy")
-    s, r = g.state, g.result
-    print(f"{game.title}: {args.players} greedy bots, seed {args.seed}")
-    for seat, p in enumerate(s.players):
-        team = ", ".join([game.data.characters[c].name for c in p.leaders] +
-                         [game.data.characters[h.id].name + ("" if h.active else " (eliminated)")
-                          for h in p.heroes])
-        owned = [game.data.spaces[i].name for i, o in enumerate(s.owners) if o == seat]
-        d = r.details
-        print(f"  P{seat + 1} {team}")
-        print(f"     {p.hp} HP, {len(p.loot)} Loot Boxes, objectives: {', '.join(owned) or 'none'}")
-        print(f"     score {r.scores[seat]} = objectives {d['objectives'][seat]} + loot boxes "
-              f"{d['loot_boxes'][seat]} + play of the game {d['play_of_the_game'][seat]}")
-    who = " and ".join(f"P{w + 1}" for w in r.winners)
-    print(f"Winner: {who} after {g.turns} turns ({g.steps} steps). "
-          f"Final state hash {g.state_hash.hex()}")
-    return 0
+    print(f"{game.title}: {args.players} {args.bot_kind} bot nodes as separate processes "
+          f"(files in {base})", flush=True)
+    events, how = trio.run(_demo, args, base)
+    print(f"  {how}")
+    files: list[bytes] = []
+    ok = True
+    for i, evs in enumerate(events):
+        saved = [e["path"] for e in evs if e.get("event") == "saved"]
+        faults = [e for e in evs if e.get("event") == "fault"]
+        if faults or not saved:
+            ok = False
+            print(f"  node {i + 1}: no finished game ({faults[0]['reason'] if faults else 'no match file'})")
+            continue
+        report = verify_file(saved[0])
+        files.append(Path(saved[0]).read_bytes())
+        status = "verified" if report.status == 0 else f"FAILED: {report.reason}"
+        print(f"  node {i + 1}: {len(files[-1])} bytes, {report.entries} entries, {status}")
+        ok = ok and report.status == 0
+    if not ok or not files:
+        print("The demo did not finish cleanly.")
+        return 1
+    same = all(f == files[0] for f in files)
+    report = verify_file(saved[0])
+    print(f"  all {len(files)} match files identical: {'yes' if same else 'NO'}")
+    names = [p["name"] for p in report.players]
+    scores = "  ".join(f"{names[i]} {s}" for i, s in enumerate(report.scores))
+    winners = " and ".join(names[w] for w in report.winners)
+    turns = report.details.get("turns", "?") if isinstance(report.details, dict) else "?"
+    print(f"Winner: {winners}   scores: {scores}   turns: {turns}")
+    print(f"Check it yourself: lanboard verify {saved[0]}")
+    return 0 if same else 1

@@ -31,14 +31,25 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "messages through a shuffled queue) and write the match file to FILE")
 
 
+def check_game(game_id: str, players: int, variants: list[str]) -> tuple[str, ...]:
+    """The sorted variants, once game, player count and variants are known to be playable;
+    otherwise UsageError with a message a person reads."""
+    if game_id not in game_ids():
+        raise UsageError(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}")
+    game = get_game(game_id)
+    if not game.min_players <= players <= game.max_players:
+        raise UsageError(f"{game_id} is for {game.min_players} to {game.max_players} players, "
+                         f"not {players}")
+    chosen = tuple(sorted(set(variants)))
+    problem = game.check_variants(players, chosen)
+    if problem:
+        raise UsageError(problem)
+    return chosen
+
+
 def parse_setup(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Validate game, players, bots and variants; raise UsageError with a message a person reads."""
-    if args.game not in game_ids():
-        raise UsageError(f"unknown game {args.game!r}; known games: {', '.join(game_ids())}")
-    game = get_game(args.game)
-    if not game.min_players <= args.players <= game.max_players:
-        raise UsageError(f"{args.game} is for {game.min_players} to {game.max_players} players, "
-                         f"not {args.players}")
+    """Validate game, players, bots and variants of a sim: (bot kind per seat, variants)."""
+    variants = check_game(args.game, args.players, args.variant)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     kinds = tuple(k.strip() for k in args.bots.split(","))
@@ -49,10 +60,6 @@ def parse_setup(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[str, .
     for k in kinds:
         if k not in BOT_KINDS:
             raise UsageError(f"unknown bot kind {k!r}; known: {', '.join(BOT_KINDS)}")
-    variants = tuple(sorted(set(args.variant)))
-    problem = game.check_variants(args.players, variants)
-    if problem:
-        raise UsageError(problem)
     return kinds, variants
 
 

@@ -1,0 +1,85 @@
+"""`lanboard host`: open a lobby on this machine, announce it on the LAN, play when it is full."""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from functools import partial
+
+import trio
+
+from engine.bots import BOT_KINDS
+from node.discovery import LobbyInfo
+from protocol.identity import data_dir
+
+from .cmd_sim import check_game
+from .errors import UsageError
+from .node_runner import (Printer, announcer, exit_status, make_node, run_with_control,
+                          setup_logging)
+
+NAME = "host"
+HELP = "host a game on the LAN: open a lobby, wait for players, play"
+
+
+def add_node_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--name", default=os.environ.get("USER", "player"), help="your player name")
+    p.add_argument("--bot", choices=sorted(BOT_KINDS), help="let a bot play this seat")
+    p.add_argument("--port", type=int, default=0, help="TCP port to listen on (default: any)")
+    p.add_argument("--listen", default="0.0.0.0", help="address to listen on")
+    p.add_argument("--interface", action="append", metavar="ADDR",
+                   help="IPv4 address to announce/browse on (default: every non-loopback one)")
+    p.add_argument("--json", action="store_true", help="print events as JSON lines")
+    p.add_argument("--verbose", action="store_true")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", default="overwatch-monopoly")
+    p.add_argument("--seats", type=int, default=4, help="number of players (default: 4)")
+    p.add_argument("--bots", type=int, default=0, metavar="K",
+                   help="start K bot players on this machine")
+    p.add_argument("--bot-kind", default="greedy", choices=sorted(BOT_KINDS))
+    p.add_argument("--variant", action="append", default=[], metavar="NAME")
+    p.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
+    add_node_arguments(p)
+
+
+def bot_command(port: int, k: int, kind: str) -> list[str]:
+    return [sys.executable, "-m", "cli.main", "join", "--peer", f"127.0.0.1:{port}",
+            "--bot", kind, "--name", f"Bot {k}"]
+
+
+async def spawn_bots(nursery: trio.Nursery, port: int, count: int, kind: str) -> None:
+    for k in range(1, count + 1):
+        # Each bot is a real node with its own identity, so its own data directory.
+        env = dict(os.environ, LANBOARD_HOME=str(data_dir() / "bots" / f"bot-{k}"))
+        nursery.start_soon(partial(trio.run_process, bot_command(port, k, kind), env=env,
+                                   check=False, stdout=subprocess.DEVNULL))
+
+
+def run(args: argparse.Namespace) -> int:
+    variants = check_game(args.game, args.seats, args.variant)
+    if not 0 <= args.bots < args.seats:
+        raise UsageError(f"--bots must leave a seat for you: 0 to {args.seats - 1}")
+    setup_logging(args.verbose)
+    printer = Printer(args.json, bot=bool(args.bot))
+    node = make_node(args, printer)
+
+    def lobby_info(n) -> LobbyInfo:
+        return LobbyInfo(game=args.game, host=args.name[:63], code=n.identity.check_code,
+                         seats_taken=len(n.seats), seats_total=args.seats)
+
+    ad = None if args.no_announce else announcer(lobby_info, args.interface)
+
+    async def play():
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(partial(node.host, args.game, variants, args.seats,
+                                               announce=ad))
+            printer("listening", {"port": port, "control": str(control)})
+            if args.bots:
+                await spawn_bots(nursery, port, args.bots, args.bot_kind)
+        return node.outcome
+
+    control = data_dir() / f"control-{node.identity.check_code}.sock"
+    outcome = trio.run(run_with_control, node, printer, play, control)
+    return exit_status(outcome)

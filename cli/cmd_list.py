@@ -1,0 +1,39 @@
+"""`lanboard list`: lobbies and running games announced on the LAN."""
+from __future__ import annotations
+
+import argparse
+import json
+
+import trio
+
+from node.discovery import list_lobbies
+
+NAME = "list"
+HELP = "list lobbies and running games on the LAN"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--timeout", type=float, default=2.0, metavar="S",
+                   help="how long to listen (default: 2)")
+    p.add_argument("--interface", action="append", metavar="ADDR")
+    p.add_argument("--json", action="store_true", help="one JSON object per lobby")
+
+
+def run(args: argparse.Namespace) -> int:
+    found = trio.run(list_lobbies, args.timeout, args.interface)
+    if args.json:
+        for s in found:
+            print(json.dumps({"name": s.name, "address": s.address, "port": s.port,
+                              "game": s.info.game, "host": s.info.host, "code": s.info.code,
+                              "seats_taken": s.info.seats_taken,
+                              "seats_total": s.info.seats_total, "phase": s.info.phase,
+                              "match": s.info.match}))
+        return 0
+    if not found:
+        print(f"no lanboard games found on the LAN in {args.timeout:g} s")
+        return 0
+    for s in found:
+        i = s.info
+        print(f"{i.host:<20} {i.code}  {i.game:<20} {i.seats_taken}/{i.seats_total} "
+              f"{i.phase:<8} {s.address}:{s.port}")
+    return 0

@@ -1,0 +1,113 @@
+"""Running a node from the command line: identity, control socket, LAN announcement, and what
+the person at the terminal sees (plain lines, or one JSON object per event with --json)."""
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+import trio
+
+from node.control import serve_control
+from node.discovery import LobbyInfo, announce
+from node.runtime import Node
+from protocol.identity import data_dir, load_or_create
+
+log = logging.getLogger("lanboard.cli")
+
+
+class Printer:
+    """Events as a person reads them, or as JSON lines for scripts and tests."""
+
+    def __init__(self, json_lines: bool, prefix: str = "", bot: bool = False) -> None:
+        self.json = json_lines
+        self.prefix = prefix
+        self.bot = bot  # a bot's decisions are its own business: not printed
+
+    def __call__(self, kind: str, data: dict) -> None:
+        if self.bot and kind == "decision":
+            return
+        if self.json:
+            print(json.dumps({"event": kind, **data}, default=_hex), flush=True)
+            return
+        text = _describe(kind, data)
+        if text:
+            print(f"{self.prefix}{text}", flush=True)
+
+
+def _hex(v: Any) -> Any:
+    if isinstance(v, (bytes, bytearray)):
+        return v.hex()
+    raise TypeError(type(v).__name__)
+
+
+def _describe(kind: str, d: dict) -> str | None:
+    if kind == "listening":
+        return f"listening on port {d['port']}; control socket {d['control']}"
+    if kind == "lobby":
+        names = ", ".join(f"{p['name']} ({p['code']})" for p in d["players"])
+        return f"lobby {len(d['players'])}/{d['seats']}: {names}"
+    if kind == "started":
+        return f"game started: match {d['match'][:16]}…, you are seat {d['seat']}"
+    if kind == "over":
+        scores = " / ".join(f"seat {i} {s}" for i, s in enumerate(d["scores"]))
+        return f"game over: winner seat {' and '.join(map(str, d['winners']))}; scores {scores}"
+    if kind == "fault":
+        return f"GAME STOPPED: {d['kind']} by seat(s) {d['seats']}: {d['reason']}"
+    if kind == "peer":
+        return f"seat {d['seat']} disconnected: {d['reason']}"
+    if kind == "decision":
+        return f"your decision ({d['prompt']}): {len(d['options'])} options — use the control API"
+    if kind == "saved":
+        return f"match file: {d['path']}"
+    return None
+
+
+def make_node(args, printer: Printer) -> Node:
+    home = data_dir()
+    identity = load_or_create(home)
+    return Node(identity, args.name, home, bot=args.bot, listen_host=args.listen,
+                port=args.port, on_event=printer)
+
+
+async def run_with_control(node: Node, printer: Printer, play, control: Path | None = None):
+    """Serve the control socket while `play()` runs; returns play's outcome."""
+    control = control or data_dir() / f"control-{node.identity.check_code}.sock"
+    async with trio.open_nursery() as nursery:
+        await nursery.start(serve_control, node, control)
+        outcome = await play()
+        nursery.cancel_scope.cancel()
+    if outcome.match_file is not None:
+        printer("saved", {"path": str(outcome.match_file)})
+    return outcome
+
+
+def announcer(info_for, interfaces):
+    """A task for Node.host: announce the lobby and keep its TXT in step with the node."""
+    async def run(node: Node) -> None:
+        info: LobbyInfo = info_for(node)
+        async with announce(info, node.port, interfaces) as ad:
+            last = None
+            while True:
+                phase = "over" if node.finished.is_set() else \
+                    "playing" if node.session is not None else "lobby"
+                state = (len(node.seats), phase,
+                         node.outcome.match_id.hex() if node.outcome.match_id else "")
+                if state != last:
+                    await ad.update(seats_taken=state[0], phase=state[1], match=state[2])
+                    last = state
+                await trio.sleep(0.5)
+    return run
+
+
+def exit_status(outcome) -> int:
+    if outcome.fault is not None:
+        return 1
+    return 0 if outcome.result is not None else 1
+
+
+def setup_logging(verbose: bool) -> None:
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, stream=sys.stderr,
+                        format="%(levelname)s %(name)s: %(message)s")

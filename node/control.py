@@ -1,0 +1,161 @@
+"""The local control API: a Unix socket speaking line-delimited JSON.
+
+Bots, scripts, tests and the terminal UI all use it. One request per line, one reply per line:
+
+    {"cmd": "status"}             -> {"ok": true, "seat": 1, "phase": "playing", ...}
+    {"cmd": "state"}              -> {"ok": true, "state": <the game as this seat may see it>}
+    {"cmd": "pending"}            -> {"ok": true, "decision": {"prompt", "options"} | null}
+    {"cmd": "move", "move": [..]} -> {"ok": true} | {"ok": false, "error": "why not"}
+    {"cmd": "events"}             -> {"ok": true}, then one line per event until the node ends
+
+A malformed line gets {"ok": false, "error": ...} and the connection stays open: a bad
+request never stops the node.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import trio
+
+import engine
+from engine import Decision
+from engine.core import IllegalMove
+
+MAX_LINE = 64 * 1024
+
+
+def _status(node) -> dict:
+    s = node.session
+    phase = "lobby"
+    if s is not None:
+        phase = "over" if node.finished.is_set() else "playing"
+    out: dict[str, Any] = {
+        "name": node.name, "code": node.identity.check_code, "seat": node.my_seat,
+        "phase": phase, "players": [{"name": x.name, "connected": x.conn is not None}
+                                    for x in node.seats],
+        "match": node.outcome.match_id.hex() if node.outcome.match_id else None,
+    }
+    if s is not None:
+        out["state_hash"] = engine.state_hash(s.state).hex()
+    if node.outcome.result is not None:
+        r = node.outcome.result
+        out["result"] = {"scores": list(r.scores), "winners": list(r.winners)}
+    if node.outcome.fault is not None:
+        f = node.outcome.fault
+        out["fault"] = {"kind": f.kind, "seats": list(f.seats), "reason": f.reason}
+    return out
+
+
+def _pending(node) -> dict | None:
+    s = node.session
+    if s is None or node.finished.is_set():
+        return None
+    p = engine.pending(s.state)
+    if isinstance(p, Decision) and p.player == node.my_seat:
+        return {"prompt": p.prompt, "options": [list(o) for o in p.options]}
+    return None
+
+
+async def _request(node, line: bytes, send) -> bool:
+    """Answer one request; True when the connection turns into an event stream."""
+    try:
+        req = json.loads(line)
+        if not isinstance(req, dict) or not isinstance(req.get("cmd"), str):
+            raise ValueError("a request is a JSON object with a 'cmd'")
+    except ValueError as e:
+        await send({"ok": False, "error": f"bad request: {e}"})
+        return False
+    cmd = req["cmd"]
+    if cmd == "status":
+        await send({"ok": True, **_status(node)})
+    elif cmd == "state":
+        if node.session is None:
+            await send({"ok": False, "error": "the game has not started yet"})
+        else:
+            view = engine.view(node.session.state, node.my_seat)
+            await send({"ok": True, "state": engine.to_data(view)})
+    elif cmd == "pending":
+        await send({"ok": True, "decision": _pending(node)})
+    elif cmd == "move":
+        try:
+            node.submit_move(req.get("move"))
+        except IllegalMove as e:
+            await send({"ok": False, "error": str(e)})
+        else:
+            await send({"ok": True})
+    elif cmd == "events":
+        await send({"ok": True})
+        return True
+    else:
+        await send({"ok": False, "error": f"unknown cmd {cmd!r} "
+                                          "(status, state, pending, move, events)"})
+    return False
+
+
+async def _client(node, stream: trio.SocketStream) -> None:
+    async def send(obj: dict) -> None:
+        await stream.send_all(json.dumps(obj, default=_bytes_hex).encode() + b"\n")
+
+    buf = b""
+    try:
+        while True:
+            while b"\n" not in buf:
+                data = await stream.receive_some(65536)
+                if not data:
+                    return
+                buf += data
+                if len(buf) > MAX_LINE and b"\n" not in buf:
+                    await send({"ok": False, "error": f"request longer than {MAX_LINE} bytes"})
+                    return
+            line, buf = buf.split(b"\n", 1)
+            if not line.strip():
+                continue
+            if await _request(node, line, send):
+                events = node.subscribe()
+                async for ev in events:
+                    await send(ev)
+                return
+    except (trio.BrokenResourceError, trio.ClosedResourceError):
+        return
+    finally:
+        await trio.aclose_forcefully(stream)
+
+
+def _bytes_hex(value: Any) -> Any:
+    if isinstance(value, (bytes, bytearray)):
+        return value.hex()
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+async def serve_control(node, path: Path, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists():
+        path.unlink()  # a socket left by a node that died
+    sock = trio.socket.socket(trio.socket.AF_UNIX, trio.socket.SOCK_STREAM)
+    await sock.bind(str(path))
+    os.chmod(path, 0o600)  # only this user may play this user's seat
+    sock.listen(16)
+    listener = trio.SocketListener(sock)
+    try:
+        task_status.started(path)
+        await trio.serve_listeners(lambda stream: _client(node, stream), [listener])
+    finally:
+        path.unlink(missing_ok=True)
+
+
+async def call(path: Path, request: dict) -> dict:
+    """One request to a node's control socket (used by the CLI and tests)."""
+    stream = await trio.open_unix_socket(str(path))
+    async with stream:
+        await stream.send_all(json.dumps(request).encode() + b"\n")
+        buf = b""
+        while b"\n" not in buf:
+            data = await stream.receive_some(65536)
+            if not data:
+                raise ConnectionError("the node closed the control connection")
+            buf += data
+        return json.loads(buf.split(b"\n", 1)[0])
