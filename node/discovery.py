@@ -1,0 +1,388 @@
+"""Lobby discovery with DNS-SD over mDNS (python-zeroconf), bridged into trio.
+
+A hosted lobby is a `_lanboard._tcp.local.` service: SRV/A give where to connect, TXT says what
+it is (see LobbyInfo). Any DNS-SD tool sees it, e.g. `avahi-browse -rt _lanboard._tcp` or
+`dig -p 5353 @224.0.0.251 _lanboard._tcp.local PTR`.
+
+Bridging: python-zeroconf runs its own asyncio loop in a thread of its own (the threaded
+`Zeroconf(...)` API), and ServiceBrowser delivers callbacks on another thread it owns. We never
+touch its loop from trio: blocking calls (register, update, unregister, resolve, close) go through
+`trio.to_thread.run_sync`, and browser callbacks are forwarded with `trio.from_thread.run_sync`
+into a memory channel. Every Zeroconf and browser we open is closed on exit, also on
+cancellation (shielded), so no thread outlives the `async with`.
+
+Addresses: IPv4 only (link-local IPv6 needs scope ids that TCP dialers then get wrong). By default
+we listen and announce on every non-loopback IPv4 address of the machine; pass `interfaces=` with
+explicit addresses to restrict it, e.g. `["127.0.0.1"]` for several nodes on one machine (mDNS on
+loopback works on Linux even though `lo` lacks the MULTICAST flag; see tests/node/test_discovery.py).
+"""
+from __future__ import annotations
+
+import dataclasses
+import ipaddress
+import logging
+import math
+import re
+import secrets
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import AsyncIterator, Sequence
+
+import ifaddr  # a dependency of zeroconf: the same interface list zeroconf itself uses
+import trio
+from zeroconf import (BadTypeInNameException, DNSQuestionType, IPVersion, ServiceBrowser, ServiceInfo,
+                      ServiceStateChange, Zeroconf)
+
+__all__ = [
+    "SERVICE_TYPE", "TXT_VERSION", "LobbyInfo", "LobbySeen", "LobbyGone", "Announcement",
+    "DiscoveryError", "announce", "browse", "list_lobbies", "local_ipv4_addresses",
+]
+
+log = logging.getLogger("lanboard.node.discovery")
+
+SERVICE_TYPE = "_lanboard._tcp.local."
+# The `v` TXT key: the lanboard protocol version (protocol.messages.PROTOCOL_VERSION, kept as text
+# here so discovery never imports the message layer). Other versions are listed, not joined.
+TXT_VERSION = "1"
+PHASES = ("lobby", "playing", "over")
+# How long a resolve may wait for SRV/TXT/A that did not come with the PTR answer (packet loss).
+RESOLVE_TIMEOUT_MS = 1500
+# Record TTL in seconds. RFC 6762 suggests 75 min for SRV/TXT/PTR, but a host that crashes sends no
+# goodbye and its lobby would stay listed that long; 2 min costs a few refresh queries per lobby.
+LOBBY_TTL = 120
+
+_CODE_RE = re.compile(r"^[A-Z2-7]{4}-[A-Z2-7]{4}$")   # protocol.identity.check_code's format
+_SEATS_RE = re.compile(r"^(\d{1,2})/(\d{1,2})$")
+_HEX_RE = re.compile(r"^(?:[0-9a-f]{2}){1,64}$")
+_TOKEN_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+
+
+class DiscoveryError(Exception):
+    pass
+
+
+class BadAnnouncement(ValueError):
+    """A TXT record that is not a lanboard lobby (foreign, malformed, or from a confused peer)."""
+
+
+@dataclass(frozen=True)
+class LobbyInfo:
+    """What a lobby's TXT record says. `match` is the hex match id once playing, else ""."""
+    game: str
+    host: str
+    code: str
+    seats_taken: int
+    seats_total: int
+    phase: str = "lobby"
+    match: str = ""
+    v: str = TXT_VERSION
+
+    @property
+    def compatible(self) -> bool:
+        return self.v == TXT_VERSION
+
+    def to_txt(self) -> dict[str, str]:
+        self.validate()
+        return {"v": self.v, "game": self.game, "host": self.host, "code": self.code,
+                "seats": f"{self.seats_taken}/{self.seats_total}", "phase": self.phase,
+                "match": self.match}
+
+    def validate(self) -> None:
+        """Raise BadAnnouncement unless every field is within what from_txt accepts."""
+        if not _TOKEN_RE.match(self.v):
+            raise BadAnnouncement(f"v={self.v!r} is not a version token")
+        if not _TOKEN_RE.match(self.game):
+            raise BadAnnouncement(f"game={self.game!r} is not a game id")
+        if not self.host or len(self.host.encode("utf-8")) > 63 or not self.host.isprintable():
+            raise BadAnnouncement(f"host={self.host!r}: 1 to 63 bytes of printable text")
+        if not _CODE_RE.match(self.code):
+            raise BadAnnouncement(f"code={self.code!r} is not a check code like ABCD-EFGH")
+        if not (1 <= self.seats_total <= 99 and 0 <= self.seats_taken <= self.seats_total):
+            raise BadAnnouncement(f"seats {self.seats_taken}/{self.seats_total} out of range")
+        if self.phase not in PHASES:
+            raise BadAnnouncement(f"phase={self.phase!r}, expected one of {', '.join(PHASES)}")
+        if self.match and not _HEX_RE.match(self.match):
+            raise BadAnnouncement(f"match={self.match[:20]!r} is not lowercase hex")
+
+    @classmethod
+    def from_txt(cls, props: dict) -> "LobbyInfo":
+        """Parse zeroconf's `ServiceInfo.properties` (bytes keys and values, values may be None)."""
+        def text(key: str) -> str:
+            raw = props.get(key.encode())
+            if raw is None:
+                raise BadAnnouncement(f"TXT key {key!r} missing or without a value")
+            try:
+                return raw.decode("utf-8")
+            except (UnicodeDecodeError, AttributeError):
+                raise BadAnnouncement(f"TXT key {key!r} is not UTF-8") from None
+
+        seats = _SEATS_RE.match(text("seats"))
+        if not seats:
+            raise BadAnnouncement(f"seats={text('seats')[:20]!r} is not taken/total")
+        match_raw = props.get(b"match")  # optional: absent, empty or hex
+        info = cls(game=text("game"), host=text("host"), code=text("code"),
+                   seats_taken=int(seats[1]), seats_total=int(seats[2]), phase=text("phase"),
+                   match=text("match") if match_raw else "", v=text("v"))
+        info.validate()
+        return info
+
+
+@dataclass(frozen=True)
+class LobbySeen:
+    """A lobby appeared or its TXT changed. `address` is the best one to dial from here."""
+    name: str
+    address: str
+    port: int
+    info: LobbyInfo
+    addresses: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LobbyGone:
+    name: str
+
+
+# --- interfaces -----------------------------------------------------------------------------------
+
+def local_ipv4_addresses(include_loopback: bool = False) -> list[str]:
+    """This machine's IPv4 addresses (non-loopback unless asked), in interface order."""
+    out = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if not isinstance(ip.ip, str):
+                continue  # IPv6 entries are tuples
+            if ipaddress.IPv4Address(ip.ip).is_loopback and not include_loopback:
+                continue
+            if ip.ip not in out:
+                out.append(ip.ip)
+    return out
+
+
+def _choose_interfaces(interfaces: Sequence[str] | None) -> list[str]:
+    if interfaces is None:
+        chosen = local_ipv4_addresses()
+        if not chosen:
+            raise DiscoveryError("no non-loopback IPv4 interface is up; pass interfaces="
+                                 "['127.0.0.1'] to play on this machine only, or use --peer")
+        return chosen
+    chosen = []
+    for a in interfaces:
+        try:
+            chosen.append(str(ipaddress.IPv4Address(a)))
+        except ValueError:
+            raise DiscoveryError(f"interfaces must be IPv4 addresses, got {a!r}") from None
+    if not chosen:
+        raise DiscoveryError("interfaces is empty")
+    return chosen
+
+
+def _best_address(addresses: Sequence[str]) -> str:
+    """Prefer an address on a subnet we are attached to: a host with several interfaces
+    (docker bridges, VPNs) announces all of them, and only some are reachable from here."""
+    nets = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if isinstance(ip.ip, str):
+                nets.append(ipaddress.IPv4Network(f"{ip.ip}/{ip.network_prefix}", strict=False))
+    for a in addresses:
+        addr = ipaddress.IPv4Address(a)
+        if any(addr in n for n in nets if not n.network_address.is_loopback or addr.is_loopback):
+            return a
+    return addresses[0]
+
+
+async def _open_zeroconf(addresses: list[str]) -> Zeroconf:
+    # Constructed in a worker thread, where no asyncio loop runs, so zeroconf starts its own loop
+    # thread (the threaded API) rather than attaching to a loop.
+    return await trio.to_thread.run_sync(
+        lambda: Zeroconf(interfaces=addresses, ip_version=IPVersion.V4Only))
+
+
+async def _close_quietly(what: str, fn) -> None:
+    with trio.CancelScope(shield=True):
+        try:
+            await trio.to_thread.run_sync(fn)
+        except Exception as e:  # noqa: BLE001 - closing must not mask the original exit reason
+            log.warning("closing %s: %s", what, e)
+
+
+# --- announce ---------------------------------------------------------------------------------
+
+def _instance_label(info: LobbyInfo) -> str:
+    # DNS labels are at most 63 bytes and a '.' would split the instance name.
+    host = info.host.replace(".", " ").strip() or "lobby"
+    suffix = f" {info.code}"
+    host_b = host.encode("utf-8")[:63 - len(suffix)].decode("utf-8", "ignore").rstrip()
+    return host_b + suffix
+
+
+class Announcement:
+    """A registered lobby. `name` is the full instance name actually used (zeroconf may have
+    renamed it on a conflict), `info` the TXT currently announced."""
+
+    def __init__(self, zc: Zeroconf, service: ServiceInfo, info: LobbyInfo) -> None:
+        self._zc = zc
+        self._service = service
+        self._lock = trio.Lock()
+        self.info = info
+
+    @property
+    def name(self) -> str:
+        return self._service.name
+
+    @property
+    def addresses(self) -> list[str]:
+        return self._service.parsed_addresses()
+
+    @property
+    def port(self) -> int:
+        return self._service.port or 0
+
+    async def update(self, **changes) -> None:
+        """Re-announce with some LobbyInfo fields changed, e.g. update(seats_taken=3) or
+        update(phase="playing", match=mid.hex())."""
+        async with self._lock:
+            info = dataclasses.replace(self.info, **changes)
+            txt = info.to_txt()
+            self._service = ServiceInfo(
+                SERVICE_TYPE, self._service.name, port=self._service.port, properties=txt,
+                server=self._service.server, addresses=self._service.addresses,
+                host_ttl=self._service.host_ttl, other_ttl=self._service.other_ttl)
+            await trio.to_thread.run_sync(self._zc.update_service, self._service)
+            self.info = info
+
+
+@asynccontextmanager
+async def announce(info: LobbyInfo, port: int, interfaces: Sequence[str] | None = None
+                   ) -> AsyncIterator[Announcement]:
+    """Register the lobby (probing takes ~1.5 s), yield an Announcement, withdraw on exit.
+
+    interfaces: IPv4 addresses to announce and answer on; default every non-loopback one."""
+    txt = info.to_txt()
+    addresses = _choose_interfaces(interfaces)
+    # A host name of our own: the machine's name is owned by avahi (if running), and claiming
+    # it with fewer addresses makes avahi see a conflict and rename the machine.
+    server = f"lanboard-{secrets.token_hex(4)}.local."
+    service = ServiceInfo(SERVICE_TYPE, f"{_instance_label(info)}.{SERVICE_TYPE}", port=port,
+                          properties=txt, server=server, parsed_addresses=addresses,
+                          host_ttl=LOBBY_TTL, other_ttl=LOBBY_TTL)
+    zc = await _open_zeroconf(addresses)
+    try:
+        # allow_name_change: two lobbies of one host name and code (two nodes of the same player)
+        # get "name (2)" instead of an error.
+        await trio.to_thread.run_sync(
+            lambda: zc.register_service(service, allow_name_change=True))
+        log.info("announced %s on %s port %d", service.name, ", ".join(addresses), port)
+        try:
+            yield Announcement(zc, service, info)
+        finally:
+            await _close_quietly("lobby announcement", lambda: zc.unregister_service(service))
+    finally:
+        await _close_quietly("zeroconf", zc.close)
+
+
+# --- browse -----------------------------------------------------------------------------------
+
+class Browser:
+    """Async iterator of LobbySeen / LobbyGone; use through `browse()`.
+
+    Resolution happens in the consumer's task as it iterates (no background task), so an error
+    in the body of `async with browse()` comes out as itself, not wrapped in an ExceptionGroup."""
+
+    def __init__(self, zc: Zeroconf, raw: trio.MemoryReceiveChannel) -> None:
+        self._zc = zc
+        self._raw = raw
+        self._known: dict[str, LobbySeen] = {}
+
+    def __aiter__(self) -> "Browser":
+        return self
+
+    async def __anext__(self) -> LobbySeen | LobbyGone:
+        while True:
+            try:
+                name, change = await self._raw.receive()
+            except (trio.EndOfChannel, trio.ClosedResourceError):
+                raise StopAsyncIteration from None
+            if change is ServiceStateChange.Removed:
+                if self._known.pop(name, None) is not None:
+                    return LobbyGone(name)
+                continue
+            seen = await _resolve(self._zc, name)
+            if seen is None or self._known.get(name) == seen:
+                continue  # unresolvable, foreign, or nothing we show has changed
+            self._known[name] = seen
+            return seen
+
+
+@asynccontextmanager
+async def browse(interfaces: Sequence[str] | None = None) -> AsyncIterator[Browser]:
+    """Watch the LAN for lobbies: `async with browse() as lobbies: async for ev in lobbies: ...`
+
+    Yields LobbySeen when a lobby appears or its TXT changes (the same lobby may be seen several
+    times), LobbyGone when it is withdrawn or expires. Foreign or malformed announcements are
+    logged at debug level and skipped."""
+    addresses = _choose_interfaces(interfaces)
+    token = trio.lowlevel.current_trio_token()
+    raw_send, raw_recv = trio.open_memory_channel[tuple[str, ServiceStateChange]](math.inf)
+
+    def on_change(zeroconf: Zeroconf, service_type: str, name: str,
+                  state_change: ServiceStateChange) -> None:
+        # Runs on zeroconf's browser thread: hand over and return at once.
+        try:
+            trio.from_thread.run_sync(raw_send.send_nowait, (name, state_change),
+                                      trio_token=token)
+        except (trio.RunFinishedError, trio.ClosedResourceError, trio.BrokenResourceError):
+            pass  # we are shutting down; the browser is about to be cancelled
+
+    zc = await _open_zeroconf(addresses)
+    try:
+        browser = await trio.to_thread.run_sync(
+            lambda: ServiceBrowser(zc, SERVICE_TYPE, handlers=[on_change],
+                                  question_type=DNSQuestionType.QM))
+        try:
+            yield Browser(zc, raw_recv)
+        finally:
+            await _close_quietly("browser", browser.cancel)
+            raw_send.close()
+            raw_recv.close()
+    finally:
+        await _close_quietly("zeroconf", zc.close)
+
+
+async def _resolve(zc: Zeroconf, name: str) -> LobbySeen | None:
+    try:
+        service = ServiceInfo(SERVICE_TYPE, name)
+    except BadTypeInNameException:
+        return None
+    # The responder sends SRV, TXT and A with the PTR answer, so the cache usually has it all;
+    # ask the network (blocking, so in a thread) only when something was lost.
+    if not service.load_from_cache(zc):
+        ok = await trio.to_thread.run_sync(service.request, zc, RESOLVE_TIMEOUT_MS)
+        if not ok:
+            log.debug("could not resolve %s", name)
+            return None
+    addresses = tuple(service.parsed_addresses(IPVersion.V4Only))
+    if not addresses or not service.port:
+        log.debug("skipping %s: no IPv4 address or port", name)
+        return None
+    try:
+        info = LobbyInfo.from_txt(service.properties or {})
+    except BadAnnouncement as e:
+        log.debug("skipping %s: %s", name, e)
+        return None
+    return LobbySeen(name=name, address=_best_address(addresses), port=service.port, info=info,
+                     addresses=addresses)
+
+
+async def list_lobbies(timeout: float = 2.0, interfaces: Sequence[str] | None = None
+                       ) -> list[LobbySeen]:
+    """Browse for `timeout` seconds; the lobbies still announced at the end, sorted by name."""
+    current: dict[str, LobbySeen] = {}
+    async with browse(interfaces) as lobbies:
+        with trio.move_on_after(timeout):
+            async for ev in lobbies:
+                if isinstance(ev, LobbySeen):
+                    current[ev.name] = ev
+                else:
+                    current.pop(ev.name, None)
+    return sorted(current.values(), key=lambda s: s.name)

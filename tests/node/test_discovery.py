@@ -1,0 +1,158 @@
+"""Discovery on this machine (mDNS over loopback) and the TXT parser's defences."""
+import logging
+import socket
+import zlib
+
+import pytest
+import trio
+from zeroconf import IPVersion, ServiceInfo, Zeroconf
+
+from node.discovery import (SERVICE_TYPE, BadAnnouncement, DiscoveryError, LobbyGone, LobbyInfo,
+                            LobbySeen, announce, browse, list_lobbies)
+
+LO = ["127.0.0.1"]
+INFO = LobbyInfo(game="overwatch-monopoly", host="Ann (test)", code="ABCD-EFGH",
+                 seats_taken=1, seats_total=4)
+
+
+def _loopback_multicast_works() -> bool:
+    group, port = "224.0.0.251", 0
+    rx = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    tx = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        rx.bind(("", 0))
+        port = rx.getsockname()[1]
+        rx.setsockopt(socket.IPPROTO_IP, socket.IP_ADD_MEMBERSHIP,
+                      socket.inet_aton(group) + socket.inet_aton("127.0.0.1"))
+        tx.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_IF, socket.inet_aton("127.0.0.1"))
+        tx.sendto(b"ping", (group, port))
+        rx.settimeout(0.5)
+        return rx.recv(16) == b"ping"
+    except OSError:
+        return False
+    finally:
+        rx.close()
+        tx.close()
+
+
+needs_loopback_multicast = pytest.mark.skipif(
+    not _loopback_multicast_works(),
+    reason="multicast on 127.0.0.1 does not work on this machine; tests/node/test_netlab.py covers "
+           "discovery between network namespaces instead")
+
+
+def unique_info(request, **changes) -> LobbyInfo:
+    # Other suites on this machine may announce lobbies on loopback too: keep ours apart.
+    tag = zlib.crc32(request.node.nodeid.encode()) % 10**6
+    return LobbyInfo(**{**INFO.__dict__, "host": f"test{tag}", **changes})
+
+
+async def next_event_about(lobbies, name_part: str, timeout: float = 5.0):
+    with trio.fail_after(timeout):
+        async for ev in lobbies:
+            if name_part in ev.name:
+                return ev
+    raise AssertionError("browser ended")
+
+
+@needs_loopback_multicast
+async def test_a_lobby_is_seen_with_its_txt_updated_and_gone_when_withdrawn(request):
+    info = unique_info(request)
+    async with browse(LO) as lobbies:
+        async with announce(info, 40404, interfaces=LO) as ann:
+            assert ann.name == f"{info.host} ABCD-EFGH.{SERVICE_TYPE}"
+            seen = await next_event_about(lobbies, info.host)
+            assert seen == LobbySeen(ann.name, "127.0.0.1", 40404, info, ("127.0.0.1",))
+
+            await ann.update(seats_taken=4, phase="playing", match="ab" * 32)
+            seen = await next_event_about(lobbies, info.host)
+            assert isinstance(seen, LobbySeen)
+            assert (seen.info.seats_taken, seen.info.phase, seen.info.match) == (4, "playing",
+                                                                                 "ab" * 32)
+            assert ann.info == seen.info
+
+            # A browser started now (a player arriving late) finds it by asking.
+            listed = [s for s in await list_lobbies(1.5, interfaces=LO) if s.name == ann.name]
+            assert [s.info for s in listed] == [seen.info]
+        assert await next_event_about(lobbies, info.host) == LobbyGone(ann.name)
+
+
+@needs_loopback_multicast
+async def test_foreign_and_malformed_announcements_are_skipped(request, caplog):
+    caplog.set_level(logging.DEBUG, logger="lanboard.node.discovery")
+    good = unique_info(request)
+    tag = good.host
+    bad_txts = {
+        "missing": {"v": "1", "game": "x"},
+        "badseats": {**good.to_txt(), "seats": "5/4"},
+        "badcode": {**good.to_txt(), "code": "not-a-code"},
+        "binary": {**good.to_txt(), "host": b"\xff\xfe"},
+        "nophase": {**good.to_txt(), "phase": None},
+    }
+    infos = [ServiceInfo(SERVICE_TYPE, f"{tag} {label}.{SERVICE_TYPE}", port=1, properties=txt,
+                         server=f"{tag}-{label}.local.", parsed_addresses=LO)
+             for label, txt in bad_txts.items()]
+    zc = await trio.to_thread.run_sync(lambda: Zeroconf(interfaces=LO, ip_version=IPVersion.V4Only))
+    try:
+        async with trio.open_nursery() as n:  # no probing (cooperating), announcements in parallel
+            for i in infos:
+                n.start_soon(trio.to_thread.run_sync,
+                             lambda i=i: zc.register_service(i, cooperating_responders=True))
+        async with browse(LO) as lobbies, announce(good, 40405, interfaces=LO) as ann:
+            ev = await next_event_about(lobbies, tag)
+            assert ev.name == ann.name and ev.info == good  # the only one of ours that shows
+            ok_list = [s.name for s in await list_lobbies(1.5, interfaces=LO) if tag in s.name]
+            assert ok_list == [ann.name]
+        skipped = {r.getMessage().split(" ")[2].split(".")[0] for r in caplog.records
+                   if r.getMessage().startswith(f"skipping {tag} ")}
+        assert skipped == set(bad_txts)  # seen, parsed, and refused: not merely missed
+    finally:
+        await trio.to_thread.run_sync(zc.close)
+
+
+async def test_txt_round_trips_and_ignores_unknown_keys():
+    txt = {k.encode(): v.encode() for k, v in INFO.to_txt().items()}
+    assert LobbyInfo.from_txt(txt) == INFO
+    assert LobbyInfo.from_txt({**txt, b"future": b"x", b"flag": None}) == INFO
+    assert LobbyInfo.from_txt({k: v for k, v in txt.items() if k != b"match"}) == INFO
+    newer = LobbyInfo.from_txt({**txt, b"v": b"2"})
+    assert newer.v == "2" and not newer.compatible and INFO.compatible
+
+
+@pytest.mark.parametrize("key,value,why", [
+    (b"seats", b"3/2", "out of range"), (b"seats", b"0/0", "out of range"),
+    (b"seats", b"three", "taken/total"), (b"phase", b"paused", "phase"),
+    (b"code", b"abcd-efgh", "check code"), (b"match", b"XYZ", "hex"),
+    (b"match", b"abc", "hex"), (b"host", b"", "host"), (b"host", b"a\nb", "host"),
+    (b"host", b"\xc3", "UTF-8"), (b"game", b"Bad Game!", "game id"), (b"v", None, "missing"),
+])
+async def test_malformed_txt_is_rejected_with_the_reason(key, value, why):
+    txt = {k.encode(): v.encode() for k, v in INFO.to_txt().items()}
+    txt[key] = value
+    with pytest.raises(BadAnnouncement, match=why):
+        LobbyInfo.from_txt(txt)
+
+
+async def test_announcing_a_malformed_lobby_fails_before_touching_the_network():
+    with pytest.raises(BadAnnouncement, match="seats"):
+        async with announce(LobbyInfo("g", "h", "ABCD-EFGH", 5, 4), 1, interfaces=LO):
+            pass
+
+
+async def test_interfaces_must_be_ipv4_addresses():
+    with pytest.raises(DiscoveryError, match="IPv4"):
+        async with browse(["eth0"]):
+            pass
+
+
+@needs_loopback_multicast
+async def test_leaving_a_browse_closes_every_zeroconf_thread():
+    import threading
+    before = {t.ident for t in threading.enumerate()}
+    with trio.move_on_after(0.3):
+        async with browse(LO) as lobbies:
+            async for _ in lobbies:
+                pass
+    left = [t.name for t in threading.enumerate()
+            if t.ident not in before and "zeroconf" in t.name.lower()]
+    assert left == []
