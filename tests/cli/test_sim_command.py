@@ -65,7 +65,10 @@ def test_non_numeric_option_is_a_usage_error_with_status_2():
     assert r.returncode == 2 and "invalid int value" in r.stderr
 
 
-def test_demo_plays_a_whole_game_and_prints_the_winner(capsys):
-    assert main(["demo"]) == 0
-    out = capsys.readouterr().out
-    assert "Winner: P" in out and "Final state hash" in out and out.count("score ") == 4
+def test_demo_runs_separate_node_processes_that_play_and_verify_identical_logs(tmp_path):
+    r = run_cli("demo", "--players", "3", "--dir", str(tmp_path))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "all 3 match files identical: yes" in r.stdout
+    assert r.stdout.count(", verified") == 3 and "Winner: Bot" in r.stdout
+    files = sorted(tmp_path.glob("node-*/matches/*.match"))
+    assert len(files) == 3 and len({f.read_bytes() for f in files}) == 1
