@@ -299,6 +299,21 @@ class Session:
         if slot.seq in self._claimed:
             return out
         awaited = [a for a in self.awaiting() if a != self.seat]
+        # A share that only reached us through a relay and disagrees with our history was held
+        # back in case an equivocation explained it. The deadline has passed without one, and
+        # an honest author would have sent it to us directly by now: judge it as the author's.
+        held = [self._shares[(slot.seq, a, "share")][0] for a in awaited
+                if (slot.seq, a, "share") in self._shares]
+        if held:
+            self._direct.update(held)
+            try:
+                self._advance(out)
+            except Fault as f:
+                self._halt(f, out)
+                return out
+            if self.ledger.slot is not slot:
+                return out
+            awaited = [a for a in self.awaiting() if a != self.seat]
         if seat is None:
             if not awaited:
                 return out
@@ -505,6 +520,8 @@ class Session:
         entry = make_entry(shares)
         raw = encode(entry)
         ledger.append(entry, raw, prepared)
+        for sh in shares:   # what check_share prepared (a whole next state for a move) is spent
+            self._checked[encode(sh)] = None
         out.events.append(Appended(s, raw))
         if entry["kind"] == "attest":
             out.events.append(TurnAttested(s, entry["parts"][0]))

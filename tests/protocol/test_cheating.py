@@ -217,3 +217,20 @@ def test_a_node_whose_state_diverges_is_named_with_the_first_differing_section()
     for seat in (0, 2):
         divs = [e for e in run.events[seat] if isinstance(e, Divergence)]
         assert divs and divs[0].seat == CHEAT and divs[0].section == "coins", divs
+
+
+def test_a_cheat_sent_to_one_node_only_is_blamed_by_the_others_at_their_deadline():
+    """The cheater signs an illegal move and sends it to seat 0 only; seat 2 sees it only as
+    seat 0's relay, holds it (a relay may overtake an equivocation), and when its deadline
+    passes without a direct copy, blames the author."""
+    def make(identity):
+        def f(dst, data):
+            msg = parse_wire(data)
+            if msg["t"] != "share" or msg["kind"] != "move":
+                return [data]
+            return [reshare(msg, identity, part=["roll", 9])] if dst == 0 else []
+        return f
+    prepared = make_players(TOY, N, 5, chain=64)
+    run = play_match(TOY, N, seed=5, order_seed=2, prepared=prepared,
+                     filters={CHEAT: make(prepared[1][CHEAT].identity)}, claim_timeouts=True)
+    _honest_blame(run, "illegal-move")
