@@ -1,0 +1,154 @@
+"""Whole games between real nodes: separate processes on loopback, and in-process nodes driven
+through the control API as a person's terminal would drive them."""
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import trio
+
+import engine
+from node.control import call, serve_control
+from node.runtime import Node
+from protocol.identity import Identity
+from protocol.verify import verify_file
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _node_proc(home: Path, *args: str) -> subprocess.Popen:
+    """A node process whose output goes to files: pipes nobody drains would stall the game."""
+    env = dict(os.environ, LANBOARD_HOME=str(home), PYTHONPATH=str(ROOT))
+    home.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", *args, "--json",
+                             "--listen", "127.0.0.1"], env=env, cwd=ROOT,
+                            stdout=open(home / "out.jsonl", "w"), stderr=open(home / "err.txt", "w"))
+    proc.home = home
+    return proc
+
+
+def _wait(proc: subprocess.Popen, timeout: float) -> list[dict]:
+    proc.wait(timeout=timeout)
+    assert proc.returncode == 0, (proc.home / "err.txt").read_text()[-2000:]
+    return _events((proc.home / "out.jsonl").read_text())
+
+
+def _events(out: str) -> list[dict]:
+    events = []
+    for line in out.splitlines():
+        try:
+            events.append(json.loads(line))
+        except ValueError:
+            pass  # a line still being written
+    return events
+
+
+def test_four_node_processes_on_loopback_finish_with_identical_verified_match_files(tmp_path):
+    host = _node_proc(tmp_path / "n0", "host", "--seats", "4", "--bot", "greedy",
+                      "--name", "Ann", "--no-announce")
+    deadline = time.monotonic() + 30
+    port = None
+    while port is None and time.monotonic() < deadline:
+        evs = _events((tmp_path / "n0" / "out.jsonl").read_text())
+        port = next((e["port"] for e in evs if e["event"] == "listening"), None)
+        time.sleep(0.05)
+    assert port, (tmp_path / "n0" / "err.txt").read_text()
+    joiners = [_node_proc(tmp_path / f"n{i}", "join", "--peer", f"127.0.0.1:{port}",
+                          "--bot", "random" if i == 2 else "greedy", "--name", f"P{i}")
+               for i in (1, 2, 3)]
+    outs = [_wait(p, 240) for p in [host, *joiners]]
+    files = [Path(next(e["path"] for e in evs if e["event"] == "saved")) for evs in outs]
+    assert len({f.read_bytes() for f in files}) == 1, "the match files differ"
+    overs = [next(e for e in evs if e["event"] == "over") for evs in outs]
+    assert all(o == overs[0] for o in overs)
+    for f in files:
+        report = verify_file(f)
+        assert report.status == 0, report.reason
+        assert report.complete and len(report.players) == 4
+
+
+async def _play_with_control(tmp_path: Path):
+    """Seat 0 a bot; seat 1 a 'person' playing through the control socket."""
+    bot = Node(Identity.generate(), "Bot", tmp_path / "bot", bot="greedy", listen_host="127.0.0.1")
+    person = Node(Identity.generate(), "Pat", tmp_path / "pat", listen_host="127.0.0.1")
+    sock = tmp_path / "pat.sock"
+    seen: dict = {"illegal": None, "bad": None, "events": [], "moves": 0}
+    async with trio.open_nursery() as nursery:
+        await nursery.start(serve_control, person, sock)
+        port = await nursery.start(lambda task_status: bot.host(
+            "overwatch-monopoly", (), 2, task_status=task_status))
+        nursery.start_soon(person.join, "127.0.0.1", port)
+
+        async def watch_events():
+            stream = await trio.open_unix_socket(str(sock))
+            await stream.send_all(b'{"cmd": "events"}\n')
+            buf = b""
+            async for chunk in stream:
+                buf += chunk
+                while b"\n" in buf:
+                    line, buf = buf.split(b"\n", 1)
+                    seen["events"].append(json.loads(line))
+        nursery.start_soon(watch_events)
+
+        while not person.finished.is_set():
+            reply = await call(sock, {"cmd": "pending"})
+            decision = reply["decision"]
+            if decision is None:
+                await trio.sleep(0.005)
+                continue
+            if seen["illegal"] is None:
+                seen["illegal"] = await call(sock, {"cmd": "move", "move": ["fly", 9]})
+                seen["bad"] = await call(sock, {"cmd": "no such thing"})
+            reply = await call(sock, {"cmd": "move", "move": decision["options"][0]})
+            if not reply["ok"] and "no move is possible" not in reply["error"]:
+                assert "not" in reply["error"], reply  # a decision that moved on meanwhile
+            seen["moves"] += 1
+        seen["status"] = await call(sock, {"cmd": "status"})
+        seen["state"] = await call(sock, {"cmd": "state"})
+        await bot.finished.wait()
+        nursery.cancel_scope.cancel()
+    return bot, person, seen
+
+
+def test_a_person_plays_a_whole_game_through_the_control_api(tmp_path):
+    bot, person, seen = trio.run(_play_with_control, tmp_path)
+    assert person.outcome.result is not None and person.outcome.fault is None
+    assert person.outcome.state_hash == bot.outcome.state_hash
+    assert person.outcome.match_file.read_bytes() == bot.outcome.match_file.read_bytes()
+    assert seen["moves"] > 10
+    # an illegal move is refused with the engine's reason, and the game goes on
+    assert seen["illegal"]["ok"] is False and "is not a legal move now" in seen["illegal"]["error"]
+    assert seen["bad"] == {"ok": False, "error": "unknown cmd 'no such thing' "
+                                                 "(status, state, pending, move, events)"}
+    status = seen["status"]
+    assert status["phase"] == "over" and status["seat"] == person.my_seat
+    assert status["result"]["scores"] == list(person.outcome.result.scores)
+    kinds = {e.get("event") for e in seen["events"][1:]}
+    assert {"started", "decision", "attested", "over"} <= kinds
+    # the state view hides the other player's Loot Boxes
+    other = 1 - person.my_seat
+    assert isinstance(seen["state"]["state"]["players"][other]["loot"], int)
+
+
+async def _malformed_control_lines(tmp_path: Path):
+    node = Node(Identity.generate(), "Solo", tmp_path, listen_host="127.0.0.1")
+    sock = tmp_path / "c.sock"
+    async with trio.open_nursery() as nursery:
+        await nursery.start(serve_control, node, sock)
+        stream = await trio.open_unix_socket(str(sock))
+        await stream.send_all(b'not json\n[1, 2]\n{"cmd": "status"}\n{"cmd": "move", "move": ["roll"]}\n')
+        buf = b""
+        while buf.count(b"\n") < 4:
+            buf += await stream.receive_some(65536)
+        nursery.cancel_scope.cancel()
+    return [json.loads(line) for line in buf.splitlines()]
+
+
+def test_malformed_control_requests_get_errors_and_the_connection_stays_usable(tmp_path):
+    replies = trio.run(_malformed_control_lines, tmp_path)
+    assert replies[0]["ok"] is False and "bad request" in replies[0]["error"]
+    assert replies[1]["ok"] is False and "JSON object" in replies[1]["error"]
+    assert replies[2]["ok"] is True and replies[2]["phase"] == "lobby"
+    assert replies[3] == {"ok": False, "error": "the game has not started yet"}
