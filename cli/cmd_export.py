@@ -39,6 +39,7 @@ def _run(args: argparse.Namespace) -> int:
     from engine.canonical import to_data
     from protocol.codec import CodecError
     from protocol.matchfile import MAX_FILE, read_items
+    from protocol.messages import SchemaError, parse_signed_genesis
     from protocol.verify import replay
 
     try:
@@ -52,6 +53,13 @@ def _run(args: argparse.Namespace) -> int:
         index = -1
         try:
             for index, (offset, raw, value) in enumerate(read_items(data)):
+                if index == 0:
+                    try:
+                        parse_signed_genesis(value)
+                    except SchemaError as e:
+                        print(f"lanboard export: not a match file: the first item is not a "
+                              f"signed genesis ({e})", file=sys.stderr)
+                        return 2
                 line = {"index": index, "offset": offset, "hash": _sha(raw),
                         "item": "genesis" if index == 0 else "entry", "value": _json(value)}
                 out.write(json.dumps(line, sort_keys=True) + "\n")

@@ -103,3 +103,25 @@ def test_sim_log_writes_a_file_that_verify_accepts(tmp_path):
     assert p.returncode == 0, p.stderr
     assert str(f) in p.stdout
     assert _cli("verify", f).returncode == 0
+
+
+def test_export_of_a_damaged_file_prints_the_good_items_and_exits_1(match_file, tmp_path, capsys):
+    path, run = match_file
+    log = run.sessions[0].log
+    f = tmp_path / "cut.lbm"
+    f.write_bytes(join(log[:6]) + log[6][:10])
+    assert main(["export", str(f)]) == 1
+    captured = capsys.readouterr()
+    assert len(captured.out.splitlines()) == 6 and "truncated" in captured.err
+    assert main(["export", str(f), "--states"]) == 1
+    captured = capsys.readouterr()
+    assert len(captured.out.splitlines()) == 6 and "stopped at entry 6" in captured.err
+
+
+@pytest.mark.parametrize("content", [None, b"", b"\x00garbage"])
+def test_export_exits_2_on_unreadable_input(tmp_path, content):
+    f = tmp_path / "x.lbm"
+    if content is not None:
+        f.write_bytes(content)
+    p = _cli("export", f)
+    assert p.returncode == 2 and p.stderr.strip()
