@@ -43,6 +43,7 @@ FAULT_KINDS = (
     "after-end",        # an entry after the game ended
     "exhausted",        # the randomness chains are used up (nobody's fault)
     "timed-out",        # (session only) the others recorded this node as timed out
+    "internal",         # (session only) an unexpected error: a bug, nobody's fault
 )
 
 

@@ -199,6 +199,15 @@ class Session:
             return []
         return [encode(self.ledger.genesis), *self.ledger.entries]
 
+    def current_shares(self) -> list[bytes]:
+        """Every share and claim held for the slot in progress (ours and relayed ones), in
+        author order: what a peer whose link dropped may have missed. Resending them is safe,
+        a session ignores what it has seen."""
+        if not self.ledger or self.ledger.over or self.ledger.slot is None:
+            return []
+        seq = self.ledger.slot.seq
+        return [raw for (s, _, _), (raw, _) in sorted(self._shares.items()) if s == seq]
+
     def awaiting(self) -> tuple[int, ...]:
         """Seats the current slot still waits for (what the node's deadline is about)."""
         if self.fault or not self.ledger or self.ledger.over:
@@ -260,6 +269,8 @@ class Session:
                 self._advance(out)
         except Fault as f:
             self._halt(f, out)
+        except Exception as e:  # noqa: BLE001 - a bug must stop this match, not the node
+            self._halt(_internal(e), out)
         return out
 
     def move(self, move: Any) -> Output:
@@ -283,10 +294,7 @@ class Session:
             raise IllegalMove(f.reason) from None
         self._store(slot.seq, self.seat, "share", raw, share)
         out.sends.append(Send(self.peers, raw))
-        try:
-            self._advance(out)
-        except Fault as f:
-            self._halt(f, out)
+        self._guarded_advance(out)
         return out
 
     def claim_timeout(self, now: int, seat: int | None = None) -> Output:
@@ -306,12 +314,8 @@ class Session:
                 if (slot.seq, a, "share") in self._shares]
         if held:
             self._direct.update(held)
-            try:
-                self._advance(out)
-            except Fault as f:
-                self._halt(f, out)
-                return out
-            if self.ledger.slot is not slot:
+            self._guarded_advance(out)
+            if self.fault is not None or self.ledger.slot is not slot:
                 return out
             awaited = [a for a in self.awaiting() if a != self.seat]
         if seat is None:
@@ -326,13 +330,18 @@ class Session:
         self._claimed[slot.seq] = seat
         self._store(slot.seq, self.seat, "claim", raw, share)
         out.sends.append(Send(self.peers, raw))
+        self._guarded_advance(out)
+        return out
+
+    # ---- internals -------------------------------------------------------------------------
+    def _guarded_advance(self, out: Output) -> None:
         try:
             self._advance(out)
         except Fault as f:
             self._halt(f, out)
-        return out
+        except Exception as e:  # noqa: BLE001 - a bug must stop this match, not the node
+            self._halt(_internal(e), out)
 
-    # ---- internals -------------------------------------------------------------------------
     def _halt(self, fault: Fault, out: Output) -> None:
         self.fault = fault
         out.events.append(FaultDetected(fault))
@@ -533,3 +542,8 @@ class Session:
         if nxt is not None and nxt.kind == "move" and nxt.authors == (self.seat,):
             out.events.append(YourDecision(nxt.seq, nxt.pending))
         return True
+
+
+def _internal(e: Exception) -> Fault:
+    return Fault("internal", (), f"{type(e).__name__}: {e} (a bug in lanboard, not a player's "
+                 "fault; please report it with the match file)")

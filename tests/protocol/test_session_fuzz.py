@@ -47,3 +47,16 @@ def test_random_bytes_halt_the_session_with_a_fault_against_the_sender(data, sen
     out = s.receive(data, sender)
     assert s.fault is not None and s.fault.seats == (sender,)
     assert any(isinstance(e, FaultDetected) for e in out.events)
+
+
+def test_an_unexpected_engine_error_stops_the_match_with_an_internal_fault_not_a_crash(
+        monkeypatch):
+    from tests.protocol.toygame import ToyRace
+
+    def broken(self, state, outcome):
+        raise RuntimeError("engine bug")
+    monkeypatch.setattr(ToyRace, "_apply_chance", broken)
+    run, _ = toy_match(players=2, seed=1)
+    for s in run.sessions:
+        assert s.fault is not None and s.fault.kind == "internal" and s.fault.seats == ()
+        assert "engine bug" in s.fault.reason
