@@ -145,14 +145,15 @@ class Session:
         self._started = False
 
     @classmethod
-    def resume(cls, items: list[bytes], identity: Identity, chain: HashChain) -> tuple["Session", Output]:
+    def resume(cls, items: list[bytes], identity: Identity, chain: HashChain,
+               unlogged: list[bytes] = ()) -> tuple["Session", Output]:
         """A node restarted from its match file (`items`: signed genesis, then entries).
 
         Every entry is verified again. The output holds this node's share for the current slot
         if one is due (the same bytes it may have sent before the restart: Ed25519 signing is
-        deterministic), to be sent again. A move this node had sent but that is not yet in the
-        log is not known here: a node must persist its own move before sending it, and send the
-        same one again, or it will have signed two moves for one slot.
+        deterministic), to be sent again. A move or timeout claim depends on the player or the
+        clock, so it cannot be re-derived: the node persists `own_unlogged()` before sending and
+        passes it back here as `unlogged`, or it risks signing two different ones for one slot.
         """
         from .codec import decode
         from .messages import entry_shares, parse_entry, parse_signed_genesis
@@ -169,11 +170,28 @@ class Session:
                 cls_ = "claim" if share["kind"] == "timeout" else "share"
                 self._store(share["seq"], share["author"], cls_, encode(share), share)
         out = Output()
+        for raw in unlogged:
+            msg = parse_wire(raw)
+            if msg["t"] != "share" or msg["author"] != self.seat or msg["seq"] < self.ledger.seq:
+                continue
+            cls_ = "claim" if msg["kind"] == "timeout" else "share"
+            self._store(msg["seq"], self.seat, cls_, raw, msg)
+            if cls_ == "claim":
+                self._claimed[msg["seq"]] = msg["part"]["seat"]
+            out.sends.append(Send(self.peers, raw))
         slot = self.ledger.slot
-        if slot is not None and slot.kind == "move" and slot.authors == (self.seat,):
+        if slot is not None and slot.kind == "move" and slot.authors == (self.seat,) \
+                and (slot.seq, self.seat, "share") not in self._shares:
             out.events.append(YourDecision(slot.seq, slot.pending))
         self._advance(out)
         return self, out
+
+    def own_unlogged(self) -> list[bytes]:
+        """Frames this node signed that are not in the log yet: persist them before sending."""
+        if self.ledger is None:
+            return []
+        return [raw for (seq, author, _), (raw, _) in sorted(self._shares.items())
+                if author == self.seat and seq >= self.ledger.seq]
 
     # ---- queries ---------------------------------------------------------------------------
     @property

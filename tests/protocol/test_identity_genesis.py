@@ -125,3 +125,38 @@ def test_a_restarted_node_replays_its_file_and_signs_the_same_next_share():
     whole, out = Session.resume(log, people[1].identity, people[1].chain)
     assert whole.over and out.sends == []
     assert whole.ledger.state_hash() == run.sessions[1].ledger.state_hash()
+
+
+def test_a_node_restarted_after_sending_its_move_resends_the_same_move_and_the_game_goes_on():
+    from protocol.inmemory import make_players
+    from protocol.session import YourDecision
+    body, people = make_players(TOY, 2, 4, chain=32)
+    sessions = [Session(body, p.identity, p.chain) for p in people]
+    queue = []
+    for s in sessions:
+        queue += [(s.seat, d, x.data) for x in s.start().sends for d in x.to]
+    restarted = False
+    for _ in range(20000):
+        if not queue:
+            break
+        src, dst, data = queue.pop(0)
+        out = sessions[dst].receive(data, src)
+        queue += [(dst, d, x.data) for x in out.sends for d in x.to]
+        for ev in out.events:
+            if isinstance(ev, YourDecision):
+                s = sessions[dst]
+                mv = s.move(ev.decision.options[-1])
+                if not restarted and dst == 1:
+                    # crash right after sending: the file holds the log, the node kept its move
+                    saved, pending = s.log, s.own_unlogged()
+                    assert len(pending) == 1
+                    s2, again = Session.resume(saved, people[1].identity, people[1].chain,
+                                               unlogged=pending)
+                    assert [x.data for x in again.sends] == pending
+                    assert not any(isinstance(e, YourDecision) for e in again.events)
+                    sessions[1] = s2
+                    restarted = True
+                queue += [(dst, d, x.data) for x in mv.sends for d in x.to]
+    assert restarted
+    assert all(s.over and s.fault is None for s in sessions)
+    assert sessions[0].log == sessions[1].log
