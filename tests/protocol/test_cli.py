@@ -125,3 +125,15 @@ def test_export_exits_2_on_unreadable_input(tmp_path, content):
         f.write_bytes(content)
     p = _cli("export", f)
     assert p.returncode == 2 and p.stderr.strip()
+
+
+def test_verify_partial_accepts_a_valid_log_of_a_match_in_progress(match_file, tmp_path):
+    path, run = match_file
+    f = tmp_path / "part.lbm"
+    f.write_bytes(join(run.sessions[0].log[:40]))
+    assert _cli("verify", f).returncode == 1
+    p = _cli("verify", f, "--partial")
+    assert p.returncode == 0 and "OK so far: 39 entries" in p.stdout
+    bad = join(run.sessions[0].log[:40]) + b"\x00"
+    f.write_bytes(bad)
+    assert _cli("verify", f, "--partial").returncode == 1
