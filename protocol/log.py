@@ -44,6 +44,7 @@ FAULT_KINDS = (
     "exhausted",        # the randomness chains are used up (nobody's fault)
     "timed-out",        # (session only) the others recorded this node as timed out
     "internal",         # (session only) an unexpected error: a bug, nobody's fault
+    "incomplete",       # (verify only) every entry holds but the log ends before the game does
 )
 
 
