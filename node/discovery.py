@@ -276,7 +276,11 @@ async def announce(info: LobbyInfo, port: int, interfaces: Sequence[str] | None 
         try:
             yield Announcement(zc, service, info)
         finally:
-            await _close_quietly("lobby announcement", lambda: zc.unregister_service(service))
+            # Not zc.unregister_service: it returns after the first of three goodbye packets
+            # and the close() below then cancels the other two, so one lost packet leaves the
+            # lobby listed until its TTL runs out. unregister_all_services waits for all three
+            # (this Zeroconf carries only this service).
+            await _close_quietly("lobby announcement", zc.unregister_all_services)
     finally:
         await _close_quietly("zeroconf", zc.close)
 
