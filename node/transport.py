@@ -45,6 +45,7 @@ VERSION = 1
 _DOMAIN = b"lanboard/handshake/1"
 _HELLO_LEN = len(MAGIC) + 1 + 32 + 32
 _AUTH_LEN = len(MAGIC) + 64
+_HANDSHAKE_MAX_FRAME = 256
 
 
 class HandshakeFailed(TransportError):
@@ -76,6 +77,9 @@ async def handshake(conn: FramedStream, identity: Identity, context: bytes | str
     """Prove our key, check the peer's; returns the peer's public key (also set on conn.peer_key).
 
     `expected_peer`, when given, is the only key accepted (e.g. a seated player's key)."""
+    # Until the peer has proven a key it is a stranger: its frames may be no bigger than a
+    # handshake message, so a garbage-spewing port scanner cannot make us buffer a megabyte.
+    max_frame, conn.max_frame = conn.max_frame, min(conn.max_frame, _HANDSHAKE_MAX_FRAME)
     try:
         with trio.fail_after(timeout):
             return await _handshake(conn, identity, context, initiator, expected_peer)
@@ -84,6 +88,8 @@ async def handshake(conn: FramedStream, identity: Identity, context: bytes | str
                                ) from None
     except FrameTooLarge as e:
         raise HandshakeFailed(f"handshake with {conn.peer}: {e}") from None
+    finally:
+        conn.max_frame = max_frame
 
 
 async def _handshake(conn: FramedStream, identity: Identity, context: bytes | str,

@@ -1,6 +1,7 @@
 """Discovery on this machine (mDNS over loopback) and the TXT parser's defences."""
 import logging
 import socket
+import threading
 import zlib
 
 import pytest
@@ -145,14 +146,31 @@ async def test_interfaces_must_be_ipv4_addresses():
             pass
 
 
+def zeroconf_threads() -> list[str]:
+    # zeroconf's asyncio loop thread is an unnamed "Thread-N (_run_loop)"; its browser threads
+    # are "zeroconf-ServiceBrowser-..."
+    return sorted(t.name for t in threading.enumerate()
+                  if "zeroconf" in t.name.lower() or "_run_loop" in t.name)
+
+
 @needs_loopback_multicast
-async def test_leaving_a_browse_closes_every_zeroconf_thread():
-    import threading
-    before = {t.ident for t in threading.enumerate()}
+async def test_leaving_a_browse_or_an_announce_even_by_cancellation_stops_every_zeroconf_thread(
+        request):
+    before = zeroconf_threads()
     with trio.move_on_after(0.3):
         async with browse(LO) as lobbies:
+            assert len(zeroconf_threads()) == len(before) + 2  # the loop and the browser
             async for _ in lobbies:
                 pass
-    left = [t.name for t in threading.enumerate()
-            if t.ident not in before and "zeroconf" in t.name.lower()]
-    assert left == []
+    assert zeroconf_threads() == before
+    with trio.move_on_after(0.3):  # cancelled while probing: registration cannot be interrupted,
+        async with announce(unique_info(request), 1, interfaces=LO):  # so it is then withdrawn
+            await trio.sleep_forever()
+    assert zeroconf_threads() == before
+
+
+async def test_instance_names_are_one_dns_label_whatever_the_player_is_called():
+    from node.discovery import _instance_label
+    label = _instance_label(LobbyInfo("g", "Zoë 🎲 the.great " + "x" * 40, "ABCD-EFGH", 1, 2))
+    assert "." not in label and len(label.encode()) <= 63 and label.endswith(" ABCD-EFGH")
+    assert label.startswith("Zoë 🎲 the great")

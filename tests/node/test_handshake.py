@@ -3,7 +3,7 @@ import pytest
 import trio
 import trio.testing
 
-from node.framing import FramedStream
+from node.framing import MAX_FRAME, FramedStream
 from node.transport import (MAGIC, HandshakeFailed, HandshakeTimeout, handshake)
 from protocol.identity import Identity
 
@@ -157,3 +157,23 @@ async def test_a_hello_that_is_not_ours_is_rejected_with_what_it_was(hello):
 
     with pytest.raises(HandshakeFailed, match="no lanboard hello|version 7"):
         await run_both(lambda: handshake(c, ALICE, b"ctx", initiator=True), stranger)
+
+
+async def test_a_stranger_may_not_send_big_frames_before_proving_a_key():
+    c, s = pair()
+
+    async def stranger():
+        await s.stream.send_all((1000).to_bytes(4, "big"))  # just the header: no payload needed
+
+    with pytest.raises(HandshakeFailed, match="1000-byte frame; the limit is 256"):
+        await run_both(lambda: handshake(c, ALICE, b"ctx", initiator=True), stranger)
+    assert c.max_frame == MAX_FRAME  # the full limit is back for whoever reuses the stream
+
+
+async def test_after_the_handshake_the_full_frame_limit_applies():
+    c, s = pair()
+    await run_both(lambda: handshake(c, ALICE, b"ctx", initiator=True),
+                   lambda: handshake(s, BOB, b"ctx", initiator=False))
+    big = b"x" * MAX_FRAME
+    _, got = await run_both(lambda: c.send(big), s.receive)
+    assert got == big
