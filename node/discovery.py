@@ -311,9 +311,15 @@ class Browser:
                 if self._known.pop(name, None) is not None:
                     return LobbyGone(name)
                 continue
-            seen = await _resolve(self._zc, name)
+            try:
+                seen = await _resolve(self._zc, name)
+            except BadAnnouncement as e:
+                log.debug("skipping %s: %s", name, e)
+                if self._known.pop(name, None) is not None:
+                    return LobbyGone(name)  # it was a lobby and now says something else
+                continue
             if seen is None or self._known.get(name) == seen:
-                continue  # unresolvable, foreign, or nothing we show has changed
+                continue  # unresolvable (lost packets, gone meanwhile) or nothing has changed
             self._known[name] = seen
             return seen
 
@@ -354,6 +360,8 @@ async def browse(interfaces: Sequence[str] | None = None) -> AsyncIterator[Brows
 
 
 async def _resolve(zc: Zeroconf, name: str) -> LobbySeen | None:
+    """The lobby behind `name`; None if it could not be resolved in time; BadAnnouncement if
+    what it announces is not a lanboard lobby."""
     try:
         service = ServiceInfo(SERVICE_TYPE, name)
     except BadTypeInNameException:
@@ -361,19 +369,18 @@ async def _resolve(zc: Zeroconf, name: str) -> LobbySeen | None:
     # The responder sends SRV, TXT and A with the PTR answer, so the cache usually has it all;
     # ask the network (blocking, so in a thread) only when something was lost.
     if not service.load_from_cache(zc):
-        ok = await trio.to_thread.run_sync(service.request, zc, RESOLVE_TIMEOUT_MS)
+        try:
+            ok = await trio.to_thread.run_sync(service.request, zc, RESOLVE_TIMEOUT_MS)
+        except Exception as e:  # noqa: BLE001 - e.g. zeroconf closing under us: not fatal
+            log.debug("resolving %s failed: %r", name, e)
+            ok = False
         if not ok:
             log.debug("could not resolve %s", name)
             return None
     addresses = tuple(service.parsed_addresses(IPVersion.V4Only))
     if not addresses or not service.port:
-        log.debug("skipping %s: no IPv4 address or port", name)
-        return None
-    try:
-        info = LobbyInfo.from_txt(service.properties or {})
-    except BadAnnouncement as e:
-        log.debug("skipping %s: %s", name, e)
-        return None
+        raise BadAnnouncement("no IPv4 address or port")
+    info = LobbyInfo.from_txt(service.properties or {})
     return LobbySeen(name=name, address=_best_address(addresses), port=service.port, info=info,
                      addresses=addresses)
 
