@@ -186,6 +186,20 @@ class Session:
         self._advance(out)
         return self, out
 
+    def frames_since(self, seq: int) -> list[bytes]:
+        """Every share frame of entries `seq`.. and of the slots still open, in order: what a
+        peer that reconnects (or restarted from a file ending at entry seq-1) has missed.
+        Entries are signed by their authors, so any node may relay them."""
+        if self.ledger is None:
+            return []
+        from .codec import decode
+        from .messages import entry_shares
+        frames = [encode(sh) for raw in self.ledger.entries[max(seq, 1) - 1:]
+                  for sh in entry_shares(decode(raw))]
+        frames += [raw for (s, a, _), (raw, _) in sorted(self._shares.items())
+                   if s >= self.ledger.seq and (a == self.seat or raw in self._checked)]
+        return frames
+
     def own_unlogged(self) -> list[bytes]:
         """Frames this node signed that are not in the log yet: persist them before sending."""
         if self.ledger is None:
