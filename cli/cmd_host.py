@@ -41,6 +41,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot-kind", default="greedy", choices=sorted(BOT_KINDS))
     p.add_argument("--variant", action="append", default=[], metavar="NAME")
     p.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
+    p.add_argument("--nonce", type=bytes.fromhex, default=None, metavar="HEX",
+                   help="the match's 16-byte genesis nonce (default: random); fixing it with "
+                        "the same players and bots replays a match exactly, for tests")
     add_node_arguments(p)
 
 
@@ -74,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     async def play():
         async with trio.open_nursery() as nursery:
             port = await nursery.start(partial(node.host, args.game, variants, args.seats,
-                                               announce=ad))
+                                               announce=ad, nonce=args.nonce))
             printer("listening", {"port": port, "control": str(control)})
             if args.bots:
                 await spawn_bots(nursery, port, args.bots, args.bot_kind)

@@ -11,7 +11,7 @@ import sys
 
 from .errors import UsageError
 
-COMMANDS = ("sim", "verify", "export", "host", "join", "list", "demo")
+COMMANDS = ("sim", "verify", "export", "host", "join", "resume", "list", "demo")
 
 
 def _parser() -> tuple[argparse.ArgumentParser, dict]:

@@ -3,16 +3,24 @@
 The node only moves messages, keeps files and time; every rule of the game and of the protocol
 is the session's (protocol.session). Topology: the host's listener takes `join` connections in
 the lobby; when the seats are filled the host sends everyone the genesis body and addresses, and
-the game is peer to peer from then on: every pair of seats has one connection (the host's lobby
-connections are kept as its mesh links; a higher seat dials each lower seat), and the host's node
-is one peer among the others.
+the game is peer to peer from then on: every pair of seats has one link, which the higher seat
+dials (the host, seat 0, is dialed by everybody: its lobby connections become its links), and the
+host's node is one peer among the others.
 
-Ordering guarantees the session relies on: each peer has one outbound queue drained by one
-writer task, so frames to a peer leave in the order the session produced them; accepted entries
-are appended to the match file and synced before the sends produced with them are queued.
+Ordering guarantees the session relies on: each peer has one outbound queue drained by the
+writer of its current link, so frames to a peer leave in the order the session produced them;
+accepted entries are appended to the match file and synced before the sends produced with them
+are queued.
+
+Links come back: when a link drops, the higher seat dials again until the game is over. On every
+new link both ends say how many entries they hold ("sync"); the one ahead sends the missing
+signed entries, which the other verifies by rebuilding its session from its match file plus
+them, and both resend their shares for the slot in progress. A node killed at any point
+restarts from its match file (`Node.resume`) the same way.
 """
 from __future__ import annotations
 
+import json
 import logging
 import math
 import secrets
@@ -27,10 +35,13 @@ import engine
 from engine.bots import make_bot
 from engine.core import IllegalMove
 from protocol import genesis as gen
+from protocol import matchfile
+from protocol.codec import decode
 from protocol.identity import Identity, check_code
+from protocol.messages import parse_signed_genesis
 from protocol.randomness import HashChain, chain_secret
-from protocol.session import (Appended, FaultDetected, GameOver, MatchStarted, Output, Session,
-                              StateChanged, TurnAttested, YourDecision)
+from protocol.session import (Appended, Divergence, FaultDetected, GameOver, MatchStarted,
+                              Output, Session, StateChanged, TurnAttested, YourDecision)
 
 from . import wire
 from .framing import TransportError
@@ -40,7 +51,10 @@ from .transport import connect, serve
 log = logging.getLogger("lanboard.node")
 
 CONTEXT = b"lanboard/1/lan"   # handshake context: binds signatures to lanboard's LAN protocol
-LINGER = 2.0                  # seconds to keep serving peers after our game is over
+LINGER_MIN = 0.2              # seconds to keep serving peers after the game is over...
+LINGER_MAX = 60.0             # ...at most, while a peer has not confirmed the whole log
+REDIAL = (0.1, 2.0)           # first and longest pause between attempts to re-dial a peer
+ENTRIES_PER_FRAME = 200       # catch-up batch size, well under the transport's frame limit
 
 
 @dataclass
@@ -51,6 +65,7 @@ class Seat:
     addr: str = ""
     port: int = 0
     conn: Any = None
+    scope: Any = None     # cancels the current link's reader and writer
 
 
 @dataclass
@@ -76,7 +91,7 @@ class Node:
         self.identity = identity
         self.name = name
         self.home = Path(home)
-        self.bot = make_bot(bot, identity.check_code) if bot else None
+        self.bot_kind = bot
         self.listen_host = listen_host
         self.port = port
         self.on_event = on_event or (lambda kind, data: None)
@@ -88,33 +103,39 @@ class Node:
         self.seats: list[Seat] = []
         self.my_seat: int | None = None
         self.store: MatchStore | None = None
+        self._chain: HashChain | None = None
         self._queues: dict[int, tuple[trio.MemorySendChannel, trio.MemoryReceiveChannel]] = {}
-        self._connected: dict[int, trio.Event] = {}
         self._bot_todo: trio.MemorySendChannel | None = None
         self._subscribers: list[trio.MemorySendChannel] = []
         self._lobby_full = trio.Event()
         self._lobby: dict[str, Any] = {}
         self._body: dict | None = None
+        self._nursery: trio.Nursery | None = None
+        self._closed = trio.Event()              # the game is over and every peer has the log
+        self._peer_have: dict[int, int] = {}     # entries each peer last said it holds
+        self._behind: int | None = None          # seat we are catching up from
+        self._held: list[tuple[int, bytes]] = []  # session frames held while catching up
 
     # ------------------------------------------------------------------ hosting
     async def host(self, game: str, variants: tuple[str, ...], seats: int, *,
-                   task_status=trio.TASK_STATUS_IGNORED, announce: Callable | None = None
-                   ) -> Outcome:
+                   task_status=trio.TASK_STATUS_IGNORED, announce: Callable | None = None,
+                   nonce: bytes | None = None) -> Outcome:
         g = engine.get_game(game)
         problem = None if g.min_players <= seats <= g.max_players else \
             f"{game} is for {g.min_players} to {g.max_players} players"
         problem = problem or g.check_variants(seats, tuple(sorted(variants)))
         if problem:
             raise ValueError(problem)
-        nonce = secrets.token_bytes(16)
+        nonce = nonce or secrets.token_bytes(16)
         chain = HashChain(chain_secret(self.identity.seed(), nonce), gen.DEFAULT_CHAIN)
         self._lobby = {"game": game, "variants": sorted(set(variants)), "seats": seats,
                        "nonce": nonce, "chain": gen.DEFAULT_CHAIN}
         self.seats = [Seat(self.name, self.identity.public, chain.commitment)]
         self.my_seat = 0
         async with trio.open_nursery() as nursery:
+            self._nursery = nursery
             listeners = await nursery.start(self._serve)
-            self.port = listeners[0].socket.getsockname()[1]
+            self.port = self.seats[0].port = listeners[0].socket.getsockname()[1]
             task_status.started(self.port)
             self._emit("lobby", self._roster_json())
             if announce is not None:
@@ -127,7 +148,7 @@ class Node:
             self._begin(body, chain)
             for seat in range(1, seats):
                 self._queues[seat][0].send_nowait(wire.pack("start", body=body, addrs=addrs))
-            self._start_session(nursery)
+            self._play(self.session.start())
             await self.finished.wait()
             await self._linger()
             nursery.cancel_scope.cancel()
@@ -158,7 +179,7 @@ class Node:
         seat = len(self.seats)
         self.seats.append(Seat(msg["name"][:40], conn.peer_key, reply["commit"], addr,
                                msg["port"]))
-        self._attach(seat, conn)
+        self._queue(seat)
         roster = self._roster_json()
         for s in range(1, len(self.seats)):
             self._queues[s][0].send_nowait(wire.pack("roster", **roster))
@@ -170,6 +191,7 @@ class Node:
     # ------------------------------------------------------------------ joining
     async def join(self, host: str, port: int, *, task_status=trio.TASK_STATUS_IGNORED) -> Outcome:
         async with trio.open_nursery() as nursery:
+            self._nursery = nursery
             listeners = await nursery.start(self._serve)
             self.port = listeners[0].socket.getsockname()[1]
             conn = await connect(host, port, self.identity, CONTEXT)
@@ -200,25 +222,51 @@ class Node:
             self.seats = [Seat(p["name"], p["key"], p["commit"]) for p in body["players"]]
             for seat, (addr, p) in enumerate(addrs):
                 self.seats[seat].addr, self.seats[seat].port = (addr or host), (p or port)
+            self.seats[self.my_seat].port = self.port
             self._begin(body, chain)
-            self._attach(0, conn)
-            nursery.start_soon(self._read, 0, conn)
+            nursery.start_soon(self._keep_dialing, 0, conn)  # the lobby link, then re-dials
             for seat in range(1, self.my_seat):
-                nursery.start_soon(self._dial, seat)
-            self._start_session(nursery)
+                nursery.start_soon(self._keep_dialing, seat)
+            self._play(self.session.start())
             await self.finished.wait()
             await self._linger()
             nursery.cancel_scope.cancel()
         return self.outcome
 
-    async def _dial(self, seat: int) -> None:
-        s = self.seats[seat]
-        conn = await connect(s.addr, s.port, self.identity, CONTEXT, expected_peer=s.key)
-        await conn.send(wire.pack("mesh", match=gen.body_hash(self._body), seat=self.my_seat))
-        self._attach(seat, conn)
-        await self._read(seat, conn)
+    # ------------------------------------------------------------------ resuming
+    async def resume(self, match_file: Path, *, task_status=trio.TASK_STATUS_IGNORED) -> Outcome:
+        """Continue a match after a crash, from its match file and the note beside it."""
+        store = MatchStore.open(self.home, Path(match_file))
+        meta = store.meta
+        items = [raw for _, raw, _ in matchfile.read_items(store.path.read_bytes())]
+        body = parse_signed_genesis(decode(items[0]))["body"]
+        self.my_seat = meta["seat"]
+        self.seats = [Seat(p["name"], bytes.fromhex(p["key"]), b"", p["addr"], p["port"])
+                      for p in meta["players"]]
+        self.port = self.seats[self.my_seat].port
+        chain = HashChain(chain_secret(self.identity.seed(), body["nonce"]), body["chain"])
+        session, out = Session.resume(items, self.identity, chain)
+        self.store = store
+        self.outcome.match_id = session.match_id
+        self.outcome.match_file = store.path
+        self._begin(body, chain, session)
+        async with trio.open_nursery() as nursery:
+            self._nursery = nursery
+            await nursery.start(self._serve)
+            task_status.started(self.port)
+            self._emit("resumed", {"match": session.match_id.hex(), "seat": self.my_seat,
+                                   "entries": store.count - 1})
+            for seat in range(self.my_seat):
+                nursery.start_soon(self._keep_dialing, seat)
+            self._play(out)
+            if session.over:
+                self._react(GameOver(engine.get_game(body["game"]).result(session.state)))
+            await self.finished.wait()
+            await self._linger()
+            nursery.cancel_scope.cancel()
+        return self.outcome
 
-    # ------------------------------------------------------------------ connections
+    # ------------------------------------------------------------------ links
     async def _serve(self, task_status=trio.TASK_STATUS_IGNORED) -> None:
         await serve(self._on_connection, self.identity, CONTEXT, host=self.listen_host,
                     port=self.port, task_status=task_status)
@@ -229,72 +277,165 @@ class Node:
             raise wire.BadMessage("a connection must open with a node message")
         if msg["t"] == "join":
             seat = await self._lobby_join(conn, msg)
+            if seat is not None:
+                await self._link(seat, conn, announce=False)
         elif msg["t"] == "mesh":
             await self.session_ready.wait()
             seat = msg["seat"]
             if msg["match"] != gen.body_hash(self._body) or not 0 <= seat < len(self.seats) \
                     or self.seats[seat].key != conn.peer_key or seat == self.my_seat:
                 raise wire.BadMessage("mesh connection for another match or seat")
-            self._attach(seat, conn)
+            await self._link(seat, conn)
         else:
             raise wire.BadMessage(f"unexpected {msg['t']} on a new connection")
-        if seat is not None:
-            await self._read(seat, conn)
 
-    def _attach(self, seat: int, conn) -> None:
-        if self.seats[seat].conn is not None:
-            # One link per seat: two writers on one queue would reorder its frames.
-            raise wire.BadMessage(f"seat {seat} is already connected")
+    async def _keep_dialing(self, seat: int, first=None) -> None:
+        """Dial a lower seat (or use `first`, an open link), and dial again whenever the link
+        drops, until the game is over and every peer has the whole log."""
+        pause = REDIAL[0]
+        s = self.seats[seat]
+        if first is not None:
+            await self._link(seat, first)
+        while not self._closed.is_set():
+            try:
+                conn = await connect(s.addr, s.port, self.identity, CONTEXT, expected_peer=s.key)
+                await conn.send(wire.pack("mesh", match=gen.body_hash(self._body),
+                                          seat=self.my_seat))
+            except TransportError as e:
+                log.info("dialing seat %d (%s:%d): %s", seat, s.addr, s.port, e)
+                await trio.sleep(pause)
+                pause = min(pause * 2, REDIAL[1])
+                continue
+            pause = REDIAL[0]
+            await self._link(seat, conn)
+
+    def _queue(self, seat: int) -> None:
         if seat not in self._queues:
             self._queues[seat] = trio.open_memory_channel(math.inf)
-            self._connected[seat] = trio.Event()
-        self.seats[seat].conn = conn
-        self._connected[seat].set()
+
+    async def _link(self, seat: int, conn, announce: bool = True) -> None:
+        """Serve one link to `seat` until it drops: its frames in, our queued frames out."""
+        s = self.seats[seat]
+        if s.scope is not None:
+            s.scope.cancel()  # a newer link replaces the old one: one writer per queue
+        self._queue(seat)
+        s.conn = conn
+        failure: list[TransportError] = []
+
+        async def guarded(part, nursery: trio.Nursery) -> None:
+            # A broken link ends both halves; the error is kept, not raised into the nursery
+            # (which would wrap it in an ExceptionGroup the listener does not expect).
+            try:
+                await part(seat, conn)
+            except TransportError as e:
+                failure.append(e)
+            nursery.cancel_scope.cancel()
+
+        with trio.CancelScope() as scope:
+            s.scope = scope
+            try:
+                if announce:
+                    self._emit("peer", {"seat": seat, "state": "connected"})
+                    await conn.send(wire.pack("sync", have=self._entry_count()))
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(guarded, self._write, nursery)
+                    nursery.start_soon(guarded, self._read, nursery)
+            except TransportError as e:
+                failure.append(e)
+            finally:
+                if s.conn is conn:
+                    s.conn, s.scope = None, None
+                await trio.aclose_forcefully(conn.stream)
+        if failure and not self.finished.is_set():
+            self._emit("peer", {"seat": seat, "state": "gone", "reason": str(failure[0])})
+            log.warning("seat %d (%s): %s", seat, s.name, failure[0])
 
     async def _read(self, seat: int, conn) -> None:
-        """Frames from one peer, in order, into the session; our queued frames out to it."""
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(self._write, seat, conn)
-            try:
-                while True:
-                    frame = await conn.receive()
-                    ch, payload = wire.unpack(frame)
-                    if ch == wire.NODE:
-                        if msg_type(payload) in ("roster", "start"):
-                            continue
-                        raise wire.BadMessage(f"unexpected {payload['t']} during the game")
-                    await self.session_ready.wait()
+        while True:
+            ch, payload = wire.unpack(await conn.receive())
+            if ch == wire.SESSION:
+                await self.session_ready.wait()
+                if self._behind is not None:
+                    self._held.append((seat, payload))
+                else:
                     self._handle(self.session.receive(payload, seat))
-            except TransportError as e:
-                self._emit("peer", {"seat": seat, "state": "gone", "reason": str(e)})
-                if not self.finished.is_set():
-                    log.warning("seat %d (%s): %s", seat, self.seats[seat].name, e)
-            finally:
-                nursery.cancel_scope.cancel()
+            elif payload["t"] == "sync":
+                self._peer_have[seat] = payload["have"]
+                self._on_sync(seat, payload["have"])
+            elif payload["t"] == "entries":
+                self._on_entries(seat, payload["first"], payload["items"])
+            elif payload["t"] not in ("roster", "start"):
+                raise wire.BadMessage(f"unexpected {payload['t']} during the game")
 
     async def _write(self, seat: int, conn) -> None:
+        # A frame taken from the queue when the link dies is lost; the peer recovers what it
+        # missed through the next link's sync (entries) and the shares resent then.
         _, receive = self._queues[seat]
         async for frame in receive:
             await conn.send(frame)
 
+    # ------------------------------------------------------------------ catching up
+    def _entry_count(self) -> int:
+        return len(self.session.log) - 1 if self.session and self.session.ledger else 0
+
+    def _on_sync(self, seat: int, have: int) -> None:
+        mine = self._entry_count()
+        send = self._queues[seat][0].send_nowait
+        if have < mine:
+            log_items = self.session.log
+            for first in range(have, mine, ENTRIES_PER_FRAME):
+                chunk = log_items[1 + first:1 + min(mine, first + ENTRIES_PER_FRAME)]
+                send(wire.pack("entries", first=first, items=chunk))
+        elif have > mine and self._behind is None:
+            self._behind = seat  # hold session traffic until the missing entries are in
+        if self._behind is None:
+            for raw in self.session.current_shares():
+                send(wire.pack_session(raw))
+
+    def _on_entries(self, seat: int, first: int, items: list) -> None:
+        if first != self._entry_count() or not items:
+            return  # a batch we already have (another peer was faster)
+        if not all(type(x) is bytes for x in items):
+            raise wire.BadMessage("entries must be byte strings")
+        log_items = self.session.log + items
+        try:
+            session, out = Session.resume(log_items, self.identity, self._chain)
+        except Exception as e:  # any failure to verify is that peer's fault, not a crash
+            raise wire.BadMessage(f"seat {seat} sent entries that do not verify: {e}") from None
+        for raw in items:
+            self.store.append(raw)
+        self.session = session
+        self._emit("caught_up", {"from": seat, "entries": len(items)})
+        self._handle(out)
+        if self.session.over:
+            self._react(GameOver(engine.get_game(self._body["game"]).result(self.session.state)))
+        if self._behind == seat or self._behind is not None:
+            self._behind = None
+            held, self._held = self._held, []
+            for s, payload in held:
+                self._handle(self.session.receive(payload, s))
+            for peer in self._queues:
+                for raw in self.session.current_shares():
+                    self._queues[peer][0].send_nowait(wire.pack_session(raw))
+
     # ------------------------------------------------------------------ the game
-    def _begin(self, body: dict, chain: HashChain) -> None:
+    def _begin(self, body: dict, chain: HashChain, session: Session | None = None) -> None:
         self._body = body
-        self.session = Session(body, self.identity, chain)
+        self._chain = chain
+        self.session = session or Session(body, self.identity, chain)
         for seat in range(len(self.seats)):
-            if seat != self.my_seat and seat not in self._queues:
-                self._queues[seat] = trio.open_memory_channel(math.inf)
-                self._connected[seat] = trio.Event()
+            if seat != self.my_seat:
+                self._queue(seat)
         self.outcome.seat = self.my_seat
         self.outcome.players = [s.name for s in self.seats]
         self.session_ready.set()
 
-    def _start_session(self, nursery: trio.Nursery) -> None:
+    def _play(self, first: Output) -> None:
         send, receive = trio.open_memory_channel(math.inf)
         self._bot_todo = send
-        nursery.start_soon(self._bot_loop, receive)
-        nursery.start_soon(self._watchdog)
-        self._handle(self.session.start())
+        self._nursery.start_soon(self._bot_loop, receive)
+        self._nursery.start_soon(self._watchdog)
+        self._handle(first)
 
     def _handle(self, out: Output) -> None:
         """Persist first, then queue the sends, then react: the order the protocol needs."""
@@ -302,10 +443,7 @@ class Node:
             if isinstance(ev, MatchStarted):
                 self.outcome.match_id = ev.match_id
                 self.store = MatchStore(self.home, ev.match_id)
-                self.store.start(ev.genesis, {
-                    "seat": self.my_seat, "players": [
-                        {"name": s.name, "key": s.key.hex(), "addr": s.addr, "port": s.port}
-                        for s in self.seats]})
+                self.store.start(ev.genesis, self._meta())
                 self.outcome.match_file = self.store.path
             elif isinstance(ev, Appended):
                 self.store.append(ev.entry)
@@ -315,6 +453,12 @@ class Node:
                 self._queues[seat][0].send_nowait(frame)
         for ev in out.events:
             self._react(ev)
+
+    def _meta(self, finished: bool = False) -> dict:
+        return {"seat": self.my_seat, "game": self._body["game"], "finished": finished,
+                "name": self.name, "bot": self.bot_kind,
+                "players": [{"name": s.name, "key": s.key.hex(), "addr": s.addr,
+                             "port": s.port} for s in self.seats]}
 
     def _react(self, ev: Any) -> None:
         if isinstance(ev, Appended):
@@ -326,17 +470,28 @@ class Node:
             d = ev.decision
             self._emit("decision", {"seq": ev.seq, "prompt": d.prompt,
                                     "options": [list(o) for o in d.options]})
-            if self.bot is not None:
+            if self.bot_kind is not None:
                 self._bot_todo.send_nowait(ev)
         elif isinstance(ev, StateChanged):
             self._emit("state", {"seq": ev.seq, "kind": ev.kind, "hash": ev.state_hash.hex()})
         elif isinstance(ev, TurnAttested):
             self._emit("attested", {"seq": ev.seq, "hash": ev.state_hash.hex()})
+        elif isinstance(ev, Divergence):
+            self._emit("divergence", {"seq": ev.seq, "seat": ev.seat, "section": ev.section})
         elif isinstance(ev, GameOver):
+            if self.finished.is_set():
+                return
             self.outcome.result = ev.result
             self.outcome.state_hash = engine.state_hash(self.session.state)
+            self.store.finish(self._meta(finished=True))
+            # Tell every peer how much we hold: a peer that crashed near the end learns what
+            # it misses, and the others know when everybody has the whole log.
+            have = wire.pack("sync", have=self._entry_count())
+            for seat in self._queues:
+                self._queues[seat][0].send_nowait(have)
             self._emit("over", {"scores": list(ev.result.scores),
-                                "winners": list(ev.result.winners)})
+                                "winners": list(ev.result.winners),
+                                "hash": self.outcome.state_hash.hex()})
             self.finished.set()
         elif isinstance(ev, FaultDetected):
             f = ev.fault
@@ -347,9 +502,19 @@ class Node:
     async def _bot_loop(self, todo: trio.MemoryReceiveChannel) -> None:
         async for ev in todo:
             await trio.sleep(0)
+            session = self.session
             if self.finished.is_set():
                 return
-            self._handle(self.session.move(self.bot.choose(self.session.state, ev.decision)))
+            slot = session.ledger.slot if session.ledger else None
+            if slot is None or slot.seq != ev.seq:
+                continue  # stale: the session was rebuilt or the slot has passed
+            # Seeded by the slot: after a restart the bot makes the very same choice again,
+            # so it never signs two different moves for one slot.
+            bot = make_bot(self.bot_kind, f"{self.identity.check_code}/{ev.seq}")
+            try:
+                self._handle(session.move(bot.choose(session.state, ev.decision)))
+            except IllegalMove:
+                continue  # our move for this slot was already sent (e.g. before a restart)
 
     def submit_move(self, move: Any) -> None:
         """A human's move from the control API; IllegalMove says why it was refused."""
@@ -374,11 +539,17 @@ class Node:
             await progress.wait()
 
     async def _linger(self) -> None:
-        """Let queued frames reach the peers (they may still need our last signatures)."""
-        with trio.move_on_after(LINGER):
-            while any(q[1].statistics().current_buffer_used for q in self._queues.values()):
+        """Keep serving until every peer has said it holds the whole log (a peer that crashed
+        near the end may still be restarting and need our entries), or LINGER_MAX passes."""
+        final = self._entry_count()
+        # After a fault nobody will reach the end: only let the queued frames (the report) go.
+        with trio.move_on_after(LINGER_MAX if self.outcome.fault is None else 2.0):
+            while self.outcome.fault is None and \
+                    any(self._peer_have.get(s, -1) < final for s in self._queues) or \
+                    any(q[1].statistics().current_buffer_used for q in self._queues.values()):
                 await trio.sleep(0.05)
-            await trio.sleep(0.2)
+            await trio.sleep(LINGER_MIN)
+        self._closed.set()
 
     # ------------------------------------------------------------------ observers
     def _emit(self, kind: str, data: dict) -> None:
@@ -395,5 +566,13 @@ class Node:
         return receive
 
 
-def msg_type(msg: Any) -> str:
-    return msg.get("t", "") if isinstance(msg, dict) else ""
+def unfinished_matches(home: Path) -> list[Path]:
+    """Match files under `home` whose game had not ended, most recent first."""
+    out = []
+    for meta in Path(home, "matches").glob("*.json"):
+        try:
+            if not json.loads(meta.read_text()).get("finished"):
+                out.append(meta.with_suffix(".match"))
+        except (OSError, ValueError):
+            continue
+    return sorted((p for p in out if p.exists()), key=lambda p: p.stat().st_mtime, reverse=True)

@@ -27,6 +27,8 @@ SCHEMA: dict[str, dict[str, type]] = {
     "refused": {"reason": str},                                # host -> joiner
     "start": {"body": dict, "addrs": list},                    # host -> joiners
     "mesh": {"match": _BYTES, "seat": int},                    # dialer -> listener, first frame
+    "sync": {"have": int},                                     # both ends of a new link
+    "entries": {"first": int, "items": list},                  # catch-up: signed entries
 }
 
 
