@@ -36,7 +36,8 @@ from zeroconf import (BadTypeInNameException, DNSQuestionType, IPVersion, Servic
 
 __all__ = [
     "SERVICE_TYPE", "TXT_VERSION", "LobbyInfo", "LobbySeen", "LobbyGone", "Announcement",
-    "DiscoveryError", "announce", "browse", "list_lobbies", "local_ipv4_addresses",
+    "DiscoveryError", "BadAnnouncement", "announce", "browse", "list_lobbies",
+    "local_ipv4_addresses",
 ]
 
 log = logging.getLogger("lanboard.node.discovery")
