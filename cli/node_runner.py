@@ -57,7 +57,9 @@ def _describe(kind: str, d: dict) -> str | None:
     if kind == "fault":
         return f"GAME STOPPED: {d['kind']} by seat(s) {d['seats']}: {d['reason']}"
     if kind == "peer":
-        return f"seat {d['seat']} disconnected: {d['reason']}"
+        if d.get("state") == "connected":
+            return f"seat {d['seat']} connected"
+        return f"seat {d['seat']} disconnected: {d.get('reason', 'unknown reason')}"
     if kind == "decision":
         return f"your decision ({d['prompt']}): {len(d['options'])} options — use the control API"
     if kind == "saved":
