@@ -7,6 +7,8 @@ never change the state they are given, they return the next one.
 from __future__ import annotations
 
 import pickle
+import sys
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
@@ -86,12 +88,30 @@ class Game:
     def _apply_chance(self, state: Any, outcome: tuple[int, ...]) -> None:
         raise NotImplementedError
 
-    def digest(self) -> bytes:
-        """SHA-256 naming this game's rules and data version; the genesis commits to it."""
-        import hashlib
-        return hashlib.sha256(f"{self.id}/{self.rules_version}".encode()).digest()
-
     rules_version: str = "1"
+    _digest: bytes | None = None
+
+    def rules_files(self) -> list[Path]:
+        """The files whose content is this game's rules: by default the module defining it."""
+        return [Path(sys.modules[type(self).__module__].__file__).resolve()]
+
+    def digest(self) -> bytes:
+        """SHA-256 of this game's rules: its id, version, its rules files (`rules_files`) and
+        the engine files that turn seeds into dice.
+
+        The genesis commits to it, so a match file replayed by other rules is refused as such
+        ("rules digest differs") instead of an honest player being blamed for a move the
+        changed rules no longer allow."""
+        if self._digest is None:
+            import hashlib
+            here = Path(__file__).resolve().parent
+            files = [*self.rules_files(), here / "chance.py", here / "canonical.py"]
+            h = hashlib.sha256(f"{self.id}/{self.rules_version}".encode())
+            for path in files:
+                data = path.read_bytes()
+                h.update(f"{path.name}:{len(data)}:".encode() + data)
+            self._digest = h.digest()
+        return self._digest
 
     def view(self, state: Any, player: int) -> Any:
         return state

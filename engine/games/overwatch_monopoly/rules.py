@@ -9,6 +9,7 @@ are written in RULES.md beside this file and tested.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ...chance import Chance
@@ -41,10 +42,10 @@ class OverwatchMonopoly(AbilityRules, Game):
         self._leaders = self.data.leaders()
         self._heroes = self.data.heroes()
 
-    def digest(self) -> bytes:
-        import hashlib
-        return hashlib.sha256(b"overwatch-monopoly/" + self.rules_version.encode()
-                              + self.data.digest).digest()
+    def rules_files(self) -> list[Path]:
+        here = Path(__file__).resolve().parent
+        return [here / name for name in ("rules.py", "abilities.py", "state.py", "data.py",
+                                         "data.toml")]
 
     # ------------------------------------------------------------------ set-up
     def check_variants(self, players: int, variants: tuple[str, ...]) -> str | None:
