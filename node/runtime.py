@@ -114,6 +114,7 @@ class Node:
         self._closed = trio.Event()              # the game is over and every peer has the log
         self._peer_have: dict[int, int] = {}     # entries each peer last said it holds
         self._behind: int | None = None          # seat we are catching up from
+        self._unlogged: list[bytes] = []         # own frames persisted but not yet in the log
         self._held: list[tuple[int, bytes]] = []  # session frames held while catching up
 
     # ------------------------------------------------------------------ hosting
@@ -245,7 +246,7 @@ class Node:
                       for p in meta["players"]]
         self.port = self.seats[self.my_seat].port
         chain = HashChain(chain_secret(self.identity.seed(), body["nonce"]), body["chain"])
-        session, out = Session.resume(items, self.identity, chain)
+        session, out = Session.resume(items, self.identity, chain, store.load_unlogged())
         self.store = store
         self.outcome.match_id = session.match_id
         self.outcome.match_file = store.path
@@ -399,7 +400,7 @@ class Node:
             raise wire.BadMessage("entries must be byte strings")
         log_items = self.session.log + items
         try:
-            session, out = Session.resume(log_items, self.identity, self._chain)
+            session, out = Session.resume(log_items, self.identity, self._chain, self._unlogged)
         except Exception as e:  # any failure to verify is that peer's fault, not a crash
             raise wire.BadMessage(f"seat {seat} sent entries that do not verify: {e}") from None
         for raw in items:
@@ -447,6 +448,11 @@ class Node:
                 self.outcome.match_file = self.store.path
             elif isinstance(ev, Appended):
                 self.store.append(ev.entry)
+        if out.sends and self.store is not None:
+            unlogged = self.session.own_unlogged()
+            if unlogged != self._unlogged:
+                self.store.save_unlogged(unlogged)
+                self._unlogged = unlogged
         for send in out.sends:
             frame = wire.pack_session(send.data)
             for seat in send.to:

@@ -41,6 +41,17 @@ class MatchStore:
         matchfile.append_entry(self.path, entry)
         self.count += 1
 
+    def save_unlogged(self, frames: list[bytes]) -> None:
+        """Our signed frames not yet in the log (a move, a timeout claim): kept before they are
+        sent, so a restart sends the same ones again instead of signing different ones."""
+        matchfile.write_file(self.path.with_suffix(".unlogged"), frames)
+
+    def load_unlogged(self) -> list[bytes]:
+        path = self.path.with_suffix(".unlogged")
+        if not path.exists():
+            return []
+        return [raw for _, raw, _ in matchfile.read_items(path.read_bytes())]
+
     def finish(self, meta: dict) -> None:
         self._write_meta(meta)
 

@@ -152,3 +152,38 @@ def test_malformed_control_requests_get_errors_and_the_connection_stays_usable(t
     assert replies[1]["ok"] is False and "JSON object" in replies[1]["error"]
     assert replies[2]["ok"] is True and replies[2]["phase"] == "lobby"
     assert replies[3] == {"ok": False, "error": "the game has not started yet"}
+
+
+async def _game_under_attack(tmp_path: Path):
+    host = Node(Identity.generate(), "Host", tmp_path / "h", bot="greedy", listen_host="127.0.0.1")
+    guest = Node(Identity.generate(), "Guest", tmp_path / "g", bot="random",
+                 listen_host="127.0.0.1")
+    idle = []
+    async with trio.open_nursery() as nursery:
+        port = await nursery.start(lambda task_status: host.host(
+            "overwatch-monopoly", (), 2, task_status=task_status))
+        nursery.start_soon(guest.join, "127.0.0.1", port)
+        await host.session_ready.wait()
+        # Hostile peers at the network level, while the game runs:
+        s = await trio.open_tcp_stream("127.0.0.1", port)
+        await s.send_all(b"\x00\x00\x00\x05hello" + bytes(range(256)) * 8)  # garbage
+        s2 = await trio.open_tcp_stream("127.0.0.1", port)
+        await s2.send_all(b"\xff\xff\xff\xff")                              # a 4 GiB frame
+        s3 = await trio.open_tcp_stream("127.0.0.1", port)                  # never speaks
+        s4 = await trio.open_tcp_stream("127.0.0.1", port)
+        await s4.send_all(b"\x00\x00\x01\x00" + b"x" * 100)                 # half a frame
+        idle += [s, s2, s3, s4]
+        await host.finished.wait()
+        await guest.finished.wait()
+        nursery.cancel_scope.cancel()
+    for stream in idle:
+        await trio.aclose_forcefully(stream)
+    return host, guest
+
+
+def test_hostile_connections_during_a_game_do_not_disturb_it(tmp_path):
+    host, guest = trio.run(_game_under_attack, tmp_path)
+    assert host.outcome.fault is None and guest.outcome.fault is None
+    assert host.outcome.result is not None
+    assert host.outcome.state_hash == guest.outcome.state_hash
+    assert verify_file(host.outcome.match_file).status == 0
