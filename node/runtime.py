@@ -448,17 +448,19 @@ class Node:
                 self.outcome.match_file = self.store.path
             elif isinstance(ev, Appended):
                 self.store.append(ev.entry)
-        if out.sends and self.store is not None:
-            unlogged = self.session.own_unlogged()
-            if unlogged != self._unlogged:
-                self.store.save_unlogged(unlogged)
-                self._unlogged = unlogged
         for send in out.sends:
             frame = wire.pack_session(send.data)
             for seat in send.to:
                 self._queues[seat][0].send_nowait(frame)
         for ev in out.events:
             self._react(ev)
+
+    def _own(self, out: Output) -> None:
+        """Output of our own move or timeout claim: neither can be derived again after a
+        restart (a person chose it; a clock dated it), so it is kept before it is sent."""
+        self._unlogged = self.session.own_unlogged()
+        self.store.save_unlogged(self._unlogged)
+        self._handle(out)
 
     def _meta(self, finished: bool = False) -> dict:
         return {"seat": self.my_seat, "game": self._body["game"], "finished": finished,
@@ -518,7 +520,7 @@ class Node:
             # so it never signs two different moves for one slot.
             bot = make_bot(self.bot_kind, f"{self.identity.check_code}/{ev.seq}")
             try:
-                self._handle(session.move(bot.choose(session.state, ev.decision)))
+                self._own(session.move(bot.choose(session.state, ev.decision)))
             except IllegalMove:
                 continue  # our move for this slot was already sent (e.g. before a restart)
 
@@ -526,7 +528,7 @@ class Node:
         """A human's move from the control API; IllegalMove says why it was refused."""
         if self.session is None:
             raise IllegalMove("the game has not started yet")
-        self._handle(self.session.move(engine.as_move(move)))
+        self._own(self.session.move(engine.as_move(move)))
 
     async def _watchdog(self) -> None:
         """Claims a timeout against a seat the current slot has waited on for too long."""
@@ -541,7 +543,7 @@ class Node:
             with trio.move_on_after(limit):
                 await progress.wait()
                 continue
-            self._handle(self.session.claim_timeout(int(time.time())))
+            self._own(self.session.claim_timeout(int(time.time())))
             await progress.wait()
 
     async def _linger(self) -> None:

@@ -204,8 +204,10 @@ class Session:
         """Frames this node signed that are not in the log yet: persist them before sending."""
         if self.ledger is None:
             return []
-        return [raw for (seq, author, _), (raw, _) in sorted(self._shares.items())
-                if author == self.seat and seq >= self.ledger.seq]
+        # Filter before sorting: _shares holds every share of the match, this is called often.
+        mine = [(key, raw) for key, (raw, _) in self._shares.items()
+                if key[1] == self.seat and key[0] >= self.ledger.seq]
+        return [raw for _, raw in sorted(mine)]
 
     # ---- queries ---------------------------------------------------------------------------
     @property
@@ -238,7 +240,8 @@ class Session:
         if not self.ledger or self.ledger.over or self.ledger.slot is None:
             return []
         seq = self.ledger.slot.seq
-        return [raw for (s, _, _), (raw, _) in sorted(self._shares.items()) if s == seq]
+        return [raw for _, raw in sorted((key, raw) for key, (raw, _) in self._shares.items()
+                                         if key[0] == seq)]
 
     def awaiting(self) -> tuple[int, ...]:
         """Seats the current slot still waits for (what the node's deadline is about)."""

@@ -1,0 +1,141 @@
+"""LAN latency: a 4-node game on loopback (four greedy bot nodes in this process), with the
+floor measured in the same run: one signed message from a node to three peers and a signed
+reply from each, over the same kind of TCP links. Target (issue 4): a roll is resolved within
+3x that floor. Also an idle node process: resident memory and CPU.
+
+Per-roll latency: at seat 0, from the entry before a roll to the roll's entry (every player's
+reveal collected and checked). Per-step: the same for every entry. Medians over several games.
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import trio
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from node.runtime import Node  # noqa: E402
+from node.transport import connect, serve  # noqa: E402
+from protocol.identity import Identity, verify_signature  # noqa: E402
+
+GAMES = 3
+FLOOR_ROUNDS = 300
+
+
+async def one_game(tmp: Path) -> tuple[list[float], list[float], float, int]:
+    marks: list[tuple[float, str]] = []
+
+    def watch(kind: str, data: dict) -> None:
+        if kind == "state":
+            marks.append((time.perf_counter(), data["kind"]))
+
+    nodes = [Node(Identity.generate(), f"B{i}", tmp / f"n{i}", bot="greedy",
+                  listen_host="127.0.0.1", on_event=watch if i == 0 else None)
+             for i in range(4)]
+    t0 = time.perf_counter()
+    async with trio.open_nursery() as n:
+        port = await n.start(lambda task_status: nodes[0].host(
+            "overwatch-monopoly", (), 4, task_status=task_status))
+        for node in nodes[1:]:
+            n.start_soon(node.join, "127.0.0.1", port)
+    total = time.perf_counter() - t0
+    rolls, steps = [], []
+    for (t_prev, _), (t, kind) in zip(marks, marks[1:]):
+        steps.append(t - t_prev)
+        if kind == "reveal":
+            rolls.append(t - t_prev)
+    turns = nodes[0].outcome.result.details["turns"]
+    return rolls, steps, total, turns
+
+
+async def floor(rounds: int) -> list[float]:
+    """One signed 200-byte message to three peers, a signed reply from each, verified."""
+    ids = [Identity.generate() for _ in range(4)]
+    payload = os.urandom(200)
+
+    times = []
+    async with trio.open_nursery() as n:
+        conns = []
+        for peer in ids[1:]:
+            async def handler(conn, peer=peer):
+                while True:
+                    msg = await conn.receive()
+                    assert verify_signature(conn.peer_key, msg[:64], msg[64:])
+                    await conn.send(peer.sign(msg[64:]) + msg[64:])
+            listeners = await n.start(lambda task_status, h=handler, p=peer: serve(
+                h, p, b"bench", host="127.0.0.1", port=0, task_status=task_status))
+            port = listeners[0].socket.getsockname()[1]
+            conns.append(await connect("127.0.0.1", port, ids[0], b"bench"))
+        for _ in range(rounds):
+            t = time.perf_counter()
+            frame = ids[0].sign(payload) + payload
+            for c in conns:
+                await c.send(frame)
+            for c in conns:
+                reply = await c.receive()
+                assert verify_signature(c.peer_key, reply[:64], reply[64:])
+            times.append(time.perf_counter() - t)
+        n.cancel_scope.cancel()
+    return times
+
+
+def idle_node() -> tuple[float, float]:
+    """RSS (MiB) and CPU share of a node process waiting in its lobby, over 3 s."""
+    home = tempfile.mkdtemp(prefix="lanboard-bench-")
+    env = dict(os.environ, LANBOARD_HOME=home)
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "host", "--seats", "4",
+                             "--no-announce", "--listen", "127.0.0.1", "--json"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            cwd=Path(__file__).resolve().parents[1])
+    try:
+        time.sleep(2.0)
+        ticks = os.sysconf("SC_CLK_TCK")
+
+        def cpu() -> int:
+            fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return int(fields[11]) + int(fields[12])
+        c0, t0 = cpu(), time.monotonic()
+        time.sleep(3.0)
+        share = (cpu() - c0) / ticks / (time.monotonic() - t0)
+        rss = next(int(line.split()[1]) for line in
+                   Path(f"/proc/{proc.pid}/status").read_text().splitlines()
+                   if line.startswith("VmRSS:")) / 1024
+    finally:
+        proc.terminate()
+        proc.wait()
+    return rss, share
+
+
+def main() -> None:
+    rolls, steps, totals, turns = [], [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for g in range(GAMES):
+            r, s, total, t = trio.run(one_game, Path(tmp) / f"g{g}")
+            rolls += r
+            steps += s
+            totals.append(total)
+            turns.append(t)
+    fl = trio.run(floor, FLOOR_ROUNDS)
+    f_med = statistics.median(fl)
+    r_med = statistics.median(rolls)
+    print(f"node: 4 greedy bot nodes in one process on loopback, {GAMES} games")
+    print(f"  floor (signed msg to 3 peers + 3 signed replies)  median {f_med * 1e3:6.2f} ms")
+    print(f"  roll resolved (all reveals in, checked)         median {r_med * 1e3:6.2f} ms  "
+          f"= {r_med / f_med:.1f}x floor   target <= 3x")
+    print(f"  any entry (move, roll, attestation)             median "
+          f"{statistics.median(steps) * 1e3:6.2f} ms")
+    per_turn = [t / n for t, n in zip(totals, turns)]
+    print(f"  per game turn (incl. bot thinking)              median "
+          f"{statistics.median(per_turn) * 1e3:6.1f} ms  ({statistics.median(turns)} turns/game)")
+    rss, share = idle_node()
+    print(f"  idle node in its lobby: {rss:.0f} MiB resident, {share * 100:.1f}% of one core")
+
+
+if __name__ == "__main__":
+    main()
