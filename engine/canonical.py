@@ -39,6 +39,7 @@ def _head(major: int, n: int, out: bytearray) -> None:
 
 
 _field_cache: dict[type, tuple[tuple[bytes, str], ...]] = {}
+_SMALL = {**{i: i for i in range(24)}, **{-1 - i: 0x20 | i for i in range(24)}}
 
 
 def _encoded_key(key: Any) -> bytes:
@@ -68,6 +69,14 @@ def _enc(obj: Any, out: bytearray) -> None:
         out += b
     elif t is list or t is tuple:
         _head(4, len(obj), out)
+        try:
+            # Fast path for arrays of small ints (board tables): each is one byte in CBOR.
+            # bool is excluded by the type check, as True would otherwise pass for 1.
+            if all(type(x) is int for x in obj):
+                out += bytes(map(_SMALL.__getitem__, obj))
+                return
+        except KeyError:
+            pass
         for item in obj:
             _enc(item, out)
     elif t is bool:
