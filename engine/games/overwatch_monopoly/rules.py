@@ -1,11 +1,9 @@
 """Monopoly Gamer: Overwatch — set-up, the turn, the board spaces, HP debts, leveling up, scoring.
 
-The state carries an agenda: a stack of small tasks still to do (last item first). A task is
-either automatic (run at once when it reaches the top) or waits for input: a Decision by one
-player or a Chance roll. Rules that interrupt each other (a payment that forces an elimination
-in the middle of Death Blossom, Zarya choosing who pays, an auction inside a Tracer Blink) are
-then just tasks pushed on top of the work they interrupt. Choices where the rulebook was silent
-are written in RULES.md beside this file and tested.
+Built on the agenda machine (engine.agenda): a payment that forces an elimination in the middle
+of Death Blossom, Zarya choosing who pays, an auction inside a Tracer Blink are tasks pushed on
+top of the work they interrupt. Choices where the rulebook was silent are written in RULES.md
+beside this file and tested.
 """
 from __future__ import annotations
 
@@ -13,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from ...chance import Chance
-from ...core import Decision, Game, Move, Over, Result, register
+from ...agenda import AgendaGame
+from ...core import Decision, Move, Result, register
 from .abilities import AbilityRules
 from .data import ROLES, Data, load
 from .state import Hero, Player, State, Turn
@@ -22,14 +21,7 @@ BANK = -1
 NOBODY = -1
 MAX_TRADE_OFFERS = 3  # per turn; keeps every game finite (see RULES.md)
 
-# Tasks that are run at once rather than waiting for a player or for dice.
-_AUTO = frozenset({
-    "start", "turn_start", "end_turn", "after_level_up", "next_turn", "pay", "transfer",
-    "owe", "land", "gain", "begin_play",
-})
-
-
-class OverwatchMonopoly(AbilityRules, Game):
+class OverwatchMonopoly(AbilityRules, AgendaGame):
     id = "overwatch-monopoly"
     title = "Monopoly Gamer: Overwatch"
     min_players = 2
@@ -45,7 +37,7 @@ class OverwatchMonopoly(AbilityRules, Game):
     def rules_files(self) -> list[Path]:
         here = Path(__file__).resolve().parent
         return [here / name for name in ("rules.py", "abilities.py", "state.py", "data.py",
-                                         "data.toml")]
+                                         "data.toml")] + [here.parents[1] / "agenda.py"]
 
     # ------------------------------------------------------------------ set-up
     def check_variants(self, players: int, variants: tuple[str, ...]) -> str | None:
@@ -673,53 +665,6 @@ class OverwatchMonopoly(AbilityRules, Game):
             "objectives": objective_points, "loot_boxes": loot_points, "play_of_the_game": potg,
             "hp": [p.hp for p in s.players], "forfeited": list(s.forfeited), "turns": s.turns,
         })
-
-    # ------------------------------------------------------------------ the agenda machine
-    def _push(self, s: State, *frames: tuple) -> None:
-        """Queue frames so that the first given is done first."""
-        s.agenda.extend(reversed(frames))
-
-    def _settle(self, s: State) -> None:
-        """Run automatic tasks, and decisions with a single option, until input is needed."""
-        agenda = s.agenda
-        while agenda:
-            frame = agenda[-1]
-            kind = frame[0]
-            if kind in _AUTO:
-                agenda.pop()
-                getattr(self, "_do_" + kind)(s, frame)
-                continue
-            handler = getattr(self, "_options_" + kind, None)
-            if handler is None:
-                return  # a chance node
-            seat, options = handler(s, frame)
-            if len(options) != 1:
-                return
-            agenda.pop()
-            getattr(self, "_on_" + kind)(s, frame, options[0])
-
-    def _pending(self, s: State) -> Decision | Chance | Over:
-        if not s.agenda:
-            return Over(self.result(s))
-        frame = s.agenda[-1]
-        kind = frame[0]
-        options = getattr(self, "_options_" + kind, None)
-        if options is not None:
-            seat, opts = options(s, frame)
-            return Decision(seat, opts, kind)
-        return getattr(self, "_chance_" + kind)(s, frame)
-
-    def _apply(self, s: State, move: Move) -> None:
-        frame = s.agenda.pop()
-        getattr(self, "_on_" + frame[0])(s, frame, move)
-        s.steps += 1
-        self._settle(s)
-
-    def _apply_chance(self, s: State, outcome: tuple[int, ...]) -> None:
-        frame = s.agenda.pop()
-        getattr(self, "_roll_" + frame[0])(s, frame, outcome)
-        s.steps += 1
-        self._settle(s)
 
     # ------------------------------------------------------------------ presentation
     def view(self, s: State, player: int) -> dict[str, Any]:

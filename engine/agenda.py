@@ -1,0 +1,77 @@
+"""A game engine shape for rules that interrupt each other: the state carries an agenda.
+
+The agenda is a stack of small tasks still to do (last item first). A task is a tuple
+(kind, *arguments) of plain values, so it is part of the state's hash like everything else.
+For each kind a game defines one of:
+
+    _do_<kind>(s, frame)                          an automatic task, run as soon as it is on top
+    _options_<kind>(s, frame) -> (player, options) and _on_<kind>(s, frame, move)   a decision
+    _chance_<kind>(s, frame) -> Chance and _roll_<kind>(s, frame, outcome)          dice
+
+Rules that interrupt others (a payment that forces an elimination in the middle of an effect,
+an auction inside a move) are then just tasks pushed on top of the work they interrupt. A
+decision with a single legal option is taken at once. The state needs `agenda` (a list) and
+`steps` (an int); an empty agenda means the game is over.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .chance import Chance
+from .core import Decision, Game, Move, Over
+
+__all__ = ["AgendaGame"]
+
+
+class AgendaGame(Game):
+    _auto: frozenset[str] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._auto = frozenset(name[4:] for name in dir(cls) if name.startswith("_do_"))
+
+    def _push(self, s: Any, *frames: tuple) -> None:
+        """Queue frames so that the first given is done first."""
+        s.agenda.extend(reversed(frames))
+
+    def _settle(self, s: Any) -> None:
+        """Run automatic tasks, and decisions with a single option, until input is needed."""
+        agenda = s.agenda
+        while agenda:
+            frame = agenda[-1]
+            kind = frame[0]
+            if kind in self._auto:
+                agenda.pop()
+                getattr(self, "_do_" + kind)(s, frame)
+                continue
+            options = getattr(self, "_options_" + kind, None)
+            if options is None:
+                return  # a chance node
+            _, opts = options(s, frame)
+            if len(opts) != 1:
+                return
+            agenda.pop()
+            getattr(self, "_on_" + kind)(s, frame, opts[0])
+
+    def _pending(self, s: Any) -> Decision | Chance | Over:
+        if not s.agenda:
+            return Over(self.result(s))
+        frame = s.agenda[-1]
+        kind = frame[0]
+        options = getattr(self, "_options_" + kind, None)
+        if options is not None:
+            player, opts = options(s, frame)
+            return Decision(player, opts, kind)
+        return getattr(self, "_chance_" + kind)(s, frame)
+
+    def _apply(self, s: Any, move: Move) -> None:
+        frame = s.agenda.pop()
+        getattr(self, "_on_" + frame[0])(s, frame, move)
+        s.steps += 1
+        self._settle(s)
+
+    def _apply_chance(self, s: Any, outcome: tuple[int, ...]) -> None:
+        frame = s.agenda.pop()
+        getattr(self, "_roll_" + frame[0])(s, frame, outcome)
+        s.steps += 1
+        self._settle(s)
