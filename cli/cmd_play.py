@@ -1,0 +1,44 @@
+"""`lanboard play`: a game against bots on this machine, in the terminal UI."""
+from __future__ import annotations
+
+import argparse
+import os
+
+from engine.bots import BOT_KINDS
+
+from .cmd_sim import check_game
+from .errors import UsageError
+
+NAME = "play"
+HELP = "play against K bots on this machine in the terminal UI"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", default="overwatch-monopoly")
+    p.add_argument("--bots", type=int, default=3, metavar="K", help="number of bots (default: 3)")
+    p.add_argument("--bot-kind", default="greedy", choices=sorted(BOT_KINDS))
+    p.add_argument("--variant", action="append", default=[], metavar="NAME")
+    p.add_argument("--name", default=os.environ.get("USER", "player"), help="your player name")
+    p.add_argument("--headless", action="store_true",
+                   help="start the game without the UI and print its control socket")
+
+
+def host_argv(args: argparse.Namespace) -> list[str]:
+    argv = ["host", "--game", args.game, "--seats", str(args.bots + 1), "--bots", str(args.bots),
+            "--bot-kind", args.bot_kind, "--name", args.name, "--no-announce",
+            "--listen", "127.0.0.1"]
+    for v in args.variant:
+        argv += ["--variant", v]
+    return argv
+
+
+def run(args: argparse.Namespace) -> int:
+    from .ui.launch import open_ui, start_node
+    check_game(args.game, args.bots + 1, args.variant)
+    if args.bots < 1:
+        raise UsageError("--bots must be at least 1")
+    proc, control, log = start_node(host_argv(args), "play")
+    if args.headless:
+        print(f"node pid {proc.pid}; control socket {control}; log {log}")
+        return 0
+    return open_ui(control)

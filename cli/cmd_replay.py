@@ -1,0 +1,57 @@
+"""`lanboard replay FILE`: step forward and back through a verified match file."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+
+from .errors import UsageError
+
+NAME = "replay"
+HELP = "step through a match file in the terminal UI (it is verified first)"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="match file")
+
+
+def load_steps(path: str) -> tuple[list[dict], list[str]]:
+    """The state after every entry of a match file; UsageError when it does not verify."""
+    from engine.canonical import to_data
+    from protocol.matchfile import MAX_FILE
+    from protocol.verify import replay
+
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE + 1)
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
+    steps: list[dict] = []
+
+    def on_entry(index, entry, ledger) -> None:
+        if index == 0:
+            return  # the genesis: no game state to show until set-up begins
+        authors = entry.get("authors") or []
+        steps.append({"index": index, "kind": entry.get("kind", "?"),
+                      "author": authors[0] if len(authors) == 1 else None,
+                      "state": to_data(ledger.state), "hash": ledger.state_hash().hex()})
+
+    report, _ = replay(data, on_entry)
+    if report.status == 2:
+        raise UsageError(f"not a match file: {report.reason}")
+    if report.status == 1 and report.fault != "incomplete":
+        raise UsageError(f"the match file does not verify at entry {report.index}: "
+                         f"{report.fault}: {report.reason}")
+    if not steps:
+        raise UsageError("the match file holds no entries after its genesis")
+    return steps, [p["name"] for p in report.players]
+
+
+def run(args: argparse.Namespace) -> int:
+    from .ui.app import GameUI, ReplaySteps
+    from .ui.model import Model
+    steps, names = load_steps(args.file)
+    model = Model()
+    ui = GameUI(model)
+    ui.replay = ReplaySteps(model, steps, names)
+    asyncio.run(ui.run_replay())
+    return 0

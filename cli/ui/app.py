@@ -1,0 +1,287 @@
+"""The full-screen application: one window redrawn from the Model at the terminal's size.
+
+Live mode follows a node's control socket (`run_live`); replay mode steps through the states
+of a verified match file (`run_replay`). Quitting only closes this process: the node plays on.
+"""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import Layout, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.styles import Style
+
+from .board import geometry
+from .model import Model
+from .screens import (MIN_H, MIN_W, characters_in_play, first_option, game_screen, help_screen, lobby_screen,
+                      over_screen, too_small)
+
+# ANSI colour names follow the terminal's own palette, so they stay readable on light and dark
+# backgrounds; no white or black text, and selection uses reverse video rather than a colour.
+STYLE = Style.from_dict({
+    "title": "bold", "bold": "bold", "dim": "ansibrightblack", "hint": "reverse",
+    "selected": "reverse bold", "error": "ansired bold", "status": "ansiblue",
+    "log": "", "hp": "bold", "leader": "bold", "strike": "strike",
+    "hazard": "ansired bold",
+    "space.free": "", "space.go": "bold", "space.jail": "bold", "space.go_to_jail": "bold",
+    "space.free_parking": "bold", "space.payload": "ansibrightblack",
+    "space.health_pack": "ansigreen", "space.ultimate": "ansimagenta",
+    "owner.p0": "ansired bold", "owner.p1": "ansiblue bold",
+    "owner.p2": "ansigreen bold", "owner.p3": "ansimagenta bold",
+    "token.p0": "reverse ansired bold", "token.p1": "reverse ansiblue bold",
+    "token.p2": "reverse ansigreen bold", "token.p3": "reverse ansimagenta bold",
+    "token.turn": "underline",
+})
+
+
+class GameUI:
+    def __init__(self, model: Model, *, replay: "ReplaySteps | None" = None) -> None:
+        self.model = model
+        self.replay = replay
+        self.help_open = False
+        self.help_index = 0
+        self._tasks: set[asyncio.Task] = set()
+        model.on_change = self.invalidate
+        self.control = FormattedTextControl(self.fragments, focusable=True, show_cursor=False)
+        self.app: Application = Application(
+            layout=Layout(Window(self.control, wrap_lines=False)), key_bindings=self._keys(),
+            style=STYLE, full_screen=True, mouse_support=True)
+
+    def invalidate(self) -> None:
+        if self.app.is_running:
+            self.app.invalidate()
+
+    # ------------------------------------------------------------ drawing
+    def size(self) -> tuple[int, int]:
+        s = self.app.output.get_size()
+        return s.columns, s.rows
+
+    def lines(self) -> list[list[tuple]]:
+        width, height = self.size()
+        m = self.model
+        if width < MIN_W or height < MIN_H:
+            return too_small(width, height)
+        if self.help_open:
+            return help_screen(m, width, height, self.help_index)
+        if self.replay is not None:
+            return game_screen(m, width, height, self.choose, replay_info=self.replay.caption())
+        if m.phase == "over" and not m.fault:
+            return over_screen(m, width, height)
+        if m.state is None:
+            if m.gone:
+                return [[("class:error", f"lanboard: {m.gone}")], [("", "q quit")]]
+            return lobby_screen(m, width, height)
+        return game_screen(m, width, height, self.choose)
+
+    def fragments(self) -> StyleAndTextTuples:
+        out: StyleAndTextTuples = []
+        for k, line in enumerate(self.lines()):
+            if k:
+                out.append(("", "\n"))
+            out.extend(line)
+        return out
+
+    def screen_text(self) -> str:
+        """What the screen shows, without styles (for tests and debugging)."""
+        return "\n".join("".join(f[1] for f in line).rstrip() for line in self.lines())
+
+    # ------------------------------------------------------------ input
+    def choose(self, k: int) -> None:
+        d = self.model.decision
+        if d is None or not 0 <= k < len(d["options"]):
+            self.model.say("There is no decision of yours to take right now.", error=True)
+            return
+        self.model.selected = k
+        self.model.say("sending…")
+        self._spawn(self.model.choose(d["options"][k]))
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _keys(self) -> KeyBindings:
+        kb = KeyBindings()
+        m = self.model
+
+        def count() -> int:
+            return len(m.decision["options"]) if m.decision else 0
+
+        def first_visible() -> int:
+            width, height = self.size()
+            return first_option(m.selected, count(), height - geometry(width, height).height - 1)
+
+        @kb.add("q")
+        @kb.add("c-c")
+        @kb.add("c-d")
+        def _(event) -> None:
+            event.app.exit()
+
+        @kb.add("?")
+        @kb.add("h")
+        def _(event) -> None:
+            if not characters_in_play(m):
+                m.say("No characters to explain yet: help opens once leaders are offered.")
+                return
+            self.help_open = not self.help_open
+
+        @kb.add("escape", eager=True)
+        def _(event) -> None:
+            self.help_open = False
+
+        @kb.add("right")
+        @kb.add("tab")
+        def _(event) -> None:
+            if self.help_open:
+                self.help_index += 1
+            elif self.replay:
+                self.replay.step(1)
+            else:
+                not_here(event)
+
+        @kb.add("left")
+        @kb.add("s-tab")
+        def _(event) -> None:
+            if self.help_open:
+                self.help_index -= 1
+            elif self.replay:
+                self.replay.step(-1)
+            else:
+                not_here(event)
+
+        @kb.add("pageup")
+        def _(event) -> None:
+            if self.replay:
+                self.replay.step(-20)
+            else:
+                m.selected = max(0, m.selected - 8)
+
+        @kb.add("pagedown")
+        def _(event) -> None:
+            if self.replay:
+                self.replay.step(20)
+            else:
+                m.selected = max(0, min(count() - 1, m.selected + 8))
+
+        @kb.add("home")
+        def _(event) -> None:
+            if self.replay:
+                self.replay.step(-10 ** 9)
+            m.selected = 0
+
+        @kb.add("end")
+        def _(event) -> None:
+            if self.replay:
+                self.replay.step(10 ** 9)
+            m.selected = max(0, count() - 1)
+
+        @kb.add("up")
+        @kb.add("k")
+        def _(event) -> None:
+            if count():
+                m.selected = (m.selected - 1) % count()
+            else:
+                not_here(event)
+
+        @kb.add("down")
+        @kb.add("j")
+        def _(event) -> None:
+            if count():
+                m.selected = (m.selected + 1) % count()
+            else:
+                not_here(event)
+
+        @kb.add("enter")
+        @kb.add(" ")
+        def _(event) -> None:
+            if self.help_open:
+                self.help_open = False
+            elif count():
+                self.choose(m.selected)
+            else:
+                not_here(event)
+
+        for digit in "123456789":
+            @kb.add(digit)
+            def _(event, digit=digit) -> None:
+                k = first_visible() + int(digit) - 1
+                if not count():
+                    not_here(event)
+                elif k >= count():
+                    m.say(f"There is no option {digit}: the choices shown are numbered "
+                          f"1 to {min(9, count() - first_visible())}.", error=True)
+                else:
+                    self.choose(k)
+
+        @kb.add(Keys.Any)
+        def not_here(event) -> None:
+            key = event.key_sequence[0].data if event.key_sequence else "?"
+            shown = key if key.isprintable() and key.strip() else repr(key)
+            if self.help_open:
+                m.say(f"'{shown}' does nothing in help: Esc goes back to the game.")
+            elif self.replay:
+                m.say(f"'{shown}' does nothing here: ←/→ step through the match, q quits.")
+            elif count():
+                m.say(f"'{shown}' does nothing here: ↑/↓ and Enter, a number key or a click "
+                      "choose an option; ? opens character help.", error=True)
+            else:
+                m.say(f"'{shown}' does nothing now: it is not your decision. ? opens character "
+                      "help, q detaches (the game goes on).")
+
+        return kb
+
+    # ------------------------------------------------------------ running
+    async def run_live(self) -> None:
+        follower = asyncio.ensure_future(self.model.follow())
+        try:
+            await self.app.run_async()
+        finally:
+            follower.cancel()
+            for t in list(self._tasks):
+                t.cancel()
+
+    async def run_replay(self) -> None:
+        await self.app.run_async()
+
+
+class ReplaySteps:
+    """The states of a verified match file, one per log entry, for stepping back and forth."""
+
+    def __init__(self, model: Model, steps: list[dict], names: list[str]) -> None:
+        self.model = model
+        self.steps = steps   # [{"index", "kind", "author", "state", "hash"}]
+        self.names = names
+        self.at = 0
+        self.model.status = {"players": [{"name": n} for n in names], "seat": None,
+                             "phase": "playing"}
+        self.show()
+
+    def step(self, delta: int) -> None:
+        self.at = max(0, min(len(self.steps) - 1, self.at + delta))
+        self.show()
+
+    def show(self) -> None:
+        from .words import Names, narrate
+        m = self.model
+        cur = self.steps[self.at]
+        prev = self.steps[self.at - 1] if self.at else None
+        m.state = cur["state"]
+        m.attested = (cur["index"], cur["hash"])
+        m.log = narrate(prev["state"] if prev else None, cur["state"], Names(self.names),
+                        cur["kind"], len(self.names)) or ["(no visible change at this step)"]
+        m.on_change()
+
+    def caption(self) -> str:
+        cur = self.steps[self.at]
+        who = cur.get("author")
+        by = f" by {self.names[who]}" if isinstance(who, int) and 0 <= who < len(self.names) else ""
+        return f"replay: entry {cur['index']} of {self.steps[-1]['index']} — {cur['kind']}{by}"
+
+
+def live_ui(socket: Path) -> GameUI:
+    return GameUI(Model(socket=Path(socket)))

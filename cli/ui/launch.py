@@ -1,0 +1,81 @@
+"""Starting a node in the background and opening the UI on it.
+
+The node runs as its own process in its own session, so closing the terminal (or quitting the
+UI) does not end the player's game; `lanboard attach` opens the UI on it again.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from protocol.identity import data_dir
+
+from ..errors import UsageError
+
+
+def ui_wanted(args) -> bool:
+    """The UI opens for a person at a terminal; scripts, bots and --json keep plain output."""
+    if getattr(args, "headless", False) or getattr(args, "json", False) or \
+            getattr(args, "bot", None):
+        return False
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def start_node(argv: list[str], what: str, timeout: float = 60.0,
+               env: dict | None = None) -> tuple[subprocess.Popen, Path, Path]:
+    """Run `lanboard ARGV --headless --json` detached; wait until its control socket is up.
+    Returns (process, control socket, log file)."""
+    logs = data_dir() / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    log = logs / f"{what}-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.jsonl"
+    err = log.with_suffix(".err")
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", *argv, "--headless", "--json"],
+                            stdout=open(log, "w"), stderr=open(err, "w"),
+                            stdin=subprocess.DEVNULL, start_new_session=True,
+                            env=env or os.environ.copy())
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for line in log.read_text().splitlines():
+            try:
+                ev = json.loads(line)
+            except ValueError:
+                continue
+            if ev.get("event") == "listening":
+                control = Path(ev["control"])
+                while not control.exists() and proc.poll() is None:
+                    time.sleep(0.02)
+                return proc, control, log
+        if proc.poll() is not None:
+            tail = err.read_text().strip().splitlines()[-3:]
+            raise UsageError("the node did not start: " + (" / ".join(tail) or f"exit {proc.returncode}"))
+        time.sleep(0.05)
+    proc.terminate()
+    raise UsageError(f"the node did not open its control socket within {timeout:g} s (log: {log})")
+
+
+def open_ui(control: Path) -> int:
+    from .app import live_ui
+    ui = live_ui(control)
+    asyncio.run(ui.run_live())
+    m = ui.model
+    if m.result is not None:
+        print("The game is over. Verify the match file with `lanboard verify`.")
+        return 0
+    if m.fault:
+        print(m.fault)
+        return 1
+    if m.gone:
+        print(f"lanboard: {m.gone}")
+        return 1
+    print(f"Your node plays on in the background. Come back with:\n  lanboard attach {control}")
+    return 0
+
+
+def default_control() -> Path:
+    from protocol.identity import load_or_create
+    return data_dir() / f"control-{load_or_create(data_dir()).check_code}.sock"

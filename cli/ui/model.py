@@ -1,0 +1,181 @@
+"""What the screen shows, kept up to date from a node's control socket.
+
+The model holds only what the node said (status, the seat's view of the state, the pending
+decision, events); it never computes rules. Screens read it; keys change `selected` and send
+moves through `choose`.
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from . import client
+from .words import Names, fault_words, narrate
+
+LOG_KEEP = 200
+
+
+@dataclass
+class Model:
+    socket: Path | None = None
+    status: dict = field(default_factory=dict)
+    state: dict | None = None
+    decision: dict | None = None
+    codes: dict[str, str] = field(default_factory=dict)      # player name -> check code
+    log: list[str] = field(default_factory=list)
+    attested: tuple[int, str] | None = None                  # last turn all nodes signed
+    fault: str | None = None
+    result: dict | None = None
+    gone: str | None = None        # why the node is no longer reachable
+    message: str = ""              # the answer to the last key: an explanation or an error
+    message_is_error: bool = False
+    selected: int = 0
+    last_kind: str = ""
+    on_change: Callable[[], None] = lambda: None
+
+    # ------------------------------------------------------------ derived
+    @property
+    def phase(self) -> str:
+        if self.result is not None:
+            return "over"
+        return self.status.get("phase", "connecting")
+
+    @property
+    def me(self) -> int | None:
+        return self.status.get("seat")
+
+    @property
+    def names(self) -> Names:
+        return Names([p["name"] for p in self.status.get("players", [])], self.me)
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.message, self.message_is_error = text, error
+        self.on_change()
+
+    def add_log(self, lines: list[str]) -> None:
+        if lines:
+            self.log.extend(lines)
+            del self.log[:-LOG_KEEP]
+
+    # ------------------------------------------------------------ live updates
+    async def refresh(self) -> None:
+        status = await client.call(self.socket, {"cmd": "status"})
+        if not status.get("ok"):
+            return
+        self.status = status
+        if status.get("result"):
+            self.result = status["result"]
+        if status.get("fault") and self.fault is None:
+            f = status["fault"]
+            self.fault = fault_words(f["kind"], f["seats"], f["reason"], self.names)
+        if status.get("phase") in ("playing", "over"):
+            reply = await client.call(self.socket, {"cmd": "state"})
+            if reply.get("ok"):
+                new = reply["state"]
+                players = len(status.get("players", []))
+                self.add_log(narrate(self.state, new, self.names, self.last_kind, players))
+                self.state = new
+        pend = await client.call(self.socket, {"cmd": "pending"})
+        decision = pend.get("decision") if pend.get("ok") else None
+        if decision != self.decision:
+            self.selected = 0
+        self.decision = decision
+        self.on_change()
+
+    def on_event(self, ev: dict) -> None:
+        kind = ev.get("event")
+        names = self.names
+        if kind == "lobby":
+            for p in ev.get("players", []):
+                self.codes[p["name"]] = p["code"]
+            self.add_log([f"lobby: {len(ev['players'])} of {ev['seats']} seats taken"])
+        elif kind == "started":
+            self.add_log(["the game has started"])
+        elif kind == "state":
+            self.last_kind = ev.get("kind", "")
+        elif kind == "attested":
+            self.attested = (ev["seq"], ev["hash"])
+        elif kind == "divergence":
+            self.add_log([f"DESYNC: {names.plain(ev['seat'])} computed a different state "
+                          f"(first difference in '{ev['section']}')"])
+        elif kind == "fault":
+            self.fault = fault_words(ev["kind"], ev["seats"], ev["reason"], names)
+            self.add_log([self.fault])
+        elif kind == "peer":
+            if ev.get("state") == "gone":
+                self.add_log([f"{names.plain(ev['seat'])} lost connection ({ev.get('reason', '')})"])
+            elif ev.get("state") == "connected":
+                self.add_log([f"{names.plain(ev['seat'])} is connected"])
+        elif kind == "over":
+            self.result = {"scores": ev["scores"], "winners": ev["winners"]}
+        elif kind == "resumed":
+            self.add_log(["the node resumed the match from its file"])
+
+    async def follow(self) -> None:
+        """Mirror the node until it ends: events as they come, a full refresh after each burst
+        (and every second, so nothing missed between attach and subscribe stays stale)."""
+        wake = asyncio.Event()
+
+        async def listen() -> None:
+            async for ev in client.events(self.socket):
+                self.on_event(ev)
+                wake.set()
+
+        listener = asyncio.ensure_future(listen())
+        try:
+            await self.refresh()
+            while not listener.done():
+                try:
+                    await asyncio.wait_for(wake.wait(), 1.0)
+                except asyncio.TimeoutError:
+                    pass
+                wake.clear()
+                await asyncio.sleep(0.02)  # let a burst of events arrive before one refresh
+                await self.refresh()
+            listener.result()
+            self.gone = "the node has finished" if self.result else "the node has stopped"
+        except client.NodeGone as e:
+            self.gone = str(e)
+        finally:
+            listener.cancel()
+        if self.result is None and self.fault is None:
+            self.add_log([f"{self.gone}: if it crashed, `lanboard resume` continues the match"])
+        self.on_change()
+
+    async def choose(self, option: list) -> None:
+        if self.gone:
+            self.say("the node is gone: no move can be sent", error=True)
+            return
+        decision = self.decision
+        for _ in range(RETRIES):
+            try:
+                reply = await client.call(self.socket, {"cmd": "move", "move": option})
+            except client.NodeGone as e:
+                self.say(str(e), error=True)
+                return
+            # The control API shows our decision as soon as the engine pends it, but the node
+            # takes the move only after every node has signed the last turn's state hash: a
+            # short wait, not a mistake of the player's, so the same choice is sent again.
+            if reply.get("ok") or NOT_YET not in reply.get("error", ""):
+                break
+            self.say("waiting for every node to confirm the last turn…")
+            await asyncio.sleep(0.1)
+            await self.refresh()
+            if self.decision != decision:
+                break
+        if reply.get("ok"):
+            self.say("")
+        else:
+            self.say(f"Not allowed: {reply.get('error')}", error=True)
+        await self.refresh()
+
+
+NOT_YET = "not this player's decision"
+RETRIES = 50
+
+
+def stamp() -> str:
+    return time.strftime("%H:%M:%S")

@@ -1,0 +1,309 @@
+"""Whole screens as lines of (style, text[, mouse handler]) fragments, sized to the terminal.
+
+One function per screen: lobby, game (board + players + decision), help, final score.
+They read the Model and never change it, except through the mouse handlers they attach.
+"""
+from __future__ import annotations
+
+import textwrap
+from typing import Callable, Sequence
+
+from prompt_toolkit.mouse_events import MouseEventType
+
+from .board import geometry, render_board
+from .character_guide import ability_help
+from .words import DATA, char, option_label, prompt_title
+
+Line = list[tuple]
+MIN_W, MIN_H = 80, 24
+
+
+def text_len(line: Line) -> int:
+    return sum(len(f[1]) for f in line)
+
+
+def pad(line: Line, width: int, style: str = "") -> Line:
+    out: Line = []
+    used = 0
+    for f in line:
+        if used >= width:
+            break
+        t = f[1][: width - used]
+        out.append((f[0], t, *f[2:]))
+        used += len(t)
+    if used < width:
+        out.append((style, " " * (width - used)))
+    return out
+
+
+def wrap(text: str, width: int, style: str = "", indent: str = "") -> list[Line]:
+    return [[(style, t)] for t in textwrap.wrap(text, max(10, width), subsequent_indent=indent)
+            or [""]]
+
+
+def beside(left: Sequence[Line], lw: int, right: Sequence[Line], rows: int) -> list[Line]:
+    out = []
+    for k in range(rows):
+        a = list(left[k]) if k < len(left) else []
+        b = list(right[k]) if k < len(right) else []
+        out.append(pad(a, lw) + b)
+    return out
+
+
+# ------------------------------------------------------------------ panels
+def players_panel(model, width: int, height: int) -> list[Line]:
+    st = model.state
+    names = model.names
+    lines: list[Line] = []
+    if model.attested:
+        seq, h = model.attested
+        lines.append([("class:dim", f"✓ all agree: step {seq} #{h[:8]}"[:width])])
+    else:
+        lines.append([("class:dim", "state hash: not yet attested"[:width])])
+    if not st:
+        return lines
+    turn = st["turn"]["player"]
+    per = max(2, (height - 1) // max(1, len(st["players"])))
+    for seat, p in enumerate(st["players"]):
+        owned = [i for i, o in enumerate(st["owners"]) if o == seat]
+        pts = sum(DATA.spaces[i].points for i in owned)
+        loot = p["loot"] if isinstance(p["loot"], int) else len(p["loot"])
+        info = f"{len(owned)} obj, {pts} pts · {loot} loot"
+        hp = f" HP {p['hp']}"
+        name = names.plain(seat) + (" (you)" if seat == model.me else "")
+        head: Line = [(f"class:token.p{seat}", f"{'▶' if seat == turn else ' '}{seat + 1}"),
+                      ("class:bold", f" {name}"[: max(1, width - len(hp) - 2)]), ("class:hp", hp)]
+        if per < 3:
+            head.append(("class:dim", f" {len(owned)} obj {loot} loot"))
+        lines.append(head)
+        team: Line = [("", "   ")]
+        for cid in p["leaders"]:
+            team.append(("class:leader", f"{char(cid)}(L) "))
+        for h in p["heroes"]:
+            team.append(("class:dim class:strike", f"{char(h['id'])}✗ ") if not h["active"]
+                        else ("", f"{char(h['id'])} "))
+        lines.append(team)
+        if per >= 3:
+            lines.append([("class:dim", "   " + info)])
+        extra = [text for flag, text in (
+            (p["jailed"], "in jail"), (p["immune"], "immune"), (p["barrier"], f"shield {p['barrier']}"),
+            (p["redirect"], "Zarya barrier"), (p["slowed"], "slowed -3"),
+            (p["skip_ability"], "flashbanged")) if flag]
+        if extra and per >= 4:
+            lines.append([("class:status", "   " + ", ".join(extra))])
+        elif extra:  # first on the team line, where the narrow panel does not cut it off
+            lines[-1] = [("", "   "), ("class:status", ", ".join(extra) + " · ")] + lines[-1][1:]
+        if per >= 6 and owned:
+            lines += wrap("   " + ", ".join(DATA.spaces[i].name for i in owned), width,
+                          "class:dim", "   ")[:per - 4]
+    if len(lines) < height and st.get("turns"):
+        lines.append([("class:dim", f"turn {st['turns']} · Loot Boxes left {st['loot_deck']}")])
+    return [pad(x, width) for x in lines[:height]]
+
+
+def decision_lines(model, width: int, rows: int, choose: Callable[[int], None]) -> list[Line]:
+    names = model.names
+    d = model.decision
+    lines: list[Line] = []
+    if model.phase == "over" or model.gone or model.fault:
+        pass
+    elif d is None:
+        st = model.state
+        who = ""
+        if st:
+            wait_for = waiting_for(st)
+            who = f" — waiting for {names.plain(wait_for)}" if wait_for is not None else \
+                " — dice are being rolled"
+        lines.append([("class:dim", f"Not your decision{who}.")])
+    else:
+        title = prompt_title(d["prompt"], model.state, names)
+        lines.append([("class:title", title[:width])])
+        opts = d["options"]
+        room = option_rows(rows)
+        first = first_option(model.selected, len(opts), rows)
+        for k in range(first, min(len(opts), first + room)):
+            label = option_label(d["prompt"], opts[k], model.state, names)
+            key = str(k - first + 1) if k - first < 9 else " "
+            sel = k == model.selected
+            style = "class:selected" if sel else ""
+            handler = _click(choose, k)
+            more = ""
+            if k == first + room - 1 and first + room < len(opts):
+                more = f"  (+{len(opts) - first - room} more ↓)"
+            elif k == first and first > 0:
+                more = f"  ({first} more ↑)"
+            lines.append([(style, f"{'>' if sel else ' '}{key} {label}{more}"[:width].ljust(width),
+                           handler)])
+    if model.message:
+        lines += wrap(model.message, width, "class:error" if model.message_is_error else "class:status")
+    return lines
+
+
+def option_rows(rows: int) -> int:
+    return max(1, rows - 2)  # the title above, a message line below
+
+
+def first_option(selected: int, count: int, rows: int) -> int:
+    """The first option shown: the list scrolls just enough to keep the selection visible."""
+    room = option_rows(rows)
+    return max(0, min(selected, max(selected - room + 1, 0), max(0, count - room)))
+
+
+def waiting_for(st: dict) -> int | None:
+    """Whose decision the engine is waiting on, from the agenda's top frame (for the screen)."""
+    agenda = st.get("agenda") or []
+    if not agenda:
+        return None
+    top = agenda[-1]
+    seat_at = {"turn": None, "capture": 1, "eliminate": 1, "sell": 1, "free_parking": 1,
+               "ultimate": 1, "zarya": 1, "level_up": 1, "blink": 1, "symmetra_pick": 1,
+               "trade_draft": 1, "trade_answer": 2, "sale_offer": 6}
+    kind = top[0]
+    if kind == "turn":
+        return st["turn"]["player"]
+    if kind == "auction":
+        return top[2][top[5]] if top[2] else None
+    k = seat_at.get(kind)
+    try:
+        return top[k] if k is not None else None
+    except IndexError:
+        return None
+
+
+def _click(choose: Callable[[int], None], k: int):
+    def handler(ev):
+        if ev.event_type == MouseEventType.MOUSE_UP:
+            choose(k)
+            return None
+        return NotImplemented
+    return handler
+
+
+def hint_line(model, width: int, replay: bool = False) -> Line:
+    if replay:
+        text = "←/→ step · PgUp/PgDn 20 steps · Home/End · ? help · q quit"
+    elif model.phase == "over" or model.gone:
+        text = "q quit"
+    else:
+        text = "↑↓ Enter, 1-9 or click: choose · ? character help · q detach (game goes on)"
+    return [("class:hint", text[:width].ljust(width))]
+
+
+# ------------------------------------------------------------------ screens
+def game_screen(model, width: int, height: int, choose, replay_info: str | None = None) -> list[Line]:
+    geo = geometry(width, height)
+    side_w = width - geo.width - 1
+    bottom = height - geo.height - 1
+    _, _, cwid, chei = geo.centre
+    center: list[Line] = []
+    if replay_info:
+        center += wrap(replay_info, cwid, "class:title")
+    if model.fault:
+        center += wrap(model.fault, cwid, "class:error")
+    log: list[Line] = []
+    for text in model.log[-chei * 2:]:
+        log += wrap(text, cwid, "class:log", "  ")
+    center += log[-max(0, chei - len(center)):] if chei > len(center) else []
+    board = render_board(model.state, geo, center)
+    side = players_panel(model, side_w, geo.height)
+    lines = beside(board, geo.width + 1, side, geo.height)
+    lower = decision_lines(model, width, bottom, choose) if not replay_info else []
+    lines += [pad(x, width) for x in lower[:bottom]]
+    lines += [[("", "")]] * (height - 1 - len(lines))
+    lines.append(hint_line(model, width, replay=bool(replay_info)))
+    return lines
+
+
+def lobby_screen(model, width: int, height: int) -> list[Line]:
+    st = model.status
+    lines: list[Line] = [[("class:title", "lanboard — Monopoly Gamer: Overwatch — lobby")], [("", "")]]
+    players = st.get("players", [])
+    lines.append([("", f"You are {st.get('name', '?')}, check code "),
+                  ("class:bold", st.get("code", "?"))])
+    lines += wrap("Compare check codes aloud: a code that differs from what your friend reads on "
+                  "their own screen means someone else took their seat.", width - 2, "class:dim")
+    lines.append([("", "")])
+    for seat, p in enumerate(players):
+        code = st.get("code") if seat == model.me else model.codes.get(p["name"], "")
+        lines.append([(f"class:token.p{seat}", f" {seat + 1} "),
+                      ("", f" {p['name']:<24} "), ("class:bold", code or "(code shown when "
+                                                                  "the next player joins)")])
+    lines.append([("", "")])
+    lines.append([("class:status", "Waiting for players… the game starts when every seat is taken.")])
+    for text in model.log[-5:]:
+        lines.append([("class:log", text[:width])])
+    return lines
+
+
+def over_screen(model, width: int, height: int) -> list[Line]:
+    names = model.names
+    r = model.result or {}
+    scores = r.get("scores", [])
+    winners = r.get("winners", [])
+    st = model.state or {}
+    lines: list[Line] = [[("class:title", "Game over — final scores")], [("", "")]]
+    win = " and ".join(names.plain(w) for w in winners)
+    lines.append([("class:bold", f"Winner: {win}" if win else "No winner")])
+    lines.append([("", "")])
+    order = sorted(range(len(scores)), key=lambda s: -scores[s])
+    for rank, seat in enumerate(order, 1):
+        p = st.get("players", [{}] * len(scores))[seat] if st else {}
+        owned = [i for i, o in enumerate(st.get("owners", [])) if o == seat]
+        obj = sum(DATA.spaces[i].points for i in owned)
+        lines.append([(f"class:token.p{seat}", f" {seat + 1} "),
+                      ("class:bold" if seat in winners else "",
+                       f" {rank}. {names.plain(seat):<20} {scores[seat]:>4} points"),
+                      ("class:dim", f"   HP {p.get('hp', '?')}, objectives {obj} pts, "
+                                    f"{len(owned)} owned")])
+    lines.append([("", "")])
+    lines += wrap("Score = objective points + Loot Box points + 30 for Play of the Game "
+                  "(the most HP).", width - 2, "class:dim")
+    if model.attested:
+        lines.append([("class:dim", f"Final state agreed by every node: #{model.attested[1][:16]}")])
+    lines.append([("", "")])
+    lines.append([("class:status", "The match file is saved and verifiable: lanboard verify FILE")])
+    return lines
+
+
+def help_screen(model, width: int, height: int, index: int) -> list[Line]:
+    chars = characters_in_play(model)
+    if not chars:
+        return [[("class:title", "Character help")], [("", "No characters drafted yet.")],
+                [("class:hint", "Esc back")]]
+    cid = chars[index % len(chars)]
+    lines: list[Line] = [[("class:title", f"Character help — {char(cid)} ({DATA.role(cid)})"
+                                           f"  [{index % len(chars) + 1}/{len(chars)}]")], [("", "")]]
+    owner = owner_of(model.state, cid)
+    if owner is not None:
+        lines.append([("class:dim", f"in {model.names.plain(owner)}'s team")])
+    for text in ability_help(cid):
+        lines += wrap("• " + text, width - 2, "", "  ")
+    lines.append([("", "")])
+    lines.append([("class:hint", "←/→ or Tab: other characters · Esc or ?: back to the game")])
+    return lines
+
+
+def characters_in_play(model) -> list[str]:
+    """The characters help can explain now: those the decision offers first (a draft pick, a
+    swap, an ability), then every team's, each once."""
+    out: list[str] = []
+    d = model.decision
+    for o in (d or {}).get("options", []):
+        for part in o[1:]:
+            if isinstance(part, str) and part in DATA.characters:
+                out.append(part)
+    for p in (model.state or {}).get("players", []):
+        out += p["leaders"] + [h["id"] for h in p["heroes"]]
+    return list(dict.fromkeys(out))
+
+
+def owner_of(st: dict | None, cid: str) -> int | None:
+    for seat, p in enumerate((st or {}).get("players", [])):
+        if cid in p["leaders"] or cid in [h["id"] for h in p["heroes"]]:
+            return seat
+    return None
+
+
+def too_small(width: int, height: int) -> list[Line]:
+    return [[("class:error", f"The window is {width}x{height}; lanboard needs {MIN_W}x{MIN_H}.")],
+            [("", "Make it larger (the game goes on meanwhile), or press q to detach.")]]

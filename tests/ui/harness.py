@@ -1,0 +1,78 @@
+"""Driving the terminal UI in tests: prompt-toolkit pipe input, a dummy output of a chosen
+size, and real node processes started the way `lanboard play` starts them."""
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from cli.ui.app import GameUI, live_ui
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class SizedOutput(DummyOutput):
+    """A dummy terminal whose size a test sets (and changes, for a resize)."""
+
+    def __init__(self, columns: int = 80, rows: int = 24) -> None:
+        super().__init__()
+        self.size = Size(rows=rows, columns=columns)
+
+    def get_size(self) -> Size:
+        return self.size
+
+
+@contextmanager
+def terminal(columns: int = 80, rows: int = 24):
+    with create_pipe_input() as inp:
+        out = SizedOutput(columns, rows)
+        with create_app_session(input=inp, output=out):
+            yield inp, out
+
+
+async def until(predicate, timeout: float, what: str, ui: GameUI | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    await asyncio.sleep(0)  # always let the app run: a test that never yields starves it
+    while not predicate():
+        if time.monotonic() > deadline:
+            screen = ui.screen_text() if ui else ""
+            raise AssertionError(f"timed out waiting for {what}\n{screen}")
+        await asyncio.sleep(0.02)
+
+
+async def drive(control: Path, script, columns: int = 80, rows: int = 24):
+    """Run the live UI on `control` while `script(ui, inp, out)` acts; returns the UI."""
+    with terminal(columns, rows) as (inp, out):
+        ui = live_ui(control)
+        app_task = asyncio.ensure_future(ui.run_live())
+        try:
+            await until(lambda: ui.app.is_running, 5, "the app to start")
+            await script(ui, inp, out)
+        finally:
+            if ui.app.is_running:
+                ui.app.exit()
+            await asyncio.wait_for(app_task, 5)
+    return ui
+
+
+def use_home(monkeypatch, path: Path) -> None:
+    monkeypatch.setenv("LANBOARD_HOME", str(path))
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+
+
+def stop(proc) -> None:
+    """End a node process group this test started (the node and the bots it spawned)."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(5)
+        except Exception:  # noqa: BLE001
+            os.killpg(proc.pid, signal.SIGKILL)

@@ -1,0 +1,68 @@
+"""Chosen game situations for screen tests, built with the engine scenario helpers."""
+from __future__ import annotations
+
+import engine
+from cli.ui.model import Model
+from engine import Decision
+from tests.overwatch.scenario import DEFAULT_TEAMS, act, edit, new_game, turn_roll
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def model_for(state, seat: int = 0, log=(), names=NAMES) -> Model:
+    """A Model as the control API would fill it for `seat` in `state`."""
+    p = engine.pending(state)
+    decision = None
+    if isinstance(p, Decision) and p.player == seat:
+        decision = {"prompt": p.prompt, "options": [list(o) for o in p.options]}
+    m = Model(status={"players": [{"name": n} for n in names[:len(state.players)]],
+                      "seat": seat, "phase": "playing", "name": names[seat], "code": "ABCD-EFGH"},
+              state=engine.to_data(engine.view(state, seat)), decision=decision,
+              attested=(42, "9f" * 32), log=list(log))
+    return m
+
+
+def opening_four_players():
+    """Turn 1 of a four-player game: Ann is to roll."""
+    return new_game(DEFAULT_TEAMS[:4])
+
+
+def crowded_midgame():
+    """Owners, a trap and a turret, a jailed player, an eliminated hero; Ann has rolled a 3 and
+    the support icon, so moving, Ana's ability and trades are open."""
+    def change(s):
+        s.owners[1] = s.owners[3] = 0
+        s.owners[9] = s.owners[11] = 1
+        s.owners[17] = 2
+        s.owners[30] = s.owners[31] = 3
+        s.traps[5] = 1
+        s.turrets[13] = 3
+        s.players[0].pos, s.players[0].hp = 2, 14
+        s.players[1].pos, s.players[1].hp = 8, 6
+        s.players[1].jailed = True
+        s.players[2].pos, s.players[2].hp = 17, 21
+        s.players[2].heroes[0].active = False
+        s.players[3].pos, s.players[3].hp = 2, 9
+        s.players[3].immune = True
+    s = new_game(DEFAULT_TEAMS[:4], setup=change)
+    return turn_roll(s, 3, "support")
+
+
+def auction_two_players():
+    """Two players; Ann landed on Marketplace, put it up for auction, and Bob is to bid."""
+    s = new_game(DEFAULT_TEAMS[:2])
+    s = turn_roll(s, 1, "damage")
+    s = act(s, "move")
+    s = act(s, "auction")
+    return s
+
+
+def capture_two_players():
+    """Two players; Ann moved onto Numbani and may capture it."""
+    s = new_game(DEFAULT_TEAMS[:2])
+    s = turn_roll(s, 3, "damage")
+    return act(s, "move")
+
+
+__all__ = ["model_for", "opening_four_players", "crowded_midgame", "auction_two_players",
+           "capture_two_players", "edit", "NAMES"]

@@ -1,0 +1,196 @@
+"""The terminal UI on real node processes: lobby, a whole game against a bot, a bad key, a
+mouse click, a resize, character help, and detaching and reattaching while the node plays on.
+
+Each test starts `lanboard host --headless --json` the way `lanboard play` does (a detached
+process with its bots) and drives the app through prompt-toolkit's pipe input."""
+import argparse
+import asyncio
+import json
+
+import pytest
+
+from cli.cmd_play import host_argv
+from cli.ui.character_guide import ability_help
+from cli.ui.launch import start_node
+from tests.ui.harness import drive, stop, until, use_home
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture
+def game(tmp_path, monkeypatch):
+    """Start a node for 'Pat' with bots; yields (process, control socket, log); always stopped."""
+    use_home(monkeypatch, tmp_path)
+    procs = []
+
+    def start(bots: int = 1, seats: int | None = None):
+        argv = host_argv(argparse.Namespace(game="overwatch-monopoly", bots=bots,
+                                            bot_kind="greedy", variant=[], name="Pat"))
+        if seats is not None:
+            argv[argv.index("--seats") + 1] = str(seats)
+        proc, control, log = start_node(argv, "test")
+        procs.append(proc)
+        return proc, control, log
+
+    yield start
+    for p in procs:
+        stop(p)
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+async def first_decision(ui, timeout=30):
+    await until(lambda: ui.model.decision is not None, timeout, "a decision of ours", ui)
+
+
+def test_the_lobby_lists_who_joined_with_their_check_codes(game):
+    proc, control, _ = game(bots=1, seats=3)
+
+    async def script(ui, inp, out):
+        await until(lambda: "Bot 1" in ui.screen_text() and ui.model.codes.get("Bot 1"),
+                    20, "the bot in the lobby", ui)
+        text = ui.screen_text()
+        assert "lobby" in text and "Waiting for players" in text
+        assert ui.model.status["code"] in text and ui.model.codes["Bot 1"] in text
+        assert ui.model.phase == "lobby"
+    run(drive(control, script))
+
+
+def test_a_whole_game_against_a_bot_ends_on_the_final_score_screen(game):
+    proc, control, log = game(bots=1)
+    moves = 0
+    refused = []
+
+    async def script(ui, inp, out):
+        nonlocal moves
+        m = ui.model
+        while m.result is None:
+            await until(lambda: m.decision is not None or m.result is not None or m.gone,
+                        60, "our turn or the end", ui)
+            assert m.gone is None or m.result is not None, m.gone
+            if m.decision is not None and m.result is None:
+                before = m.decision
+                m.message = ""
+                inp.send_text("\r")
+                moves += 1
+                await until(lambda: m.decision != before or m.result is not None or
+                            m.message.startswith("Not allowed"), 20, "the move to land", ui)
+                if m.message.startswith("Not allowed"):
+                    refused.append(m.message)
+                    await asyncio.sleep(0.05)
+        await until(lambda: "Game over — final scores" in ui.screen_text(), 10, "the score screen", ui)
+        text = ui.screen_text()
+        assert "Winner:" in text and "Pat" in text and "Bot 1" in text
+        assert "points" in text and "Final state agreed by every node" in text
+    ui = run(drive(control, script))
+    over = [json.loads(x) for x in log.read_text().splitlines() if '"over"' in x]
+    assert over and ui.model.result["scores"] == over[0]["scores"]
+    assert moves > 10
+    assert len(refused) <= 2, refused   # a stale option can race the bot, never more
+
+
+def test_a_bad_key_is_explained_and_changes_nothing(game):
+    proc, control, _ = game(bots=1)
+
+    async def script(ui, inp, out):
+        await first_decision(ui)
+        before = ui.model.decision
+        inp.send_text("z")
+        await until(lambda: "'z' does nothing here" in ui.model.message, 5, "an explanation", ui)
+        assert ui.model.message_is_error and ui.app.is_running
+        assert "'z' does nothing here" in ui.screen_text()
+        count = len(before["options"])
+        if count < 9:
+            inp.send_text("9")
+            await until(lambda: "There is no option 9" in ui.model.message, 5, "no option 9", ui)
+        assert ui.model.decision == before  # nothing was sent
+        inp.send_text("\r")
+        await until(lambda: ui.model.decision != before, 20, "the real choice to go through", ui)
+    run(drive(control, script))
+
+
+def test_a_mouse_click_on_an_option_chooses_it(game):
+    proc, control, _ = game(bots=1)
+
+    async def script(ui, inp, out):
+        await first_decision(ui)
+        await asyncio.sleep(0.2)   # let the app draw, so it knows where the options are
+        lines = ui.screen_text().splitlines()
+        row = next(i for i, line in enumerate(lines) if line.startswith(" 2 "))
+        label = lines[row][3:].strip()
+        before = ui.model.decision
+        # SGR mouse: press and release of the left button at column 5 of that row (1-based)
+        inp.send_text(f"\x1b[<0;5;{row + 1}M\x1b[<0;5;{row + 1}m")
+        await until(lambda: ui.model.decision != before, 20, f"the click on {label!r}", ui)
+        assert ui.model.selected in (0, 1) and not ui.model.message_is_error
+    run(drive(control, script))
+
+
+def test_a_resize_redraws_for_the_new_size_and_a_tiny_window_says_so(game):
+    proc, control, _ = game(bots=1)
+
+    async def script(ui, inp, out):
+        await first_decision(ui)
+        small = ui.screen_text().splitlines()
+        assert len(small) == 24 and max(map(len, small)) <= 80
+        out.size = out.size._replace(columns=120, rows=40)
+        ui.app._on_resize()
+        big = ui.screen_text().splitlines()
+        assert len(big) == 40 and max(map(len, big)) > 100
+        assert "Volskaya" in ui.screen_text()          # full names fit in the larger cells
+        out.size = out.size._replace(columns=60, rows=20)
+        ui.app._on_resize()
+        assert "lanboard needs 80x24" in ui.screen_text()
+        out.size = out.size._replace(columns=80, rows=24)
+        ui.app._on_resize()
+        assert ui.screen_text().splitlines() == small or ui.model.decision is not None
+    run(drive(control, script))
+
+
+def test_character_help_shows_the_rulebook_text_one_key_away(game):
+    proc, control, _ = game(bots=1)
+
+    async def script(ui, inp, out):
+        await first_decision(ui)   # choosing a group leader: help explains the candidates
+        first_offer = ui.model.decision["options"][0][1]
+        inp.send_text("?")
+        await until(lambda: "Character help —" in ui.screen_text(), 5, "help", ui)
+        first = ui.screen_text()
+        assert ability_help(first_offer)[-1][:40] in first.replace("\n  ", " ")
+        inp.send_text("\t")
+        await until(lambda: ui.screen_text() != first, 5, "the next character", ui)
+        inp.send_text("\x1b")
+        await until(lambda: "Character help" not in ui.screen_text(), 5, "back to the game", ui)
+        assert ui.model.decision is not None   # help chose nothing
+    run(drive(control, script))
+
+
+def test_detaching_leaves_the_node_playing_and_reattaching_picks_up(game):
+    proc, control, _ = game(bots=1)
+    seen = {}
+
+    async def first(ui, inp, out):
+        await first_decision(ui)
+        before = ui.model.decision
+        inp.send_text("\r")
+        await until(lambda: ui.model.decision != before, 20, "a move", ui)
+        inp.send_text("q")
+        await until(lambda: not ui.app.is_running, 5, "the app to close", ui)
+        seen["steps"] = ui.model.attested
+
+    run(drive(control, first))
+    assert proc.poll() is None, "quitting the UI must not end the node"
+
+    async def second(ui, inp, out):
+        await first_decision(ui)
+        text = ui.screen_text()
+        assert "Pat (you)" in text and "Bot 1" in text
+        before = ui.model.decision
+        inp.send_text("\r")
+        await until(lambda: ui.model.decision != before, 20, "a move after reattaching", ui)
+        assert not ui.model.message_is_error
+
+    run(drive(control, second))
+    assert proc.poll() is None
