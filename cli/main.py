@@ -11,7 +11,8 @@ import sys
 
 from .errors import UsageError
 
-COMMANDS = ("sim", "verify", "export", "host", "join", "resume", "list", "demo")
+COMMANDS = ("sim", "verify", "export", "host", "join", "resume", "list", "demo", "play", "attach",
+            "replay")
 
 
 def _parser() -> tuple[argparse.ArgumentParser, dict]:
