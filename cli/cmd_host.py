@@ -30,7 +30,17 @@ def add_node_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--interface", action="append", metavar="ADDR",
                    help="IPv4 address to announce/browse on (default: every non-loopback one)")
     p.add_argument("--json", action="store_true", help="print events as JSON lines")
+    p.add_argument("--headless", action="store_true",
+                   help="no terminal UI: print events as plain lines (the default without a tty)")
     p.add_argument("--verbose", action="store_true")
+
+
+def node_argv(args: argparse.Namespace) -> list[str]:
+    """The node options again, for running this node in the background under the UI."""
+    argv = ["--name", args.name, "--port", str(args.port), "--listen", args.listen]
+    for addr in args.interface or ():
+        argv += ["--interface", addr]
+    return argv + (["--verbose"] if args.verbose else [])
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -64,6 +74,15 @@ def run(args: argparse.Namespace) -> int:
     variants = check_game(args.game, args.seats, args.variant)
     if not 0 <= args.bots < args.seats:
         raise UsageError(f"--bots must leave a seat for you: 0 to {args.seats - 1}")
+    from .ui.launch import open_ui, start_node, ui_wanted
+    if ui_wanted(args):
+        argv = ["host", "--game", args.game, "--seats", str(args.seats), "--bots", str(args.bots),
+                "--bot-kind", args.bot_kind, *node_argv(args)]
+        for v in args.variant:
+            argv += ["--variant", v]
+        argv += ["--no-announce"] if args.no_announce else []
+        argv += ["--nonce", args.nonce.hex()] if args.nonce else []
+        return open_ui(start_node(argv, "host")[1])
     setup_logging(args.verbose)
     printer = Printer(args.json, bot=bool(args.bot))
     node = make_node(args, printer)

@@ -11,7 +11,7 @@ from node.runtime import LobbyRefused
 from node.transport import TransportError
 from protocol.identity import data_dir
 
-from .cmd_host import add_node_arguments
+from .cmd_host import add_node_arguments, node_argv
 from .errors import UsageError
 from .node_runner import Printer, exit_status, make_node, run_with_control, setup_logging
 
@@ -49,6 +49,13 @@ async def find_lobby(name: str | None, timeout: float, interfaces) -> LobbySeen 
 
 def run(args: argparse.Namespace) -> int:
     peer = parse_peer(args.peer) if args.peer else None
+    from .ui.launch import open_ui, start_node, ui_wanted
+    if ui_wanted(args):
+        argv = ["join", *([args.lobby] if args.lobby else []), *node_argv(args),
+                "--find-timeout", str(args.find_timeout)]
+        argv += ["--peer", args.peer] if args.peer else []
+        print("looking for the lobby…", flush=True)
+        return open_ui(start_node(argv, "join", timeout=args.find_timeout + 30)[1])
     setup_logging(args.verbose)
     printer = Printer(args.json, bot=bool(args.bot))
     node = make_node(args, printer)
