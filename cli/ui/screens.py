@@ -57,7 +57,7 @@ def players_panel(model, width: int, height: int) -> list[Line]:
     lines: list[Line] = []
     if model.attested:
         seq, h = model.attested
-        lines.append([("class:dim", f"✓ all agree: step {seq} #{h[:8]}"[:width])])
+        lines.append([("class:dim", f"✓ agreed: step {seq} #{h[:8]}"[:width])])
     else:
         lines.append([("class:dim", "state hash: not yet attested"[:width])])
     if not st:

@@ -1,0 +1,82 @@
+"""`lanboard replay` steps through a verified match file; play/attach/replay refuse bad input
+with a sentence and exit status 2; --json keeps host and join out of the UI."""
+import asyncio
+import argparse
+
+import pytest
+
+from cli.cmd_replay import load_steps
+from cli.errors import UsageError
+from cli.main import main
+from cli.ui.app import GameUI, ReplaySteps
+from cli.ui.launch import ui_wanted
+from cli.ui.model import Model
+from tests.ui.harness import terminal, until
+
+
+@pytest.fixture(scope="module")
+def match_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("replay") / "game.match"
+    assert main(["sim", "--players", "2", "--seed", "7", "--log", str(path)]) == 0
+    return path
+
+
+def test_replay_loads_one_state_per_entry_of_a_verified_file(match_file):
+    steps, names = load_steps(str(match_file))
+    assert len(names) == 2 and len(steps) > 50
+    assert [s["index"] for s in steps] == list(range(1, len(steps) + 1))
+    assert {"move", "reveal", "attest"} <= {s["kind"] for s in steps}
+
+
+def test_replay_steps_forward_and_back_with_the_arrow_keys(match_file):
+    steps, names = load_steps(str(match_file))
+
+    async def script():
+        with terminal(80, 24) as (inp, out):
+            model = Model()
+            ui = GameUI(model)
+            ui.replay = ReplaySteps(model, steps, names)
+            task = asyncio.ensure_future(ui.run_replay())
+            await until(lambda: ui.app.is_running, 5, "the app")
+            assert "replay: entry 1 of" in ui.screen_text()
+            inp.send_text("\x1b[C" * 30)           # → thirty times
+            await until(lambda: ui.replay.at == 30, 5, "thirty steps", ui)
+            at30 = ui.screen_text()
+            assert "entry 31 of" in at30
+            inp.send_text("\x1b[D")                # ←
+            await until(lambda: ui.replay.at == 29, 5, "a step back", ui)
+            inp.send_text("\x1b[F")                # End
+            await until(lambda: ui.replay.at == len(steps) - 1, 5, "the end", ui)
+            assert model.state == steps[-1]["state"]
+            inp.send_text("x")
+            await until(lambda: "does nothing here" in model.message, 5, "an explanation", ui)
+            inp.send_text("q")
+            await asyncio.wait_for(task, 5)
+    asyncio.run(script())
+
+
+def test_replay_refuses_a_tampered_file(tmp_path, match_file):
+    data = bytearray(match_file.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    bad = tmp_path / "bad.match"
+    bad.write_bytes(bytes(data))
+    with pytest.raises(UsageError):
+        load_steps(str(bad))
+    assert main(["replay", str(tmp_path / "missing.match")]) == 2
+
+
+def test_attach_without_a_running_node_says_so(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("LANBOARD_HOME", str(tmp_path))
+    assert main(["attach"]) == 2
+    assert "no node of yours is running" in capsys.readouterr().err
+
+
+def test_play_refuses_a_game_without_bots(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("LANBOARD_HOME", str(tmp_path))
+    assert main(["play", "--bots", "0"]) == 2
+
+
+@pytest.mark.parametrize("flags", [{"json": True}, {"headless": True}, {"bot": "greedy"}])
+def test_scripts_and_bots_never_get_the_ui(flags):
+    args = argparse.Namespace(**{"json": False, "headless": False, "bot": None, **flags})
+    assert ui_wanted(args) is False

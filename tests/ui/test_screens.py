@@ -1,0 +1,36 @@
+"""What the screens say about the match itself: faults and desyncs by name, agreement, the end."""
+from cli.ui.screens import game_screen, over_screen
+from tests.ui import states
+
+
+def text(lines) -> str:
+    return "\n".join("".join(f[1] for f in line).rstrip() for line in lines)
+
+
+def test_a_fault_stops_the_game_in_plain_words_naming_the_player():
+    m = states.model_for(states.crowded_midgame())
+    m.on_event({"event": "fault", "kind": "timed-out", "seats": [2], "reason": "no reveal in time"})
+    screen = text(game_screen(m, 120, 40, lambda k: None))
+    assert "The game stopped: Cy took too long" in screen
+    assert "Your turn" not in screen   # no decision is offered once the game has stopped
+
+
+def test_a_desync_report_names_the_diverging_player():
+    m = states.model_for(states.crowded_midgame())
+    m.on_event({"event": "divergence", "seq": 88, "seat": 3, "section": "players"})
+    assert "DESYNC: Dee computed a different state" in text(game_screen(m, 120, 40, lambda k: None))
+
+
+def test_state_agreement_is_shown_with_the_attested_step_and_hash():
+    m = states.model_for(states.opening_four_players())
+    m.on_event({"event": "attested", "seq": 57, "hash": "abcdef0123456789" * 4})
+    assert "✓ agreed: step 57 #abcdef01" in text(game_screen(m, 80, 24, lambda k: None))
+
+
+def test_the_final_screen_ranks_players_and_names_the_winner():
+    m = states.model_for(states.crowded_midgame())
+    m.on_event({"event": "over", "scores": [40, 90, 60, 10], "winners": [1], "hash": "00" * 32})
+    screen = text(over_screen(m, 80, 24))
+    assert "Winner: Bob" in screen
+    ranks = [line.split(".")[1].split()[0] for line in screen.splitlines() if ". " in line[:8]]
+    assert ranks == ["Bob", "Cy", "Ann", "Dee"]
