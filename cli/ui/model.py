@@ -34,6 +34,7 @@ class Model:
     message_is_error: bool = False
     selected: int = 0
     last_kind: str = ""
+    saw_reveal: bool = False
     on_change: Callable[[], None] = lambda: None
 
     # ------------------------------------------------------------ derived
@@ -76,7 +77,12 @@ class Model:
             if reply.get("ok"):
                 new = reply["state"]
                 players = len(status.get("players", []))
-                self.add_log(narrate(self.state, new, self.names, self.last_kind, players))
+                if self.state is None:
+                    self.add_log([f"attached to {status.get('name')}'s node, seat "
+                                  f"{(status.get('seat') or 0) + 1}"])
+                kind = "reveal" if self.saw_reveal else self.last_kind
+                self.add_log(narrate(self.state, new, self.names, kind, players))
+                self.saw_reveal = False
                 self.state = new
         pend = await client.call(self.socket, {"cmd": "pending"})
         decision = pend.get("decision") if pend.get("ok") else None
@@ -96,6 +102,8 @@ class Model:
             self.add_log(["the game has started"])
         elif kind == "state":
             self.last_kind = ev.get("kind", "")
+            # dice come only from a reveal entry signed by every player: say so on the roll
+            self.saw_reveal = self.saw_reveal or self.last_kind == "reveal"
         elif kind == "attested":
             self.attested = (ev["seq"], ev["hash"])
         elif kind == "divergence":

@@ -58,6 +58,9 @@ def players_panel(model, width: int, height: int) -> list[Line]:
     if model.attested:
         seq, h = model.attested
         lines.append([("class:dim", f"✓ agreed: step {seq} #{h[:8]}"[:width])])
+    elif model.status.get("state_hash"):
+        lines.append([("class:dim", f"our state #{model.status['state_hash'][:8]}, "
+                                    "checked each turn"[:width])])
     else:
         lines.append([("class:dim", "state hash: not yet attested"[:width])])
     if not st:
