@@ -51,6 +51,12 @@ def run(args: argparse.Namespace) -> int:
     peer = parse_peer(args.peer) if args.peer else None
     from .ui.launch import open_ui, start_node, ui_wanted
     if ui_wanted(args):
+        if not args.lobby and not args.peer:
+            from .ui.lobby_picker import pick_lobby
+            seen = pick_lobby(args.interface)
+            if seen is None:
+                return 0
+            args.peer = f"{seen['address']}:{seen['port']}"
         argv = ["join", *([args.lobby] if args.lobby else []), *node_argv(args),
                 "--find-timeout", str(args.find_timeout)]
         argv += ["--peer", args.peer] if args.peer else []
