@@ -39,6 +39,13 @@ def _text(path: str, r) -> str:
         turns = (r.details or {}).get("turns") if isinstance(r.details, dict) else None
         if turns is not None:
             lines.append(f"turns: {turns}")
+    if r.status == 0:
+        for c in r.choices:
+            lines.append(f"seat {c['seat']} ({r.players[c['seat']]['name']}) timed out; at "
+                         f"entry {c['seq']} the others chose: {c['outcome']}")
+        if r.bots:
+            lines.append(f"the bot made {r.bot_moves} moves for seat(s) "
+                         f"{', '.join(map(str, r.bots))} (derived from the log, replayed)")
     else:
         where = f"entry {r.index}" if r.index is not None else "the file"
         what = f" ({r.kind})" if r.kind else ""

@@ -4,7 +4,8 @@ Used by `lanboard sim --log`, the tests and the benchmark. The network model is 
 (sender, receiver) link delivers in order, and the scheduler picks which link delivers next (or
 which bot acts next) with its own seeded `random.Random`, so a run is a function of its seeds
 and different order seeds give different interleavings. When nothing can move and the game is
-not over, the driver plays the nodes' clocks: every waiting node claims a timeout.
+not over, the driver plays the nodes' clocks: every waiting node claims a timeout; once a timeout
+is in the log, every node asked chooses what `after_timeout` says ("bot" by default).
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from .genesis import make_body
 from .identity import Identity
 from .matchfile import write_bytes
 from .randomness import HashChain, chain_secret
-from .session import FaultDetected, GameOver, Output, Session, YourDecision
+from .session import FaultDetected, GameOver, Output, SeatTimedOut, Session, YourDecision
 
 __all__ = ["Player", "make_players", "Network", "MatchRun", "play_match"]
 
@@ -93,13 +94,16 @@ def play_match(game: str, players: int, *, seed: int | str = 0, order_seed: int 
                silent: Sequence[int] = (), claim_timeouts: bool = True,
                max_steps: int = 2_000_000,
                hooks: dict[int, Callable[[Session], list[bytes]]] | None = None,
-               prepared: tuple[dict, list[Player]] | None = None) -> MatchRun:
+               prepared: tuple[dict, list[Player]] | None = None,
+               after_timeout: str | Callable[[int, SeatTimedOut], str | None] = "bot") -> MatchRun:
     """Play one match to its end (or until every node is stuck or halted).
 
     `filters[seat]` rewrites what that seat sends to each receiver (a cheater test double);
     `silent` seats never act on their decisions (a player who walked away);
     `hooks[seat](session)` runs after each output of that seat and returns extra frames it sends
-    to every peer (a cheater that signs what it likes).
+    to every peer (a cheater that signs what it likes);
+    `after_timeout` is every asked node's choice about a timed-out seat, or a function of
+    (seat choosing, the SeatTimedOut event) returning it (None: that node never chooses).
     """
     body, people = prepared or make_players(game, players, seed, chain=chain, variants=variants)
     sessions = [Session(body, p.identity, p.chain) for p in people]
@@ -109,6 +113,7 @@ def play_match(game: str, players: int, *, seed: int | str = 0, order_seed: int 
     net.filters = dict(filters or {})
     run = MatchRun(body, people, sessions, net, [[] for _ in range(players)])
     todo: set[int] = set()            # seats with a decision to act on
+    asked: dict[int, SeatTimedOut] = {}   # seats asked to choose about a timed-out seat
     clock = 0
 
     def handle(seat: int, out: Output) -> None:
@@ -119,6 +124,8 @@ def play_match(game: str, players: int, *, seed: int | str = 0, order_seed: int 
             run.events[seat].append(ev)
             if isinstance(ev, YourDecision) and seat not in silent:
                 todo.add(seat)
+            if isinstance(ev, SeatTimedOut) and ev.ask and seat not in silent:
+                asked[seat] = ev
         if hooks and seat in hooks:
             for data in hooks[seat](sessions[seat]):
                 for dst in sessions[seat].peers:
@@ -129,7 +136,7 @@ def play_match(game: str, players: int, *, seed: int | str = 0, order_seed: int 
     while run.steps < max_steps:
         run.steps += 1
         links = net.busy()
-        actors = sorted(todo)
+        actors = sorted(todo | set(asked))
         choices = len(links) + len(actors)
         if choices == 0:
             live = [s for s in sessions if s.fault is None and not s.over]
@@ -153,8 +160,15 @@ def play_match(game: str, players: int, *, seed: int | str = 0, order_seed: int 
             handle(dst, sessions[dst].receive(data, src))
         else:
             seat = actors[pick - len(links)]
-            todo.discard(seat)
             s = sessions[seat]
+            if seat in asked:
+                ev = asked.pop(seat)
+                choice = after_timeout if isinstance(after_timeout, str) else \
+                    after_timeout(seat, ev)
+                if choice is not None and s.pending_choice() == ev:
+                    handle(seat, s.choose_after_timeout(choice))
+                continue
+            todo.discard(seat)
             slot = s.ledger.slot if s.ledger else None
             if s.fault is None and slot is not None and slot.kind == "move" \
                     and slot.authors == (seat,):

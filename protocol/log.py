@@ -8,8 +8,11 @@ from a file, so both enforce exactly the same rules.
 Slots alternate: a *step* (what `engine.pending` asks for: one "move" from the deciding player,
 or one "reveal" from every active player at a chance node), then an *attest* slot in which every
 active player signs the state hash they computed. At any slot the other players may instead
-jointly record a "timeout" entry against a player the slot is waiting for; the engine's forfeit
-then ends the game, and the remaining players attest the final state.
+jointly record a "timeout" entry against a player the slot is waiting for. Then the remaining
+players each sign a "choice" about that seat: "wait" (the seat comes back and the slot waits for
+it again), "bot" (from now on the seat is played by a bot every node derives from the log, and
+its reveals and attestations are no longer needed) or "end" (the engine's forfeit ends the game
+and the others attest the final state). Only a unanimous choice counts; any disagreement waits.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from engine.bots import make_bot
 from engine.core import IllegalMove
 
 from .genesis import GenesisError, check_signed_genesis, match_id
@@ -24,7 +28,9 @@ from .identity import verify_signature
 from .messages import entry_shares, share_statement
 from .randomness import H, chance_seed
 
-__all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS"]
+__all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS", "BOT_KIND", "bot_move", "settle_choice"]
+
+BOT_KIND = "greedy"   # the policy that plays a seat handed over to a bot
 
 FAULT_KINDS = (
     "malformed",        # bytes that do not decode to a valid message
@@ -38,6 +44,7 @@ FAULT_KINDS = (
     "illegal-move",     # a move the engine rejects
     "state-mismatch",   # an attested state hash that differs from the one computed here
     "bad-claim",        # a timeout claim against a player the slot is not waiting for
+    "bad-choice",       # a choice about a seat that is not the timed-out one being decided
     "equivocation",     # two different messages signed by one key for one slot
     "genesis",          # a genesis that is not valid or not signed by every player
     "after-end",        # an entry after the game ended
@@ -51,9 +58,10 @@ FAULT_KINDS = (
 @dataclass(frozen=True)
 class Slot:
     seq: int
-    kind: str                       # "move", "reveal" or "attest"
+    kind: str                       # "move", "reveal", "attest" or "choice"
     authors: tuple[int, ...]        # who must each contribute one share, in seat order
-    pending: Any = None             # the engine's Decision or Chance for a step slot
+    pending: Any = None             # the engine's Decision or Chance for a step slot; for a
+                                    # choice slot, the timed-out seat the choice is about
 
 
 @dataclass
@@ -94,9 +102,14 @@ class Ledger:
         self.phase = "step"
         self.reveal_heads = [p["commit"] for p in body["players"]]
         self.reveals = 0             # chance nodes resolved so far
-        self.absent: list[int] = []  # seats recorded as timed out
+        self.absent: list[int] = []  # seats that do not write: timed out (undecided), bots
+        self.undecided: list[int] = []  # timed out; the others' choice about them is pending
+        self.bots: list[int] = []    # seats played by the derived bot
+        self.bot_moves = 0           # moves the derived bot made (not entries: derived)
+        self.choices: list[tuple[int, int, str]] = []  # (seq, seat, outcome) of choice entries
+        self.timeout_seqs: set[int] = set()  # sequence numbers of timeout entries
         self.entries: list[bytes] = []
-        self.counts = {"move": 0, "reveal": 0, "attest": 0, "timeout": 0}
+        self.counts = {"move": 0, "reveal": 0, "attest": 0, "timeout": 0, "choice": 0}
         self._hash: bytes | None = None
         self.slot: Slot | None = self._slot()
 
@@ -118,6 +131,8 @@ class Ledger:
         return p.result if isinstance(p, engine.Over) else None
 
     def _slot(self) -> Slot | None:
+        if self.undecided:
+            return Slot(self.seq, "choice", self.active(), self.undecided[0])
         if self.phase == "attest":
             return Slot(self.seq, "attest", self.active())
         p = engine.pending(self.state)
@@ -155,11 +170,19 @@ class Ledger:
                 raise Fault("bad-claim", (a,), f"seat {accused} is not one the {slot.kind} "
                             "slot waits for", seq)
             return None
+        if kind == "choice" and slot.kind != "choice":
+            raise Fault("bad-choice", (a,), f"a choice about seat {part['seat']}, but no timeout "
+                        "is waiting for a choice here", seq)
         if kind != slot.kind:
             raise Fault("wrong-kind", (a,), f"a {kind} where the log expects a {slot.kind}", seq)
         if a not in slot.authors:
             who = " or ".join(f"seat {s}" for s in slot.authors)
             raise Fault("wrong-author", (a,), f"{kind} by seat {a}; this slot is for {who}", seq)
+        if kind == "choice":
+            if part["seat"] != slot.pending:
+                raise Fault("bad-choice", (a,), f"a choice about seat {part['seat']}; the timed-"
+                            f"out seat to decide about is seat {slot.pending}", seq)
+            return None
         if kind == "move":
             try:
                 return self.game.apply(self.state, part)
@@ -242,11 +265,23 @@ class Ledger:
         elif kind == "timeout":
             accused = entry["parts"][0]["seat"]
             self.absent.append(accused)
-            try:
-                self.state = self.game.forfeit(self.state, accused)
-            except IllegalMove:
-                pass  # the game was already over (a missing final attestation): result stands
-            self.phase = "attest"
+            self.timeout_seqs.add(entry["seq"])
+            if not isinstance(engine.pending(self.state), engine.Over):
+                self.undecided.append(accused)   # the others choose next; the phase stays
+            # else the game was already over (a missing final attestation): the result stands
+            # and the others attest it
+        elif kind == "choice":
+            seat = self.undecided.pop(0)
+            outcome = settle_choice([p["choice"] for p in entry["parts"]])
+            self.choices.append((entry["seq"], seat, outcome))
+            if outcome == "wait":
+                self.absent.remove(seat)
+            elif outcome == "bot":
+                self.bots.append(seat)
+            else:   # "end": the engine's forfeit ends the game, the others attest it
+                self.state = self.game.forfeit(self.state, seat)
+                self.undecided.clear()
+                self.phase = "attest"
         else:
             self.phase = "step"
         self.counts[kind] += 1
@@ -255,7 +290,47 @@ class Ledger:
         self.seq += 1
         if kind != "attest":
             self._hash = None
+        if self.phase == "step" and not self.undecided and self.bots:
+            self._play_bots()
         self.slot = self._slot()
+
+    def _play_bots(self) -> None:
+        """Every decision of a bot seat, derived: the same move on every node and in `verify`.
+        The next attest entry covers the state they lead to; if they end the game, one is due
+        at once."""
+        k = 0
+        while True:
+            p = engine.pending(self.state)
+            if not (isinstance(p, engine.Decision) and p.player in self.bots):
+                break
+            self.state = self.game.apply(self.state, bot_move(self.match_id, self.seq, k,
+                                                              self.state, p))
+            k += 1
+        if k:
+            self.bot_moves += k
+            self._hash = None
+            if isinstance(engine.pending(self.state), engine.Over):
+                self.phase = "attest"
+
+
+def settle_choice(choices: list[str]) -> str:
+    """What the remaining players' choices amount to: the choice when they all agree, else
+    "wait" (handing a seat over or ending the game needs everyone's consent)."""
+    return choices[0] if len(set(choices)) == 1 else "wait"
+
+
+def bot_move(match_id: bytes, seq: int, k: int, state: Any, decision: Any) -> Any:
+    """The move of a seat handed over to the bot: the `k`-th bot decision taken while entry
+    `seq` is the next to write. Seeded by the match and the slot, so it is a function of the
+    log: nobody sends it, nobody can forge it."""
+    seed = H(b"lanboard/bot/1" + match_id + seq.to_bytes(8, "big") + k.to_bytes(4, "big"))
+    try:
+        move = engine.as_move(make_bot(BOT_KIND, seed).choose(state, decision))
+    except (IllegalMove, TypeError, ValueError, KeyError, IndexError):
+        move = None
+    if move not in decision.options:
+        move = decision.options[0]   # a bot bug: a fixed fallback, the same on every node
+    return move
 
 
 def check_equivocation(keys: list[bytes], match: bytes, frame_a: bytes, frame_b: bytes) -> int | None:

@@ -22,13 +22,14 @@ from typing import Any, Callable
 from .codec import CodecError, decode, encode
 
 __all__ = [
-    "PROTOCOL_VERSION", "KINDS", "SchemaError", "share_statement", "genesis_statement",
+    "PROTOCOL_VERSION", "KINDS", "CHOICES", "SchemaError", "share_statement", "genesis_statement",
     "parse_genesis_body", "parse_signed_genesis", "parse_share", "parse_entry", "parse_wire",
     "make_share", "make_entry", "entry_hash", "check_part",
 ]
 
 PROTOCOL_VERSION = 1
-KINDS = ("move", "reveal", "attest", "timeout")
+KINDS = ("move", "reveal", "attest", "timeout", "choice")
+CHOICES = ("wait", "bot", "end")   # what the remaining players may choose after a timeout
 MAX_PLAYERS = 8
 MAX_CHAIN = 1 << 20
 _SHARE_DOMAIN = "lanboard/share/1"
@@ -115,6 +116,7 @@ def _move_item(v: Any, where: str) -> None:
 
 _move = _list(_move_item, 1, 32)
 _timeout_spec = {"seat": _seat, "time": _int(0, U64)}
+_choice_spec = {"seat": _seat, "choice": _one_of(*CHOICES)}
 
 
 def check_part(kind: str, part: Any, where: str = "part") -> None:
@@ -125,6 +127,8 @@ def check_part(kind: str, part: Any, where: str = "part") -> None:
         _hash(part, where)
     elif kind == "timeout":
         _map(_timeout_spec, part, where)
+    elif kind == "choice":
+        _map(_choice_spec, part, where)
     else:
         raise SchemaError(f"unknown kind {kind!r:.40}")
 

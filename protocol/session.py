@@ -5,6 +5,7 @@
     out = s.receive(frame, sender=seat)    # a frame from a peer (the transport knows who)
     out = s.move(("roll",))                # when out.events held YourDecision
     out = s.claim_timeout(now)             # when the node's deadline for s.awaiting() passed
+    out = s.choose_after_timeout("bot")    # when out.events held SeatTimedOut(ask=True)
 
 Each `Output` has `sends` (recipients, bytes) and `events`. The session never reads a clock
 and never draws a random number: the node supplies time, the chain supplies randomness.
@@ -23,6 +24,11 @@ blamed, until it arrives from its author directly; only then is the author at fa
 Timeout claims are binding for their signer: once this node has signed that seat X missed slot
 s, it ignores X's late share for s. If other honest nodes accepted that share in time, the game
 stalls rather than forks; deadlines should be long enough that this is rare (node's choice).
+
+Once every other player's claim against seat X is in the log, every node gets `SeatTimedOut`;
+the remaining players (those with `ask` set) each pass their choice in with
+`choose_after_timeout("wait" | "bot" | "end")`, and `SeatChosen` reports what the log recorded.
+Handed to the bot, seat X's moves are derived by every ledger alike (see protocol.log).
 """
 from __future__ import annotations
 
@@ -36,12 +42,13 @@ from .codec import CodecError, encode
 from .genesis import GenesisError, assemble, body_hash, check_body, check_signature, sign_body
 from .identity import Identity, verify_signature
 from .log import Fault, Ledger, first_difference, state_sections
-from .messages import make_entry, make_share, parse_wire, share_statement
+from .messages import CHOICES, make_entry, make_share, parse_wire, share_statement
 from .randomness import HashChain
 
 __all__ = [
     "Session", "Output", "Send", "MatchStarted", "YourDecision", "StateChanged", "TurnAttested",
-    "Appended", "GameOver", "FaultDetected", "Divergence", "AHEAD_WINDOW",
+    "Appended", "GameOver", "FaultDetected", "Divergence", "SeatTimedOut", "SeatChosen",
+    "AHEAD_WINDOW",
 ]
 
 # How many slots ahead of us a peer can honestly be: a peer needs our attestation to pass an
@@ -86,6 +93,28 @@ class TurnAttested:
 class Appended:
     seq: int
     entry: bytes            # append to the match file (and sync) before sending anything else
+
+
+@dataclass(frozen=True)
+class SeatTimedOut:
+    """The log records `seat` as timed out (every other player claimed it missed a slot);
+    entry `seq` is the remaining players' choice about it. `ask`: this node's player is one of
+    them and has not chosen yet."""
+    seq: int
+    seat: int
+    options: tuple[str, ...]
+    ask: bool
+
+
+@dataclass(frozen=True)
+class SeatChosen:
+    """The choice entry `seq` about `seat` is in the log: `outcome` is "wait" (the seat is
+    awaited again), "bot" (a bot plays it from now on) or "end" (the game ends, it forfeits);
+    `choices` is what each remaining seat signed."""
+    seq: int
+    seat: int
+    outcome: str
+    choices: dict
 
 
 @dataclass(frozen=True)
@@ -183,6 +212,8 @@ class Session:
         if slot is not None and slot.kind == "move" and slot.authors == (self.seat,) \
                 and (slot.seq, self.seat, "share") not in self._shares:
             out.events.append(YourDecision(slot.seq, slot.pending))
+        if slot is not None and slot.kind == "choice":
+            out.events.append(self._timed_out_event(slot))
         self._advance(out)
         return self, out
 
@@ -253,6 +284,20 @@ class Session:
         claimed = self._claimed.get(slot.seq)
         return tuple(a for a in slot.authors if a == claimed or
                      self._shares.get((slot.seq, a, "share"), (b"",))[0] not in self._checked)
+
+    def pending_choice(self) -> SeatTimedOut | None:
+        """The timed-out seat this node's player is asked to choose about, if any."""
+        if self.fault or not self.ledger or self.ledger.over:
+            return None
+        slot = self.ledger.slot
+        if slot.kind != "choice" or self.seat not in slot.authors or \
+                (slot.seq, self.seat, "share") in self._shares:
+            return None
+        return self._timed_out_event(slot)
+
+    def _timed_out_event(self, slot: Any) -> SeatTimedOut:
+        ask = self.seat in slot.authors and (slot.seq, self.seat, "share") not in self._shares
+        return SeatTimedOut(slot.seq, slot.pending, CHOICES, ask)
 
     # ---- inputs ----------------------------------------------------------------------------
     def start(self) -> Output:
@@ -332,11 +377,35 @@ class Session:
         self._guarded_advance(out)
         return out
 
+    def choose_after_timeout(self, choice: str) -> Output:
+        """Sign this player's choice about the timed-out seat the log is deciding on: "wait",
+        "bot" or "end". Raises ValueError (and changes nothing) when no choice is asked of
+        this player now or `choice` is not one of those."""
+        out = Output()
+        if choice not in CHOICES:
+            raise ValueError(f"choose one of {', '.join(CHOICES)}, not {choice!r:.40}")
+        ledger = self.ledger
+        if self.fault or ledger is None or ledger.over or ledger.slot.kind != "choice":
+            raise ValueError("no timed-out seat is waiting for a choice now")
+        slot = ledger.slot
+        if self.seat not in slot.authors:
+            raise ValueError("this player is not one of those who choose now")
+        if (slot.seq, self.seat, "share") in self._shares:
+            raise ValueError("this player's choice was already sent")
+        share = make_share(self.identity.sign, ledger.match_id, slot.seq, ledger.head, "choice",
+                           self.seat, {"seat": slot.pending, "choice": choice})
+        raw = encode(share)
+        self._checked[raw] = ledger.check_share(share)
+        self._store(slot.seq, self.seat, "share", raw, share)
+        out.sends.append(Send(self.peers, raw))
+        self._guarded_advance(out)
+        return out
+
     def claim_timeout(self, now: int, seat: int | None = None) -> Output:
         """Sign that `seat` (default: the lowest awaited) missed the current slot at time `now`."""
         out = Output()
         ledger = self.ledger
-        if self.fault or ledger is None or ledger.over:
+        if self.fault or ledger is None or ledger.over or self.seat in ledger.absent:
             return out
         slot = ledger.slot
         if slot.seq in self._claimed:
@@ -484,7 +553,7 @@ class Session:
         if (seq, a, cls) in self._shares:
             return  # this very share is part of the entry
         entry_authors = [s for s in range(self.n) if (seq, s, "share") in self._shares]
-        if not entry_authors or a in self.ledger.absent:
+        if not entry_authors or a in self.ledger.absent or seq in self.ledger.timeout_seqs:
             return  # the slot ended in a timeout entry; a late share is not a fault
         raise Fault("wrong-author", (a,), f"seat {a} may not write entry {seq}", seq)
 
@@ -518,7 +587,7 @@ class Session:
         while ledger is not None and not ledger.over:
             slot = ledger.slot
             s = slot.seq
-            if slot.kind != "move" and self.seat in slot.authors and \
+            if slot.kind not in ("move", "choice") and self.seat in slot.authors and \
                     (s, self.seat, "share") not in self._shares:
                 if slot.kind == "reveal":
                     if ledger.reveals >= self.chain.length:
@@ -572,10 +641,16 @@ class Session:
             if ledger.over:
                 out.events.append(GameOver(ledger.result()))
         else:
+            if entry["kind"] == "choice":
+                _, seat, outcome = ledger.choices[-1]
+                out.events.append(SeatChosen(s, seat, outcome, {
+                    a: p["choice"] for a, p in zip(entry["authors"], entry["parts"])}))
             out.events.append(StateChanged(s, entry["kind"], ledger.state_hash()))
         nxt = ledger.slot
         if nxt is not None and nxt.kind == "move" and nxt.authors == (self.seat,):
             out.events.append(YourDecision(nxt.seq, nxt.pending))
+        if nxt is not None and nxt.kind == "choice":
+            out.events.append(self._timed_out_event(nxt))
         return True
 
 

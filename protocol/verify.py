@@ -1,5 +1,6 @@
 """Offline verification of a match file: every signature, the chain, each author's right to its
-slot, every reveal, and a full engine replay against every attested state hash.
+slot, every reveal, and a full engine replay against every attested state hash (including the
+moves of seats handed over to the bot after a timeout, which every replay derives alike).
 
 `verify_bytes` never raises on any input: the outcome is a `Report` with `status` 0 (all holds),
 1 (a check failed: the first bad entry, its kind and author, and why) or 2 (not a match file).
@@ -34,6 +35,9 @@ class Report:
     counts: dict[str, int] = field(default_factory=dict)
     signatures: int = 0               # signatures checked and valid
     complete: bool = False
+    bots: list[int] = field(default_factory=list)      # seats played by the bot after a timeout
+    bot_moves: int = 0                # moves the bot made for them (derived, not entries)
+    choices: list[dict] = field(default_factory=list)  # {"seq", "seat", "outcome"} per choice
     scores: list[int] | None = None
     winners: list[int] | None = None
     details: Any = None
@@ -57,6 +61,9 @@ def replay(data: bytes, on_entry: Any = None) -> tuple[Report, Ledger | None]:
     if ledger is not None:
         report.entries = len(ledger.entries)
         report.counts = dict(ledger.counts)
+        report.bots = list(ledger.bots)
+        report.bot_moves = ledger.bot_moves
+        report.choices = [{"seq": q, "seat": s, "outcome": o} for q, s, o in ledger.choices]
     return report, ledger
 
 

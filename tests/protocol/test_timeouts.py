@@ -1,5 +1,6 @@
-"""A player who stops answering: the others sign timeout claims, the log records them, the
-engine's forfeit ends the game, and the absent seat cannot win."""
+"""A player who stops answering: the others sign timeout claims and the log records them. These
+tests cover the claims themselves and the "end" choice (the engine's forfeit ends the game and
+the absent seat cannot win); handing the seat to a bot, or waiting, is in test_bot_takeover."""
 import pytest
 
 from protocol.codec import decode
@@ -17,7 +18,8 @@ def _same_logs(run, seats):
 
 @pytest.mark.parametrize("order_seed", [0, 1, 2])
 def test_a_player_who_never_moves_is_recorded_as_timed_out_and_forfeits(order_seed):
-    run, _ = toy_match(players=3, seed=4, order_seed=order_seed, silent=[2])
+    run, _ = toy_match(players=3, seed=4, order_seed=order_seed, silent=[2],
+                       after_timeout="end")
     assert not run.faults()
     log = _same_logs(run, [0, 1, 2])
     kinds = [decode(x)["kind"] for x in log[1:]]
@@ -44,7 +46,8 @@ def test_a_node_that_goes_dark_mid_game_is_timed_out_at_the_slot_it_misses():
         return f
     prepared = make_players(TOY, 3, 9, chain=64)
     run = play_match(TOY, 3, seed=9, order_seed=3, prepared=prepared,
-                     filters={1: dark_after_40(prepared[1][1].identity)}, silent=[1])
+                     filters={1: dark_after_40(prepared[1][1].identity)}, silent=[1],
+                     after_timeout="end")
     log = _same_logs(run, [0, 2])
     r = verify_bytes(b"".join(log))
     assert r.status == 0 and r.counts["timeout"] == 1 and 1 not in r.winners, r
@@ -61,7 +64,7 @@ def test_one_claim_alone_does_not_remove_a_player():
         s1.receive(send.data, 0)
     assert not s0.over and not s1.over
     assert s0.ledger.counts["timeout"] == 0 and s1.ledger.counts["timeout"] == 0
-    # once the second player also claims, both record the timeout and the game ends
+    # once the second player also claims, both record the timeout (and are asked to choose)
     out = s1.claim_timeout(now=1_700_000_005)
     for send in out.sends:
         s0.receive(send.data, 1)
