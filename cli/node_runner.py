@@ -62,6 +62,13 @@ def _describe(kind: str, d: dict) -> str | None:
         return f"seat {d['seat']} disconnected: {d.get('reason', 'unknown reason')}"
     if kind == "decision":
         return f"your decision ({d['prompt']}): {len(d['options'])} options — use the control API"
+    if kind == "timeout":
+        if not d.get("ask"):
+            return f"seat {d['seat']} is recorded as timed out; the others are choosing"
+        return (f"seat {d['seat']} is gone past the timeout: choose {' / '.join(d['options'])} "
+                "— use the control API (cmd: choose)")
+    if kind == "choice":
+        return f"about seat {d['seat']}, the players chose: {d['outcome']}"
     if kind == "saved":
         return f"match file: {d['path']}"
     return None

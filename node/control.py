@@ -4,9 +4,18 @@ Bots, scripts, tests and the terminal UI all use it. One request per line, one r
 
     {"cmd": "status"}             -> {"ok": true, "seat": 1, "phase": "playing", ...}
     {"cmd": "state"}              -> {"ok": true, "state": <the game as this seat may see it>}
-    {"cmd": "pending"}            -> {"ok": true, "decision": {"prompt", "options"} | null}
+    {"cmd": "pending"}            -> {"ok": true, "decision": {"prompt", "options"} | null,
+                                      "timeout": {"seq", "seat", "options"} | null}
     {"cmd": "move", "move": [..]} -> {"ok": true} | {"ok": false, "error": "why not"}
+    {"cmd": "choose", "choice": "wait" | "bot" | "end"}
+                                  -> {"ok": true} | {"ok": false, "error": "why not"}
     {"cmd": "events"}             -> {"ok": true}, then one line per event until the node ends
+
+When the log records a player as gone past the timeout, every node sends the event
+{"event": "timeout", "seq", "seat", "options": ["wait", "bot", "end"], "ask": bool}; with "ask"
+true this player must choose (also shown by "pending"; a bot node chooses "bot" by itself).
+Once every remaining player has, {"event": "choice", "seq", "seat", "outcome", "choices"}
+follows: the outcome is the choice if they all agree, else "wait".
 
 A malformed line gets {"ok": false, "error": ...} and the connection stays open: a bad
 request never stops the node.
@@ -59,6 +68,16 @@ def _pending(node) -> dict | None:
     return None
 
 
+def _pending_timeout(node) -> dict | None:
+    s = node.session
+    if s is None or node.finished.is_set():
+        return None
+    asked = s.pending_choice()
+    if asked is None:
+        return None
+    return {"seq": asked.seq, "seat": asked.seat, "options": list(asked.options)}
+
+
 async def _request(node, line: bytes, send) -> bool:
     """Answer one request; True when the connection turns into an event stream."""
     try:
@@ -78,11 +97,18 @@ async def _request(node, line: bytes, send) -> bool:
             view = engine.view(node.session.state, node.my_seat)
             await send({"ok": True, "state": engine.to_data(view)})
     elif cmd == "pending":
-        await send({"ok": True, "decision": _pending(node)})
+        await send({"ok": True, "decision": _pending(node), "timeout": _pending_timeout(node)})
     elif cmd == "move":
         try:
             node.submit_move(req.get("move"))
         except IllegalMove as e:
+            await send({"ok": False, "error": str(e)})
+        else:
+            await send({"ok": True})
+    elif cmd == "choose":
+        try:
+            node.submit_choice(req.get("choice"))
+        except ValueError as e:
             await send({"ok": False, "error": str(e)})
         else:
             await send({"ok": True})
@@ -91,7 +117,7 @@ async def _request(node, line: bytes, send) -> bool:
         return True
     else:
         await send({"ok": False, "error": f"unknown cmd {cmd!r} "
-                                          "(status, state, pending, move, events)"})
+                                          "(status, state, pending, move, choose, events)"})
     return False
 
 

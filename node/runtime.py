@@ -17,6 +17,11 @@ new link both ends say how many entries they hold ("sync"); the one ahead sends 
 signed entries, which the other verifies by rebuilding its session from its match file plus
 them, and both resend their shares for the slot in progress. A node killed at any point
 restarts from its match file (`Node.resume`) the same way.
+
+A peer gone for longer than the genesis timeouts: the watchdog signs a timeout claim; once every
+other player's claim is in the log the session says `SeatTimedOut`, and the remaining players
+choose what happens to that seat. A bot node chooses "bot" at once; a person's node emits a
+"timeout" event and waits for the choice through the control API ({"cmd": "choose"}).
 """
 from __future__ import annotations
 
@@ -41,7 +46,8 @@ from protocol.identity import Identity, check_code
 from protocol.messages import parse_signed_genesis
 from protocol.randomness import HashChain, chain_secret
 from protocol.session import (Appended, Divergence, FaultDetected, GameOver, MatchStarted,
-                              Output, Session, StateChanged, TurnAttested, YourDecision)
+                              Output, SeatChosen, SeatTimedOut, Session, StateChanged,
+                              TurnAttested, YourDecision)
 
 from . import wire
 from .framing import TransportError
@@ -120,7 +126,10 @@ class Node:
     # ------------------------------------------------------------------ hosting
     async def host(self, game: str, variants: tuple[str, ...], seats: int, *,
                    task_status=trio.TASK_STATUS_IGNORED, announce: Callable | None = None,
-                   nonce: bytes | None = None) -> Outcome:
+                   nonce: bytes | None = None, timeouts: dict | None = None) -> Outcome:
+        """Host a lobby and play its game. `timeouts` ({"decision": s, "round": s}, default
+        protocol.genesis.DEFAULT_TIMEOUTS) go into the genesis: how long every node waits for
+        a seat before claiming it timed out."""
         g = engine.get_game(game)
         problem = None if g.min_players <= seats <= g.max_players else \
             f"{game} is for {g.min_players} to {g.max_players} players"
@@ -144,7 +153,8 @@ class Node:
             await self._lobby_full.wait()
             body = gen.make_body(game, [{"key": s.key, "name": s.name, "commit": s.commit}
                                         for s in self.seats],
-                                 variants=tuple(variants), nonce=nonce, chain=gen.DEFAULT_CHAIN)
+                                 variants=tuple(variants), nonce=nonce, chain=gen.DEFAULT_CHAIN,
+                                 timeouts=timeouts)
             addrs = [["", 0]] + [[s.addr, s.port] for s in self.seats[1:]]
             self._begin(body, chain)
             for seat in range(1, seats):
@@ -480,6 +490,14 @@ class Node:
                                     "options": [list(o) for o in d.options]})
             if self.bot_kind is not None:
                 self._bot_todo.send_nowait(ev)
+        elif isinstance(ev, SeatTimedOut):
+            self._emit("timeout", {"seq": ev.seq, "seat": ev.seat, "options": list(ev.options),
+                                   "ask": ev.ask})
+            if ev.ask and self.bot_kind is not None:
+                self._bot_todo.send_nowait(ev)
+        elif isinstance(ev, SeatChosen):
+            self._emit("choice", {"seq": ev.seq, "seat": ev.seat, "outcome": ev.outcome,
+                                  "choices": [[a, c] for a, c in sorted(ev.choices.items())]})
         elif isinstance(ev, StateChanged):
             self._emit("state", {"seq": ev.seq, "kind": ev.kind, "hash": ev.state_hash.hex()})
         elif isinstance(ev, TurnAttested):
@@ -513,6 +531,12 @@ class Node:
             session = self.session
             if self.finished.is_set():
                 return
+            if isinstance(ev, SeatTimedOut):
+                # A bot goes on with a bot in the gone player's seat rather than wait.
+                asked = session.pending_choice()
+                if asked is not None and asked.seq == ev.seq:
+                    self._own(session.choose_after_timeout("bot"))
+                continue
             slot = session.ledger.slot if session.ledger else None
             if slot is None or slot.seq != ev.seq:
                 continue  # stale: the session was rebuilt or the slot has passed
@@ -529,6 +553,13 @@ class Node:
         if self.session is None:
             raise IllegalMove("the game has not started yet")
         self._own(self.session.move(engine.as_move(move)))
+
+    def submit_choice(self, choice: str) -> None:
+        """A person's choice about a timed-out seat ("wait", "bot" or "end"), from the control
+        API; ValueError says why it was refused."""
+        if self.session is None:
+            raise ValueError("the game has not started yet")
+        self._own(self.session.choose_after_timeout(choice))
 
     async def _watchdog(self) -> None:
         """Claims a timeout against a seat the current slot has waited on for too long."""
@@ -550,11 +581,14 @@ class Node:
         """Keep serving until every peer has said it holds the whole log (a peer that crashed
         near the end may still be restarting and need our entries), or LINGER_MAX passes."""
         final = self._entry_count()
+        # Seats recorded as gone (timed out, played by the bot) are not waited for.
+        ledger = self.session.ledger if self.session else None
+        peers = [s for s in self._queues if not (ledger and s in ledger.absent)]
         # After a fault nobody will reach the end: only let the queued frames (the report) go.
         with trio.move_on_after(LINGER_MAX if self.outcome.fault is None else 2.0):
             while self.outcome.fault is None and \
-                    any(self._peer_have.get(s, -1) < final for s in self._queues) or \
-                    any(q[1].statistics().current_buffer_used for q in self._queues.values()):
+                    any(self._peer_have.get(s, -1) < final for s in peers) or \
+                    any(self._queues[s][1].statistics().current_buffer_used for s in peers):
                 await trio.sleep(0.05)
             await trio.sleep(LINGER_MIN)
         self._closed.set()

@@ -1,0 +1,99 @@
+"""A node that is gone mid-game (its task cancelled: its links drop, it never answers again):
+the other nodes' watchdogs claim the timeout, a bot node chooses "bot" at once, a person chooses
+through the control API, and the two remaining nodes finish the game with the bot in its seat,
+holding identical match files that verify."""
+import json
+
+import trio
+
+from node.control import call, serve_control
+from node.runtime import Node
+from protocol.identity import Identity
+from protocol.verify import verify_file
+
+import tests.protocol.toygame  # noqa: F401  (registers "toy-race")
+
+TOY = "toy-race"
+TIMEOUTS = {"decision": 2, "round": 2}
+
+
+async def _game_with_a_gone_node(tmp_path, gone_after: int):
+    gone_scope = trio.CancelScope()
+
+    def gone_events(kind, data):
+        if kind == "attested" and data["seq"] >= gone_after:
+            gone_scope.cancel()   # the process dies here: nothing more leaves it
+
+    host = Node(Identity.generate(), "Host", tmp_path / "h", bot="greedy", listen_host="127.0.0.1")
+    person = Node(Identity.generate(), "Pat", tmp_path / "p", listen_host="127.0.0.1")
+    gone = Node(Identity.generate(), "Gone", tmp_path / "g", bot="greedy", listen_host="127.0.0.1",
+                on_event=gone_events)
+    sock = tmp_path / "pat.sock"
+    seen: dict = {"events": [], "choose": [], "moves": 0}
+    async with trio.open_nursery() as nursery:
+        await nursery.start(serve_control, person, sock)
+        port = await nursery.start(lambda task_status: host.host(
+            TOY, (), 3, task_status=task_status, timeouts=TIMEOUTS))
+        nursery.start_soon(person.join, "127.0.0.1", port)
+
+        async def run_gone():
+            with gone_scope:
+                await gone.join("127.0.0.1", port)
+        nursery.start_soon(run_gone)
+
+        async def watch_events():
+            stream = await trio.open_unix_socket(str(sock))
+            await stream.send_all(b'{"cmd": "events"}\n')
+            buf = b""
+            async for chunk in stream:
+                buf += chunk
+                while b"\n" in buf:
+                    line, buf = buf.split(b"\n", 1)
+                    seen["events"].append(json.loads(line))
+        nursery.start_soon(watch_events)
+
+        with trio.fail_after(90):
+            while not person.finished.is_set():
+                reply = await call(sock, {"cmd": "pending"})
+                if reply["timeout"] is not None:
+                    if not seen["choose"]:   # a choice out of range is refused first
+                        seen["choose"].append(await call(sock, {"cmd": "choose",
+                                                                "choice": "maybe"}))
+                    seen["choose"].append(await call(sock, {"cmd": "choose", "choice": "bot"}))
+                elif reply["decision"] is not None:
+                    r = await call(sock, {"cmd": "move", "move": reply["decision"]["options"][0]})
+                    seen["moves"] += r["ok"]
+                else:
+                    await trio.sleep(0.005)
+            await host.finished.wait()
+        await trio.sleep(0.1)   # the last events reach the watcher
+        nursery.cancel_scope.cancel()
+    return host, person, gone, seen
+
+
+def test_a_node_gone_mid_game_is_played_by_a_bot_and_the_others_finish_with_one_verified_log(
+        tmp_path):
+    host, person, gone, seen = trio.run(_game_with_a_gone_node, tmp_path, 12)
+    seat = gone.my_seat
+    assert not gone.finished.is_set()
+    for node in (host, person):
+        assert node.outcome.fault is None and node.outcome.result is not None
+    assert host.outcome.state_hash == person.outcome.state_hash
+    data = host.outcome.match_file.read_bytes()
+    assert person.outcome.match_file.read_bytes() == data
+    report = verify_file(host.outcome.match_file)
+    assert report.status == 0 and report.complete, report.reason
+    assert report.bots == [seat] and report.counts["timeout"] == 1
+    assert report.choices[0]["seat"] == seat and report.choices[0]["outcome"] == "bot"
+    # nothing the gone node logged differs from what the others kept
+    assert data.startswith(gone.outcome.match_file.read_bytes())
+    # the person was told, chose through the control API, and saw the outcome
+    events = seen["events"]
+    told = [e for e in events if e.get("event") == "timeout"]
+    assert told and told[0]["seat"] == seat and told[0]["ask"] is True
+    assert told[0]["options"] == ["wait", "bot", "end"]
+    assert seen["choose"][0]["ok"] is False and "choose one of" in seen["choose"][0]["error"]
+    assert {"ok": True} in seen["choose"][1:]
+    chosen = [e for e in events if e.get("event") == "choice"]
+    assert chosen and chosen[0]["outcome"] == "bot" and chosen[0]["seat"] == seat
+    assert sorted(a for a, _ in chosen[0]["choices"]) == sorted({0, 1, 2} - {seat})
