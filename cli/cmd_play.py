@@ -41,4 +41,4 @@ def run(args: argparse.Namespace) -> int:
     if args.headless:
         print(f"node pid {proc.pid}; control socket {control}; log {log}")
         return 0
-    return open_ui(control)
+    return open_ui(control, proc.pid)

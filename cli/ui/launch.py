@@ -58,7 +58,7 @@ def start_node(argv: list[str], what: str, timeout: float = 60.0,
     raise UsageError(f"the node did not open its control socket within {timeout:g} s (log: {log})")
 
 
-def open_ui(control: Path) -> int:
+def open_ui(control: Path, pid: int | None = None) -> int:
     from .app import live_ui
     ui = live_ui(control)
     asyncio.run(ui.run_live())
@@ -72,7 +72,9 @@ def open_ui(control: Path) -> int:
     if m.gone:
         print(f"lanboard: {m.gone}")
         return 1
-    print(f"Your node plays on in the background. Come back with:\n  lanboard attach {control}")
+    which = f" (process {pid})" if pid else ""
+    print(f"Your node plays on in the background{which}. Come back with:\n"
+          f"  lanboard attach {control}")
     return 0
 
 

@@ -1,0 +1,67 @@
+"""`lanboard play` in a real terminal (tmux): the launcher, the node in the background, keys,
+detaching, `lanboard attach`, and a window resize. Needs tmux (CI: apt-get install tmux)."""
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LANBOARD = Path(sys.executable).with_name("lanboard")
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None or not LANBOARD.exists(),
+                                reason="needs tmux and the installed lanboard script")
+
+
+class Tmux:
+    def __init__(self, tmp: Path) -> None:
+        self.sock = f"lanboard-test-{os.getpid()}-{tmp.name}"
+
+    def __call__(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.sock, *args], capture_output=True, text=True,
+                              check=False).stdout
+
+    def screen(self, target: str) -> str:
+        return self("capture-pane", "-p", "-t", target)
+
+    def wait_for(self, target: str, text: str, timeout: float = 30) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen(target)
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared:\n{self.screen(target)}")
+
+
+def test_play_detach_attach_and_resize_in_a_real_terminal(tmp_path):
+    tmux = Tmux(tmp_path)
+    env = f"env LANBOARD_HOME={tmp_path} PYTHONPATH={ROOT} TERM=xterm-256color"
+    node_pid = None
+    try:
+        tmux("new-session", "-d", "-s", "a", "-x", "80", "-y", "24",
+             f"{env} {LANBOARD} play --bots 1 --name Pat; sleep 60")
+        tmux.wait_for("a", "Choose your group leader")
+        screen = tmux.screen("a")
+        assert "Pat (you)" in screen and "Bot 1" in screen and "GO" in screen
+        tmux("send-keys", "-t", "a", "Enter")
+        tmux.wait_for("a", "Draft a hero")
+        tmux("send-keys", "-t", "a", "q")
+        after = tmux.wait_for("a", "Your node plays on in the background")
+        node_pid = int(after.split("(process ")[1].split(")")[0])
+        os.kill(node_pid, 0)   # still running: quitting the UI did not end the game
+        tmux("new-window", "-t", "a", "-n", "b", f"{env} {LANBOARD} attach; sleep 60")
+        tmux.wait_for("a:b", "Draft a hero")
+        tmux("resize-window", "-t", "a:b", "-x", "120", "-y", "40")
+        tmux.wait_for("a:b", "Volskaya", timeout=10)   # full names once the window is large
+    finally:
+        tmux("kill-server")
+        if node_pid is not None:
+            try:
+                os.killpg(node_pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
