@@ -399,6 +399,12 @@ class Node:
                 send(wire.pack("entries", first=first, items=chunk))
         elif have > mine and self._behind is None:
             self._behind = seat  # hold session traffic until the missing entries are in
+            # Ask everyone, not only this peer: if its link drops before the entries arrive,
+            # any other peer that is ahead sends them (a batch we already have is ignored).
+            ask = wire.pack("sync", have=mine)
+            for other in self._queues:
+                if other != seat:
+                    self._queues[other][0].send_nowait(ask)
         if self._behind is None:
             for raw in self.session.current_shares():
                 send(wire.pack_session(raw))
