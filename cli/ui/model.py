@@ -86,6 +86,12 @@ class Model:
                 self.state = new
         pend = await client.call(self.socket, {"cmd": "pending"})
         decision = pend.get("decision") if pend.get("ok") else None
+        asked = pend.get("timeout") if pend.get("ok") else None
+        if asked:
+            # A player is gone past the timeout and the game waits for our say: that question
+            # comes before any move (the log admits nothing else until every player answers).
+            decision = {"prompt": "timeout", "seat": asked["seat"],
+                        "options": [[o] for o in asked["options"]]}
         if decision != self.decision:
             self.selected = 0
         self.decision = decision
@@ -117,6 +123,14 @@ class Model:
                 self.add_log([f"{names.plain(ev['seat'])} lost connection ({ev.get('reason', '')})"])
             elif ev.get("state") == "connected":
                 self.add_log([f"{names.plain(ev['seat'])} is connected"])
+        elif kind == "timeout":
+            self.add_log([f"{names.plain(ev['seat'])} has been gone past the timeout"
+                          + (": your choice is asked" if ev.get("ask") else "")])
+        elif kind == "choice":
+            who = names.plain(ev["seat"])
+            self.add_log([{"bot": f"all agreed: a bot plays {who}'s seat from now on",
+                           "end": "all agreed to end the game here",
+                           }.get(ev.get("outcome"), f"the game keeps waiting for {who}")])
         elif kind == "over":
             self.result = {"scores": ev["scores"], "winners": ev["winners"]}
         elif kind == "resumed":
@@ -158,9 +172,13 @@ class Model:
             self.say("the node is gone: no move can be sent", error=True)
             return
         decision = self.decision
+        if decision and decision.get("prompt") == "timeout":
+            request = {"cmd": "choose", "choice": option[0]}
+        else:
+            request = {"cmd": "move", "move": option}
         for _ in range(RETRIES):
             try:
-                reply = await client.call(self.socket, {"cmd": "move", "move": option})
+                reply = await client.call(self.socket, request)
             except client.NodeGone as e:
                 self.say(str(e), error=True)
                 return

@@ -12,7 +12,7 @@ from prompt_toolkit.mouse_events import MouseEventType
 
 from .board import geometry, render_board
 from .character_guide import ability_help
-from .words import DATA, char, option_label, prompt_title
+from .words import DATA, char, option_label, prompt_title, timeout_title
 
 Line = list[tuple]
 MIN_W, MIN_H = 80, 24
@@ -119,8 +119,11 @@ def decision_lines(model, width: int, rows: int, choose: Callable[[int], None]) 
                 " — dice are being rolled"
         lines.append([("class:dim", f"Not your decision{who}.")])
     else:
-        title = prompt_title(d["prompt"], model.state, names)
-        lines.append([("class:title", title[:width])])
+        if d["prompt"] == "timeout":
+            lines += wrap(timeout_title(d["seat"], names), width, "class:title")[:2]
+            rows -= len(lines) - 1
+        else:
+            lines.append([("class:title", prompt_title(d["prompt"], model.state, names)[:width])])
         opts = d["options"]
         room = option_rows(rows)
         first = first_option(model.selected, len(opts), rows)

@@ -96,6 +96,15 @@ def frame(state: dict | None, kind: str) -> list | None:
     return None
 
 
+TIMEOUT_CHOICES = {"wait": "Keep waiting for them", "bot": "Go on with a bot in their seat",
+                   "end": "End the game here (scored as it stands)"}
+
+
+def timeout_title(seat: int, names: Names) -> str:
+    return (f"{names.plain(seat)} has been gone past the timeout. What now? "
+            "(every remaining player must agree, else the game waits)")
+
+
 def prompt_title(prompt: str, state: dict | None, names: Names) -> str:
     title = PROMPTS.get(prompt, prompt.replace("_", " "))
     f = frame(state, prompt)
@@ -153,6 +162,8 @@ def option_label(prompt: str, option: Sequence[Any], state: dict | None, names: 
 
 def _label(prompt: str, o: list, state: dict | None, names: Names) -> str:
     k = o[0]
+    if prompt == "timeout":
+        return TIMEOUT_CHOICES.get(k, k)
     me = state["players"][names.me] if state and names.me is not None else None
     if k == "roll":
         return "Roll the dice (numbered die and ability die)" if prompt == "turn" else "Roll"
