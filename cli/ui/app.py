@@ -62,6 +62,13 @@ class GameUI:
         return s.columns, s.rows
 
     def lines(self) -> list[list[tuple]]:
+        try:
+            return self._lines()
+        except Exception as e:  # noqa: BLE001 - a drawing bug must not take the player's keys away
+            return [[("class:error", f"lanboard cannot draw this screen ({type(e).__name__}: {e}).")],
+                    [("", "The game goes on in the node; q detaches, `lanboard attach` retries.")]]
+
+    def _lines(self) -> list[list[tuple]]:
         width, height = self.size()
         m = self.model
         if width < MIN_W or height < MIN_H:

@@ -7,7 +7,6 @@ moves through `choose`.
 from __future__ import annotations
 
 import asyncio
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -201,7 +200,3 @@ class Model:
 
 NOT_YET = "not this player's decision"
 RETRIES = 50
-
-
-def stamp() -> str:
-    return time.strftime("%H:%M:%S")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import engine
 from cli.ui.model import Model
 from engine import Decision
-from tests.overwatch.scenario import DEFAULT_TEAMS, act, edit, new_game, turn_roll
+from tests.overwatch.scenario import DEFAULT_TEAMS, act, new_game, turn_roll
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -65,4 +65,4 @@ def capture_two_players():
 
 
 __all__ = ["model_for", "opening_four_players", "crowded_midgame", "auction_two_players",
-           "capture_two_players", "edit", "NAMES"]
+           "capture_two_players", "NAMES"]

@@ -34,3 +34,13 @@ def test_the_final_screen_ranks_players_and_names_the_winner():
     assert "Winner: Bob" in screen
     ranks = [line.split(".")[1].split()[0] for line in screen.splitlines() if ". " in line[:8]]
     assert ranks == ["Bob", "Cy", "Ann", "Dee"]
+
+
+def test_a_state_the_screens_cannot_read_is_reported_not_raised():
+    from cli.ui.app import GameUI
+    from tests.ui.harness import terminal
+    m = states.model_for(states.crowded_midgame())
+    del m.state["owners"]
+    with terminal(80, 24):
+        text = GameUI(m).screen_text()
+    assert "lanboard cannot draw this screen (KeyError" in text
