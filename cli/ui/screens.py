@@ -65,7 +65,7 @@ def players_panel(model, width: int, height: int) -> list[Line]:
         lines.append([("class:dim", "state hash: not yet attested"[:width])])
     if not st:
         return lines
-    turn = st["turn"]["player"]
+    turn = st["turn"]["player"] if st.get("turns") else None  # nobody's turn while drafting
     per = max(2, (height - 1) // max(1, len(st["players"])))
     for seat, p in enumerate(st["players"]):
         owned = [i for i, o in enumerate(st["owners"]) if o == seat]
@@ -116,7 +116,7 @@ def decision_lines(model, width: int, rows: int, choose: Callable[[int], None]) 
         if st:
             wait_for = waiting_for(st)
             who = f" — waiting for {names.plain(wait_for)}" if wait_for is not None else \
-                " — dice are being rolled"
+                " — waiting for the other players (a choice or a dice roll)"
         lines.append([("class:dim", f"Not your decision{who}.")])
     else:
         if d["prompt"] == "timeout":
@@ -167,6 +167,8 @@ def waiting_for(st: dict) -> int | None:
     kind = top[0]
     if kind == "turn":
         return st["turn"]["player"]
+    if kind in ("pick_leader", "draft") and st.get("pick_order"):
+        return st["pick_order"][top[1] % len(st["pick_order"])]
     if kind == "auction":
         return top[2][top[5]] if top[2] else None
     k = seat_at.get(kind)
@@ -236,6 +238,7 @@ def lobby_screen(model, width: int, height: int) -> list[Line]:
                                                                   "the next player joins)")])
     lines.append([("", "")])
     lines.append([("class:status", "Waiting for players… the game starts when every seat is taken.")])
+    lines.append([("class:hint", "q detaches: the lobby stays open, `lanboard attach` comes back")])
     for text in model.log[-5:]:
         lines.append([("class:log", text[:width])])
     return lines

@@ -82,3 +82,22 @@ def test_a_fault_names_the_player_in_plain_words():
     assert text == "The game stopped: Bob took too long (timed out). (no move within 120 s)"
     assert "Cy computed a different game state" in fault_words(
         "state-mismatch", [2], "hash differs", Names(["Ann", "Bob", "Cy"]))
+
+
+def test_whose_decision_the_screen_names_is_the_engines_decider():
+    from cli.ui.screens import waiting_for
+    named = wrong = 0
+
+    def check(state) -> None:
+        nonlocal named, wrong
+        p = engine.pending(state)
+        if not isinstance(p, Decision):
+            return
+        seat = waiting_for(engine.to_data(engine.view(state, 0)))
+        if seat is not None:
+            named += 1
+            wrong += seat != p.player
+
+    for seed, players, variants in ((5, 4, ()), (6, 2, ("6v6",))):
+        play("overwatch-monopoly", players, seed, bots="random", variants=variants, on_step=check)
+    assert wrong == 0 and named > 100
