@@ -232,7 +232,8 @@ def lobby_screen(model, width: int, height: int) -> list[Line]:
                   "their own screen means someone else took their seat.", width - 2, "class:dim")
     lines.append([("", "")])
     for seat, p in enumerate(players):
-        code = st.get("code") if seat == model.me else model.codes.get(p["name"], "")
+        code = st.get("code") if seat == model.me else \
+            p.get("code") or model.codes.get(p["name"], "")
         lines.append([(f"class:token.p{seat}", f" {seat + 1} "),
                       ("", f" {p['name']:<24} "), ("class:bold", code or "(code shown when "
                                                                   "the next player joins)")])
