@@ -26,14 +26,19 @@ def load_steps(path: str) -> tuple[list[dict], list[str]]:
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
     steps: list[dict] = []
+    before: list = []
+    names: list[str] = []
 
     def on_entry(index, entry, ledger) -> None:
-        if index == 0:
-            return  # the genesis: no game state to show until set-up begins
-        authors = entry.get("authors") or []
-        steps.append({"index": index, "kind": entry.get("kind", "?"),
-                      "author": authors[0] if len(authors) == 1 else None,
-                      "state": to_data(ledger.state), "hash": ledger.state_hash().hex()})
+        if index == 0:  # the genesis: no game state to show until set-up begins
+            names[:] = [p["name"] for p in ledger.genesis["body"]["players"]]
+        else:
+            authors = entry.get("authors") or []
+            steps.append({"index": index, "kind": entry.get("kind", "?"),
+                          "author": authors[0] if len(authors) == 1 else None,
+                          "said": _said(entry, before[0] if before else None, names),
+                          "state": to_data(ledger.state), "hash": ledger.state_hash().hex()})
+        before[:] = [ledger.state]
 
     report, _ = replay(data, on_entry)
     if report.status == 2:
@@ -44,6 +49,25 @@ def load_steps(path: str) -> tuple[list[dict], list[str]]:
     if not steps:
         raise UsageError("the match file holds no entries after its genesis")
     return steps, [p["name"] for p in report.players]
+
+
+def _said(entry: dict, state, names: list[str]) -> str:
+    """What an entry did, in words: the move as the option it was, a roll, an agreement."""
+    import engine
+    from engine import Decision
+
+    from .ui.words import Names, option_label
+    kind = entry.get("kind")
+    if kind == "attest":
+        return "every node signed the same state hash"
+    if kind == "reveal":
+        return f"dice from the reveals of all {len(entry.get('authors') or [])} players"
+    if kind == "move" and state is not None and entry.get("parts"):
+        p = engine.pending(state)
+        if isinstance(p, Decision):
+            return "chose: " + option_label(p.prompt, entry["parts"][0], engine.to_data(state),
+                                            Names(names))
+    return kind or "?"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -286,8 +286,9 @@ class ReplaySteps:
     def caption(self) -> str:
         cur = self.steps[self.at]
         who = cur.get("author")
-        by = f" by {self.names[who]}" if isinstance(who, int) and 0 <= who < len(self.names) else ""
-        return f"replay: entry {cur['index']} of {self.steps[-1]['index']} — {cur['kind']}{by}"
+        by = f", {self.names[who]}" if isinstance(who, int) and 0 <= who < len(self.names) else ""
+        said = cur.get("said") or cur["kind"]
+        return f"replay: entry {cur['index']} of {self.steps[-1]['index']}{by}: {said}"
 
 
 def live_ui(socket: Path) -> GameUI:

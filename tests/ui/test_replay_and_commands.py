@@ -26,6 +26,9 @@ def test_replay_loads_one_state_per_entry_of_a_verified_file(match_file):
     assert len(names) == 2 and len(steps) > 50
     assert [s["index"] for s in steps] == list(range(1, len(steps) + 1))
     assert {"move", "reveal", "attest"} <= {s["kind"] for s in steps}
+    moves = [s for s in steps if s["kind"] == "move"]
+    assert all(s["said"].startswith("chose: ") for s in moves)
+    assert "as group leader" in moves[0]["said"]     # the option in words, not ['leader', 'dva']
 
 
 def test_replay_steps_forward_and_back_with_the_arrow_keys(match_file):
