@@ -76,7 +76,9 @@ class GameUI:
         if self.help_open:
             return help_screen(m, width, height, self.help_index)
         if self.replay is not None:
-            return game_screen(m, width, height, self.choose, replay_info=self.replay.caption())
+            rows = height - geometry(width, height).height - 1
+            return game_screen(m, width, height, self.choose, replay_info=self.replay.caption(),
+                               below=self.replay.timeline(rows, width))
         if m.phase == "over" and not m.fault:
             return over_screen(m, width, height)
         if m.state is None:
@@ -278,10 +280,25 @@ class ReplaySteps:
         cur = self.steps[self.at]
         prev = self.steps[self.at - 1] if self.at else None
         m.state = cur["state"]
-        m.attested = (cur["index"], cur["hash"])
+        # "agreed" is what an attest entry records: show the last one at or before this step
+        signed = [s for s in self.steps[:self.at + 1] if s["kind"] == "attest"]
+        m.attested = (signed[-1]["index"], signed[-1]["hash"]) if signed else None
         m.log = narrate(prev["state"] if prev else None, cur["state"], Names(self.names),
                         cur["kind"], len(self.names)) or ["(no visible change at this step)"]
         m.on_change()
+
+    def timeline(self, rows: int, width: int) -> list[list[tuple]]:
+        """The entries around the current one, the current one marked, moves by name."""
+        first = max(0, min(self.at - rows // 2, len(self.steps) - rows))
+        out = []
+        for k in range(first, min(len(self.steps), first + rows - 1)):
+            st = self.steps[k]
+            who = st.get("author")
+            by = f"{self.names[who]} " if isinstance(who, int) and 0 <= who < len(self.names) else ""
+            text = f"{'>' if k == self.at else ' '}{st['index']:>5} {by}{st.get('said') or st['kind']}"
+            out.append([("class:selected" if k == self.at else
+                         "class:dim" if st["kind"] == "attest" else "", text[:width].ljust(width))])
+        return out
 
     def caption(self) -> str:
         cur = self.steps[self.at]

@@ -100,7 +100,9 @@ def players_panel(model, width: int, height: int) -> list[Line]:
             lines += wrap("   " + ", ".join(DATA.spaces[i].name for i in owned), width,
                           "class:dim", "   ")[:per - 4]
     if len(lines) < height and st.get("turns"):
-        lines.append([("class:dim", f"turn {st['turns']} · Loot Boxes left {st['loot_deck']}")])
+        deck = st["loot_deck"]  # a count in a seat's view, the cards themselves in a replay
+        left = len(deck) if isinstance(deck, list) else deck
+        lines.append([("class:dim", f"turn {st['turns']} · Loot Boxes left {left}")])
     return [pad(x, width) for x in lines[:height]]
 
 
@@ -198,7 +200,8 @@ def hint_line(model, width: int, replay: bool = False) -> Line:
 
 
 # ------------------------------------------------------------------ screens
-def game_screen(model, width: int, height: int, choose, replay_info: str | None = None) -> list[Line]:
+def game_screen(model, width: int, height: int, choose, replay_info: str | None = None,
+                below: Sequence[Line] | None = None) -> list[Line]:
     geo = geometry(width, height)
     side_w = width - geo.width - 1
     bottom = height - geo.height - 1
@@ -215,7 +218,9 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
     board = render_board(model.state, geo, center)
     side = players_panel(model, side_w, geo.height)
     lines = beside(board, geo.width + 1, side, geo.height)
-    lower = decision_lines(model, width, bottom, choose) if not replay_info else []
+    lower = list(below) if below is not None else decision_lines(model, width, bottom, choose)
+    if model.message and below is not None:
+        lower = lower[:max(0, bottom - 1)] + wrap(model.message, width, "class:status")
     lines += [pad(x, width) for x in lower[:bottom]]
     lines += [[("", "")]] * (height - 1 - len(lines))
     lines.append(hint_line(model, width, replay=bool(replay_info)))

@@ -46,6 +46,8 @@ def test_replay_steps_forward_and_back_with_the_arrow_keys(match_file):
             await until(lambda: ui.replay.at == 30, 5, "thirty steps", ui)
             at30 = ui.screen_text()
             assert "entry 31 of" in at30
+            marked = [line for line in at30.splitlines() if line.startswith(">")]
+            assert len(marked) == 1 and marked[0].split()[1] == "31"   # the timeline's mark
             inp.send_text("\x1b[D")                # ←
             await until(lambda: ui.replay.at == 29, 5, "a step back", ui)
             inp.send_text("\x1b[F")                # End
