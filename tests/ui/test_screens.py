@@ -44,3 +44,27 @@ def test_a_state_the_screens_cannot_read_is_reported_not_raised():
     with terminal(80, 24):
         text = GameUI(m).screen_text()
     assert "lanboard cannot draw this screen (KeyError" in text
+
+
+def test_every_style_class_drawn_is_defined_and_no_colour_assumes_a_background():
+    from cli.ui.app import STYLE
+    from cli.ui.screens import help_screen, lobby_screen
+    defined = {name for names, _ in STYLE.style_rules for name in names.split()}
+    used = set()
+    for build in (states.crowded_midgame, states.auction_two_players, states.opening_four_players):
+        m = states.model_for(build())
+        m.say("a message", error=True)
+        m.on_event({"event": "attested", "seq": 1, "hash": "ab" * 32})
+        for lines in (game_screen(m, 80, 24, lambda k: None), game_screen(m, 120, 40, lambda k: None),
+                      lobby_screen(m, 80, 24), help_screen(m, 80, 24, 0)):
+            for line in lines:
+                for f in line:
+                    used |= {c[len("class:"):] for c in f[0].split() if c.startswith("class:")}
+    assert len(used) > 15 and used - defined == set()
+    # Text colours only from the terminal's own palette, and no background colours: a fixed
+    # white or black, or a painted background, is what turns unreadable on the other theme.
+    for _, rule in STYLE.style_rules:
+        words = rule.split()
+        assert not any(w.startswith("bg:") or w in ("white", "black", "ansiwhite", "ansiblack",
+                                                     "ansiyellow", "ansibrightwhite")
+                       or w.startswith("#") for w in words), rule
