@@ -85,3 +85,20 @@ def test_play_refuses_a_game_without_bots(tmp_path, monkeypatch, capsys):
 def test_scripts_and_bots_never_get_the_ui(flags):
     args = argparse.Namespace(**{"json": False, "headless": False, "bot": None, **flags})
     assert ui_wanted(args) is False
+
+
+def test_check_codes_of_players_who_joined_before_the_ui_come_from_the_node_log(tmp_path,
+                                                                                   monkeypatch):
+    from cli.ui.launch import codes_seen
+    monkeypatch.setenv("LANBOARD_HOME", str(tmp_path))
+    (tmp_path / "logs").mkdir()
+    sock = tmp_path / "control-X.sock"
+    (tmp_path / "logs" / "other.jsonl").write_text(
+        '{"event": "listening", "port": 1, "control": "/elsewhere.sock"}\n'
+        '{"event": "lobby", "players": [{"name": "Eve", "code": "EVIL-EVIL"}], "seats": 2}\n')
+    (tmp_path / "logs" / "ours.jsonl").write_text(
+        '{"event": "lobby", "players": [{"name": "Pat", "code": "PPPP-PPPP"}], "seats": 3}\n'
+        f'{{"event": "listening", "port": 2, "control": "{sock}"}}\n'
+        '{"event": "lobby", "players": [{"name": "Pat", "code": "PPPP-PPPP"}, '
+        '{"name": "Zoe", "code": "ZZZZ-ZZZZ"}], "seats": 3}\n')
+    assert codes_seen(sock) == {"Pat": "PPPP-PPPP", "Zoe": "ZZZZ-ZZZZ"}
