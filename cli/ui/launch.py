@@ -61,7 +61,9 @@ def start_node(argv: list[str], what: str, timeout: float = 60.0,
 def open_ui(control: Path, pid: int | None = None) -> int:
     from .app import live_ui
     ui = live_ui(control)
-    ui.model.codes.update(codes_seen(control))
+    lobby = last_lobby(control)
+    if lobby:
+        ui.model.on_event(lobby)
     asyncio.run(ui.run_live())
     m = ui.model
     if m.result is not None:
@@ -84,13 +86,11 @@ def default_control() -> Path:
     return data_dir() / f"control-{load_or_create(data_dir()).check_code}.sock"
 
 
-def codes_seen(control: Path) -> dict[str, str]:
-    """Check codes from the lobby events the node printed before the UI attached.
-
-    The control API's status names the players but gives only our own code, and its event
-    stream starts at subscription: a player who joined earlier is found in the node's log
-    (written by start_node) instead."""
-    codes: dict[str, str] = {}
+def last_lobby(control: Path) -> dict | None:
+    """The last lobby event the node printed before the UI attached: who has joined, with
+    check codes. The control API's event stream starts at subscription and its status gives
+    only our own code, so a player who joined earlier is found in the node's log (written by
+    start_node) instead."""
     logs = sorted((data_dir() / "logs").glob("*.jsonl"), key=lambda p: p.stat().st_mtime,
                   reverse=True)
     for log in logs[:20]:
@@ -98,11 +98,8 @@ def codes_seen(control: Path) -> dict[str, str]:
             events = [json.loads(x) for x in log.read_text().splitlines() if x.startswith("{")]
         except (OSError, ValueError):
             continue
-        if not any(e.get("event") == "listening" and e.get("control") == str(control)
-                   for e in events):
-            continue
-        for e in events:
-            if e.get("event") == "lobby":
-                codes.update({p["name"]: p["code"] for p in e.get("players", [])})
-        break
-    return codes
+        if any(e.get("event") == "listening" and e.get("control") == str(control)
+               for e in events):
+            lobbies = [e for e in events if e.get("event") == "lobby"]
+            return lobbies[-1] if lobbies else None
+    return None

@@ -24,6 +24,7 @@ class Model:
     state: dict | None = None
     decision: dict | None = None
     codes: dict[str, str] = field(default_factory=dict)      # player name -> check code
+    lobby: dict = field(default_factory=dict)                # the last lobby event
     log: list[str] = field(default_factory=list)
     attested: tuple[int, str] | None = None                  # last turn all nodes signed
     fault: str | None = None
@@ -100,6 +101,7 @@ class Model:
         kind = ev.get("event")
         names = self.names
         if kind == "lobby":
+            self.lobby = ev
             for p in ev.get("players", []):
                 self.codes[p["name"]] = p["code"]
             self.add_log([f"lobby: {len(ev['players'])} of {ev['seats']} seats taken"])

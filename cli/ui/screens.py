@@ -231,6 +231,8 @@ def lobby_screen(model, width: int, height: int) -> list[Line]:
     st = model.status
     lines: list[Line] = [[("class:title", "lanboard — Monopoly Gamer: Overwatch — lobby")], [("", "")]]
     players = st.get("players", [])
+    if len(model.lobby.get("players", [])) > len(players):
+        players = model.lobby["players"]  # a joiner's node learns the seats from the host
     lines.append([("", f"You are {st.get('name', '?')}, check code "),
                   ("class:bold", st.get("code", "?"))])
     lines += wrap("Compare check codes aloud: a code that differs from what your friend reads on "
@@ -239,9 +241,13 @@ def lobby_screen(model, width: int, height: int) -> list[Line]:
     for seat, p in enumerate(players):
         code = st.get("code") if seat == model.me else \
             p.get("code") or model.codes.get(p["name"], "")
+        you = " (you)" if code and code == st.get("code") else ""
         lines.append([(f"class:token.p{seat}", f" {seat + 1} "),
-                      ("", f" {p['name']:<24} "), ("class:bold", code or "(code shown when "
-                                                                  "the next player joins)")])
+                      ("", f" {(p['name'] + you):<24} "),
+                      ("class:bold", code or "(code shown when the next player joins)")])
+    seats = model.lobby.get("seats")
+    if seats and seats > len(players):
+        lines.append([("class:dim", f"    {seats - len(players)} more seat(s) free")])
     lines.append([("", "")])
     lines.append([("class:status", "Waiting for players… the game starts when every seat is taken.")])
     lines.append([("class:hint", "q detaches: the lobby stays open, `lanboard attach` comes back")])

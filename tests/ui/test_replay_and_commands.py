@@ -89,7 +89,7 @@ def test_scripts_and_bots_never_get_the_ui(flags):
 
 def test_check_codes_of_players_who_joined_before_the_ui_come_from_the_node_log(tmp_path,
                                                                                    monkeypatch):
-    from cli.ui.launch import codes_seen
+    from cli.ui.launch import last_lobby
     monkeypatch.setenv("LANBOARD_HOME", str(tmp_path))
     (tmp_path / "logs").mkdir()
     sock = tmp_path / "control-X.sock"
@@ -101,4 +101,7 @@ def test_check_codes_of_players_who_joined_before_the_ui_come_from_the_node_log(
         f'{{"event": "listening", "port": 2, "control": "{sock}"}}\n'
         '{"event": "lobby", "players": [{"name": "Pat", "code": "PPPP-PPPP"}, '
         '{"name": "Zoe", "code": "ZZZZ-ZZZZ"}], "seats": 3}\n')
-    assert codes_seen(sock) == {"Pat": "PPPP-PPPP", "Zoe": "ZZZZ-ZZZZ"}
+    lobby = last_lobby(sock)
+    assert [(p["name"], p["code"]) for p in lobby["players"]] == \
+        [("Pat", "PPPP-PPPP"), ("Zoe", "ZZZZ-ZZZZ")]
+    assert last_lobby(tmp_path / "control-nobody.sock") is None

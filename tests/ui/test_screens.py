@@ -68,3 +68,15 @@ def test_every_style_class_drawn_is_defined_and_no_colour_assumes_a_background()
         assert not any(w.startswith("bg:") or w in ("white", "black", "ansiwhite", "ansiblack",
                                                      "ansiyellow", "ansibrightwhite")
                        or w.startswith("#") for w in words), rule
+
+
+def test_a_joiners_lobby_lists_the_seats_the_host_announced():
+    from cli.ui.model import Model
+    from cli.ui.screens import lobby_screen
+    m = Model(status={"name": "Jo", "code": "JJJJ-JJJJ", "seat": None, "phase": "lobby",
+                      "players": []})
+    m.on_event({"event": "lobby", "seats": 4, "players": [
+        {"name": "Hana", "code": "HHHH-HHHH"}, {"name": "Jo", "code": "JJJJ-JJJJ"}]})
+    screen = text(lobby_screen(m, 80, 24))
+    assert "1  Hana                     HHHH-HHHH" in screen
+    assert "2  Jo (you)                 JJJJ-JJJJ" in screen and "2 more seat(s) free" in screen
