@@ -19,10 +19,10 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None or not LANBOARD.exi
 
 class Tmux:
     def __init__(self, tmp: Path) -> None:
-        self.sock = f"lanboard-test-{os.getpid()}-{tmp.name}"
+        self.sock = str(tmp / "tmux.sock")  # a private server, its socket gone with tmp_path
 
     def __call__(self, *args: str) -> str:
-        return subprocess.run(["tmux", "-L", self.sock, *args], capture_output=True, text=True,
+        return subprocess.run(["tmux", "-S", self.sock, *args], capture_output=True, text=True,
                               check=False).stdout
 
     def screen(self, target: str) -> str:
