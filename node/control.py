@@ -32,6 +32,7 @@ import trio
 import engine
 from engine import Decision
 from engine.core import IllegalMove
+from protocol.identity import check_code
 
 MAX_LINE = 64 * 1024
 
@@ -43,8 +44,11 @@ def _status(node) -> dict:
         phase = "over" if node.finished.is_set() else "playing"
     out: dict[str, Any] = {
         "name": node.name, "code": node.identity.check_code, "seat": node.my_seat,
-        "phase": phase, "players": [{"name": x.name, "connected": x.conn is not None}
-                                    for x in node.seats],
+        "phase": phase,
+        "players": [{"name": x.name, "code": check_code(x.key),
+                     "connected": x.conn is not None or i == node.my_seat}
+                    for i, x in enumerate(node.seats)] if node.seats else
+                   [dict(p, connected=None) for p in node.lobby_roster],
         "match": node.outcome.match_id.hex() if node.outcome.match_id else None,
     }
     if s is not None:
@@ -61,6 +65,11 @@ def _status(node) -> dict:
 def _pending(node) -> dict | None:
     s = node.session
     if s is None or node.finished.is_set():
+        return None
+    # The log's slot, not the engine alone: after a move the players still sign the new state,
+    # and a move sent before that attestation slot closes would be refused.
+    slot = s.ledger.slot if s.ledger is not None and not s.ledger.over else None
+    if slot is None or slot.kind != "move" or slot.authors != (node.my_seat,):
         return None
     p = engine.pending(s.state)
     if isinstance(p, Decision) and p.player == node.my_seat:

@@ -121,6 +121,7 @@ class Node:
         self._peer_have: dict[int, int] = {}     # entries each peer last said it holds
         self._behind: int | None = None          # seat we are catching up from
         self._unlogged: list[bytes] = []         # own frames persisted but not yet in the log
+        self.lobby_roster: list[dict] = []       # a joiner's view of the lobby, from the host
         self._held: list[tuple[int, bytes]] = []  # session frames held while catching up
 
     # ------------------------------------------------------------------ hosting
@@ -220,6 +221,7 @@ class Node:
                 if ch != wire.NODE:
                     raise wire.BadMessage("game traffic before the genesis")
                 if msg["t"] == "roster":
+                    self.lobby_roster = list(msg["players"])
                     self._emit("lobby", {"players": msg["players"], "seats": msg["seats"]})
                 elif msg["t"] == "refused":
                     raise LobbyRefused(msg["reason"])
