@@ -9,11 +9,12 @@ from pathlib import Path
 
 import trio
 
-import engine
 from node.control import call, serve_control
 from node.runtime import Node
 from protocol.identity import Identity
 from protocol.verify import verify_file
+
+from .control_events import collect_events
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -81,16 +82,7 @@ async def _play_with_control(tmp_path: Path):
             "overwatch-monopoly", (), 2, task_status=task_status))
         nursery.start_soon(person.join, "127.0.0.1", port)
 
-        async def watch_events():
-            stream = await trio.open_unix_socket(str(sock))
-            await stream.send_all(b'{"cmd": "events"}\n')
-            buf = b""
-            async for chunk in stream:
-                buf += chunk
-                while b"\n" in buf:
-                    line, buf = buf.split(b"\n", 1)
-                    seen["events"].append(json.loads(line))
-        nursery.start_soon(watch_events)
+        nursery.start_soon(collect_events, sock, seen["events"])
 
         while not person.finished.is_set():
             reply = await call(sock, {"cmd": "pending"})

@@ -2,7 +2,6 @@
 the other nodes' watchdogs claim the timeout, a bot node chooses "bot" at once, a person chooses
 through the control API, and the two remaining nodes finish the game with the bot in its seat,
 holding identical match files that verify."""
-import json
 
 import trio
 
@@ -12,6 +11,8 @@ from protocol.identity import Identity
 from protocol.verify import verify_file
 
 import tests.protocol.toygame  # noqa: F401  (registers "toy-race")
+
+from .control_events import collect_events
 
 TOY = "toy-race"
 TIMEOUTS = {"decision": 2, "round": 2}
@@ -41,16 +42,7 @@ async def _game_with_a_gone_node(tmp_path, gone_after: int):
                 await gone.join("127.0.0.1", port)
         nursery.start_soon(run_gone)
 
-        async def watch_events():
-            stream = await trio.open_unix_socket(str(sock))
-            await stream.send_all(b'{"cmd": "events"}\n')
-            buf = b""
-            async for chunk in stream:
-                buf += chunk
-                while b"\n" in buf:
-                    line, buf = buf.split(b"\n", 1)
-                    seen["events"].append(json.loads(line))
-        nursery.start_soon(watch_events)
+        nursery.start_soon(collect_events, sock, seen["events"])
 
         with trio.fail_after(90):
             while not person.finished.is_set():

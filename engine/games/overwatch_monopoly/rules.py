@@ -14,7 +14,7 @@ from ...chance import Chance
 from ...agenda import AgendaGame
 from ...core import Decision, Move, Result, register
 from .abilities import AbilityRules
-from .data import ROLES, Data, load
+from .data import Data, load
 from .state import Hero, Player, State, Turn
 
 BANK = -1
