@@ -9,6 +9,7 @@ Bots, scripts, tests and the terminal UI all use it. One request per line, one r
     {"cmd": "move", "move": [..]} -> {"ok": true} | {"ok": false, "error": "why not"}
     {"cmd": "choose", "choice": "wait" | "bot" | "end"}
                                   -> {"ok": true} | {"ok": false, "error": "why not"}
+    {"cmd": "start"}              -> the host starts before every seat is taken
     {"cmd": "events"}             -> {"ok": true}, then one line per event until the node ends
 
 When the log records a player as gone past the timeout, every node sends the event
@@ -50,6 +51,10 @@ def _status(node) -> dict:
                     for i, x in enumerate(node.seats)] if node.seats else
                    [dict(p, connected=None) for p in node.lobby_roster],
         "match": node.outcome.match_id.hex() if node.outcome.match_id else None,
+        # the host may start before every seat is taken, once the game's minimum is seated
+        "can_start": phase == "lobby" and node.my_seat == 0 and
+        len(node.seats) >= engine.get_game(node._lobby["game"]).min_players
+        if node._lobby else False,
     }
     if s is not None:
         out["state_hash"] = engine.state_hash(s.state).hex()
@@ -121,12 +126,19 @@ async def _request(node, line: bytes, send) -> bool:
             await send({"ok": False, "error": str(e)})
         else:
             await send({"ok": True})
+    elif cmd == "start":
+        try:
+            node.start_now()
+        except IllegalMove as e:
+            await send({"ok": False, "error": str(e)})
+        else:
+            await send({"ok": True})
     elif cmd == "events":
         await send({"ok": True})
         return True
     else:
         await send({"ok": False, "error": f"unknown cmd {cmd!r} "
-                                          "(status, state, pending, move, choose, events)"})
+                                          "(status, state, pending, move, choose, start, events)"})
     return False
 
 

@@ -158,13 +158,31 @@ class Node:
                                  timeouts=timeouts)
             addrs = [["", 0]] + [[s.addr, s.port] for s in self.seats[1:]]
             self._begin(body, chain)
-            for seat in range(1, seats):
+            for seat in range(1, len(self.seats)):
                 self._queues[seat][0].send_nowait(wire.pack("start", body=body, addrs=addrs))
             self._play(self.session.start())
             await self.finished.wait()
             await self._linger()
             nursery.cancel_scope.cancel()
         return self.outcome
+
+    def start_now(self) -> None:
+        """The host starts the game with the players seated so far, before every seat is taken
+        (at least the game's minimum; the variants must allow that many)."""
+        if self.my_seat != 0 or not self._lobby:
+            raise IllegalMove("only the host can start the game")
+        if self._lobby_full.is_set():
+            raise IllegalMove("the game has already started")
+        game = engine.get_game(self._lobby["game"])
+        n = len(self.seats)
+        if n < game.min_players:
+            raise IllegalMove(f"{game.title} needs at least {game.min_players} players; "
+                              f"{n} seated so far")
+        problem = game.check_variants(n, tuple(self._lobby["variants"]))
+        if problem:
+            raise IllegalMove(f"cannot start with {n} players: {problem}")
+        self._lobby["seats"] = n
+        self._lobby_full.set()
 
     def _roster_json(self) -> dict:
         return {"players": [{"name": s.name, "code": check_code(s.key)} for s in self.seats],

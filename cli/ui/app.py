@@ -227,6 +227,13 @@ class GameUI:
                 else:
                     self.choose(k)
 
+        @kb.add("s")
+        def _(event) -> None:
+            if m.status.get("can_start"):
+                self._spawn(m.start_game())
+            else:
+                not_here(event)
+
         @kb.add(Keys.Any)
         def not_here(event) -> None:
             key = event.key_sequence[0].data if event.key_sequence else "?"

@@ -168,6 +168,17 @@ class Model:
             self.add_log([f"{self.gone}: if it crashed, `lanboard resume` continues the match"])
         self.on_change()
 
+    async def start_game(self) -> None:
+        """The host starts with the players seated so far."""
+        try:
+            reply = await client.call(self.socket, {"cmd": "start"})
+        except client.NodeGone as e:
+            self.say(str(e), error=True)
+            return
+        self.say("" if reply.get("ok") else f"Not started: {reply.get('error')}",
+                 error=not reply.get("ok"))
+        await self.refresh()
+
     async def choose(self, option: list) -> None:
         if self.gone:
             self.say("the node is gone: no move can be sent", error=True)

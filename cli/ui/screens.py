@@ -249,7 +249,12 @@ def lobby_screen(model, width: int, height: int) -> list[Line]:
     if seats and seats > len(players):
         lines.append([("class:dim", f"    {seats - len(players)} more seat(s) free")])
     lines.append([("", "")])
-    lines.append([("class:status", "Waiting for players… the game starts when every seat is taken.")])
+    if st.get("can_start"):
+        lines.append([("class:status", f"Waiting for players… press s to start now with the "
+                                       f"{len(players)} seated.")])
+    else:
+        lines.append([("class:status", "Waiting for players… the game starts when every seat "
+                                       "is taken.")])
     lines.append([("class:hint", "q detaches: the lobby stays open, `lanboard attach` comes back")])
     for text in model.log[-5:]:
         lines.append([("class:log", text[:width])])

@@ -113,7 +113,7 @@ def test_a_person_plays_a_whole_game_through_the_control_api(tmp_path):
     # an illegal move is refused with the engine's reason, and the game goes on
     assert seen["illegal"]["ok"] is False and "is not a legal move now" in seen["illegal"]["error"]
     assert seen["bad"] == {"ok": False, "error": "unknown cmd 'no such thing' "
-                                                 "(status, state, pending, move, choose, events)"}
+                                                 "(status, state, pending, move, choose, start, events)"}
     status = seen["status"]
     assert status["phase"] == "over" and status["seat"] == person.my_seat
     assert status["result"]["scores"] == list(person.outcome.result.scores)
@@ -203,3 +203,38 @@ def test_a_joiners_status_lists_the_lobby_with_check_codes(tmp_path):
     assert status["phase"] == "lobby"
     assert [(p["name"], p["code"]) for p in status["players"]] == [
         ("Hana", host.identity.check_code), ("Gus", guest.identity.check_code)]
+
+
+async def _host_starts_early(tmp_path: Path):
+    host = Node(Identity.generate(), "Hana", tmp_path / "h", bot="greedy", listen_host="127.0.0.1")
+    guest = Node(Identity.generate(), "Gus", tmp_path / "g", bot="greedy", listen_host="127.0.0.1")
+    sock = tmp_path / "h.sock"
+    replies = {}
+    async with trio.open_nursery() as nursery:
+        await nursery.start(serve_control, host, sock)
+        port = await nursery.start(lambda task_status: host.host(
+            "overwatch-monopoly", (), 4, task_status=task_status))
+        replies["alone"] = await call(sock, {"cmd": "start"})
+        nursery.start_soon(guest.join, "127.0.0.1", port)
+        with trio.fail_after(10):
+            while len(host.seats) < 2:
+                await trio.sleep(0.01)
+        replies["status"] = await call(sock, {"cmd": "status"})
+        replies["start"] = await call(sock, {"cmd": "start"})
+        with trio.fail_after(120):
+            await host.finished.wait()
+            await guest.finished.wait()
+        replies["again"] = await call(sock, {"cmd": "start"})
+        nursery.cancel_scope.cancel()
+    return host, guest, replies
+
+
+def test_the_host_may_start_before_every_seat_is_taken_once_the_minimum_is_seated(tmp_path):
+    host, guest, replies = trio.run(_host_starts_early, tmp_path)
+    assert replies["alone"] == {"ok": False, "error": "Monopoly Gamer: Overwatch needs at least "
+                                                      "2 players; 1 seated so far"}
+    assert replies["status"]["can_start"] is True
+    assert replies["start"] == {"ok": True}
+    assert replies["again"]["ok"] is False
+    assert host.outcome.result is not None and len(host.outcome.result.scores) == 2
+    assert host.outcome.match_file.read_bytes() == guest.outcome.match_file.read_bytes()

@@ -48,7 +48,8 @@ async def first_decision(ui, timeout=30):
     await until(lambda: ui.model.decision is not None, timeout, "a decision of ours", ui)
 
 
-def test_the_lobby_lists_who_joined_with_their_check_codes(game, tmp_path):
+def test_the_lobby_lists_who_joined_with_their_check_codes_and_the_host_may_start_early(
+        game, tmp_path):
     proc, control, log = game(bots=0, seats=3)  # a seat stays free: the lobby stays up
     port = next(json.loads(x)["port"] for x in log.read_text().splitlines() if '"listening"' in x)
     joiner = []
@@ -67,6 +68,12 @@ def test_the_lobby_lists_who_joined_with_their_check_codes(game, tmp_path):
                     "Zoe in the lobby", ui)
         text = ui.screen_text()
         assert "Zoe" in text and ui.model.codes["Zoe"] in text
+        # the host may start with the two seated instead of waiting for the third
+        await until(lambda: "press s to start now with the 2 seated" in ui.screen_text(), 10,
+                    "the start hint", ui)
+        inp.send_text("s")
+        await until(lambda: ui.model.phase == "playing", 20, "the game started with 2", ui)
+        assert len(ui.model.status["players"]) == 2
     try:
         run(drive(control, script))
     finally:
