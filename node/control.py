@@ -32,7 +32,6 @@ import trio
 
 import engine
 from engine import Decision
-from engine.core import IllegalMove
 from protocol.identity import check_code
 
 MAX_LINE = 64 * 1024
@@ -51,10 +50,7 @@ def _status(node) -> dict:
                     for i, x in enumerate(node.seats)] if node.seats else
                    [dict(p, connected=None) for p in node.lobby_roster],
         "match": node.outcome.match_id.hex() if node.outcome.match_id else None,
-        # the host may start before every seat is taken, once the game's minimum is seated
-        "can_start": phase == "lobby" and node.my_seat == 0 and
-        len(node.seats) >= engine.get_game(node._lobby["game"]).min_players
-        if node._lobby else False,
+        "can_start": phase == "lobby" and node.start_problem() is None,
     }
     if s is not None:
         out["state_hash"] = engine.state_hash(s.state).hex()
@@ -92,6 +88,14 @@ def _pending_timeout(node) -> dict | None:
     return {"seq": asked.seq, "seat": asked.seat, "options": list(asked.options)}
 
 
+# Requests that act on the game; each raises ValueError (IllegalMove) with the reason to refuse.
+ACTIONS = {
+    "move": lambda node, req: node.submit_move(req.get("move")),
+    "choose": lambda node, req: node.submit_choice(req.get("choice")),
+    "start": lambda node, req: node.start_now(),
+}
+
+
 async def _request(node, line: bytes, send) -> bool:
     """Answer one request; True when the connection turns into an event stream."""
     try:
@@ -112,24 +116,10 @@ async def _request(node, line: bytes, send) -> bool:
             await send({"ok": True, "state": engine.to_data(view)})
     elif cmd == "pending":
         await send({"ok": True, "decision": _pending(node), "timeout": _pending_timeout(node)})
-    elif cmd == "move":
+    elif cmd in ACTIONS:
         try:
-            node.submit_move(req.get("move"))
-        except IllegalMove as e:
-            await send({"ok": False, "error": str(e)})
-        else:
-            await send({"ok": True})
-    elif cmd == "choose":
-        try:
-            node.submit_choice(req.get("choice"))
-        except ValueError as e:
-            await send({"ok": False, "error": str(e)})
-        else:
-            await send({"ok": True})
-    elif cmd == "start":
-        try:
-            node.start_now()
-        except IllegalMove as e:
+            ACTIONS[cmd](node, req)
+        except ValueError as e:  # IllegalMove is one: the reason goes back, the node goes on
             await send({"ok": False, "error": str(e)})
         else:
             await send({"ok": True})

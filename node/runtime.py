@@ -166,22 +166,26 @@ class Node:
             nursery.cancel_scope.cancel()
         return self.outcome
 
-    def start_now(self) -> None:
-        """The host starts the game with the players seated so far, before every seat is taken
-        (at least the game's minimum; the variants must allow that many)."""
+    def start_problem(self) -> str | None:
+        """Why the host could not start now with the players seated so far, or None."""
         if self.my_seat != 0 or not self._lobby:
-            raise IllegalMove("only the host can start the game")
+            return "only the host can start the game"
         if self._lobby_full.is_set():
-            raise IllegalMove("the game has already started")
+            return "the game has already started"
         game = engine.get_game(self._lobby["game"])
         n = len(self.seats)
         if n < game.min_players:
-            raise IllegalMove(f"{game.title} needs at least {game.min_players} players; "
-                              f"{n} seated so far")
+            return f"{game.title} needs at least {game.min_players} players; {n} seated so far"
         problem = game.check_variants(n, tuple(self._lobby["variants"]))
+        return f"cannot start with {n} players: {problem}" if problem else None
+
+    def start_now(self) -> None:
+        """The host starts the game with the players seated so far, before every seat is taken
+        (at least the game's minimum; the variants must allow that many)."""
+        problem = self.start_problem()
         if problem:
-            raise IllegalMove(f"cannot start with {n} players: {problem}")
-        self._lobby["seats"] = n
+            raise IllegalMove(problem)
+        self._lobby["seats"] = len(self.seats)
         self._lobby_full.set()
 
     def _roster_json(self) -> dict:

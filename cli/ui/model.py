@@ -188,28 +188,14 @@ class Model:
             request = {"cmd": "choose", "choice": option[0]}
         else:
             request = {"cmd": "move", "move": option}
-        for _ in range(RETRIES):
-            try:
-                reply = await client.call(self.socket, request)
-            except client.NodeGone as e:
-                self.say(str(e), error=True)
-                return
-            # The control API shows our decision as soon as the engine pends it, but the node
-            # takes the move only after every node has signed the last turn's state hash: a
-            # short wait, not a mistake of the player's, so the same choice is sent again.
-            if reply.get("ok") or NOT_YET not in reply.get("error", ""):
-                break
-            self.say("waiting for every node to confirm the last turn…")
-            await asyncio.sleep(0.1)
-            await self.refresh()
-            if self.decision != decision:
-                break
+        try:
+            reply = await client.call(self.socket, request)
+        except client.NodeGone as e:
+            self.say(str(e), error=True)
+            return
         if reply.get("ok"):
             self.say("")
         else:
             self.say(f"Not allowed: {reply.get('error')}", error=True)
         await self.refresh()
 
-
-NOT_YET = "not this player's decision"
-RETRIES = 50

@@ -27,7 +27,9 @@ def check_invariants(state):
     for p in state.players:
         assert 0 <= p.hp <= cap, p
         assert p.barrier >= 0
-        assert sum(1 for h in p.heroes if True) == len(p.heroes)
+        if state.turns:  # drafting is over: every team is complete for the whole game
+            assert len(p.heroes) == (3 if "6v6" in state.variants else 2), p
+            assert len(p.leaders) == (3 if "6v6" in state.variants else 1), p
     owned = [o for o in state.owners if o != NOBODY]
     assert all(0 <= o < len(state.players) for o in owned)
     for i, o in enumerate(state.owners):
