@@ -131,6 +131,17 @@ class Game:
     def explain_illegal(self, state: Any, decision: Decision, move: Move) -> str:
         return f"{list(move)} is not a legal move now"
 
+    # Words for people. They belong to the rules (a move's meaning depends on the state) but
+    # never change them: every interface that has no game-specific screen shows these.
+    def describe_move(self, state: Any, move: Move) -> str:
+        """One line saying what `move` does now, e.g. "Buy Mushroom Kingdom for 3 coins"."""
+        return " ".join(str(part) for part in move)
+
+    def describe_state(self, state: Any, seat: int | None) -> list[str]:
+        """A short plain-text account of the state as `seat` may see it (None: a spectator):
+        whose turn it is, each player's money, position and holdings."""
+        return []
+
     # ---- the contract ------------------------------------------------------------------
     _last: tuple[Any, Any] = (None, None)
 
