@@ -24,7 +24,7 @@ from .codec import CodecError, decode, encode
 __all__ = [
     "PROTOCOL_VERSION", "KINDS", "CHOICES", "SchemaError", "share_statement", "genesis_statement",
     "parse_genesis_body", "parse_signed_genesis", "parse_share", "parse_entry", "parse_wire",
-    "make_share", "make_entry", "entry_hash", "check_part",
+    "make_share", "make_entry", "make_halt", "entry_hash", "check_part",
 ]
 
 PROTOCOL_VERSION = 1
@@ -207,8 +207,29 @@ _sections_spec = {"t": _one_of("sections"), "seq": _seq, "names": _list(_text(64
                   "hashes": _list(_hash, 1, 512)}
 
 
+# A node that stops a match tells its peers why, with the frames that made it stop. The notice
+# itself proves nothing (it is trusted as far as the transport vouches for its sender); the
+# evidence does, when it carries the accused player's signature: see Session._on_halt.
+MAX_EVIDENCE = 4
+_halt_spec = {"t": _one_of("halt"), "seq": _int(0, U64), "kind": _text(32),
+              "seats": _list(_seat, 0, MAX_PLAYERS), "reason": _text(1024),
+              "evidence": _list(lambda v, w: _frame(v, w), 0, MAX_EVIDENCE)}
+
+
+def _frame(v: Any, where: str) -> None:
+    if type(v) is not bytes or len(v) > 1 << 16:
+        raise SchemaError(f"{where} must be a frame of at most 65536 bytes, got {_describe(v)}")
+
+
+def make_halt(seq: int, kind: str, seats: tuple[int, ...], reason: str,
+              evidence: tuple[bytes, ...]) -> dict:
+    return {"t": "halt", "seq": seq, "kind": kind[:32], "seats": list(seats),
+            "reason": reason[:1024],
+            "evidence": [e for e in evidence if len(e) <= 1 << 16][:MAX_EVIDENCE]}
+
+
 def parse_wire(data: bytes) -> dict:
-    """A frame received from a peer: a share or a genesis signature."""
+    """A frame received from a peer: a share, a genesis signature, or a halt notice."""
     v = decode(data)
     if type(v) is not dict or "t" not in v:
         raise SchemaError("a message must be a map with a 't' field")
@@ -216,6 +237,8 @@ def parse_wire(data: bytes) -> dict:
         return parse_share(v)
     if v["t"] == "gsig":
         return _map(_gsig_spec, v, "gsig")
+    if v["t"] == "halt":
+        return _map(_halt_spec, v, "halt")
     if v["t"] == "sections":
         _map(_sections_spec, v, "sections")
         if len(v["names"]) != len(v["hashes"]):

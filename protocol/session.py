@@ -21,6 +21,11 @@ A relay can overtake that order (a share forwarded by a third node may arrive be
 shares its author built on), so a share that disagrees with this node's history is held, not
 blamed, until it arrives from its author directly; only then is the author at fault.
 
+Some cheats only one node can see (a share signed for it alone, garbage on one link). A node
+that stops the match sends every peer a halt notice with the frames that made it stop; each
+peer judges those frames itself (see `_on_halt`), so every honest node stops, blaming the
+cheater when the frames prove it and naming both sides of a dispute when they cannot.
+
 Timeout claims are binding for their signer: once this node has signed that seat X missed slot
 s, it ignores X's late share for s. If other honest nodes accepted that share in time, the game
 stalls rather than forks; deadlines should be long enough that this is rare (node's choice).
@@ -41,8 +46,8 @@ from engine.core import IllegalMove
 from .codec import CodecError, encode
 from .genesis import GenesisError, assemble, body_hash, check_body, check_signature, sign_body
 from .identity import Identity, verify_signature
-from .log import Fault, Ledger, first_difference, state_sections
-from .messages import CHOICES, make_entry, make_share, parse_wire, share_statement
+from .log import Fault, Ledger, check_equivocation, first_difference, state_sections
+from .messages import CHOICES, make_entry, make_halt, make_share, parse_wire, share_statement
 from .randomness import HashChain
 
 __all__ = [
@@ -171,6 +176,7 @@ class Session:
         self._claimed: dict[int, int] = {}       # seq -> seat this node claimed timed out
         self._late_claims: dict[int, dict[int, bytes]] = {}
         self._early: list[tuple[bytes, int]] = []
+        self._dispute_accused: tuple[int, ...] = ()
         self._started = False
 
     @classmethod
@@ -318,40 +324,47 @@ class Session:
         if self.fault is not None:
             if self.fault.kind == "state-mismatch":
                 self._on_sections(data, sender, out)
+            elif self.fault.kind == "dispute":
+                self._settle_dispute(data, sender, out)
             return out
         try:
-            if data in self._seen:
-                msg = self._msg.get(data)
-                if msg is not None and msg["author"] == sender and data not in self._direct \
-                        and self.ledger is not None:
-                    # the author's own copy of a share a relay brought first: judge it now
-                    self._direct.add(data)
-                    if msg["seq"] < self.ledger.seq:
-                        self._on_past_share(msg, "claim" if msg["kind"] == "timeout" else "share",
-                                            data)
-                    self._advance(out)
-                return out
-            try:
-                msg = parse_wire(data)
-            except CodecError as e:
-                raise Fault("malformed", (sender,), str(e)) from None
-            if msg["t"] == "gsig":
-                self._on_gsig(msg, data, sender, out)
-            elif msg["t"] == "sections":
-                return out   # only meaningful after a state mismatch
-            elif self.ledger is None:
-                if len(self._early) >= EARLY_LIMIT:
-                    raise Fault("wrong-sequence", (sender,), "too many messages before the "
-                                "genesis is complete")
-                self._early.append((data, sender))
-            else:
-                self._on_share(msg, data, sender, out)
-                self._advance(out)
+            self._take(data, sender, out)
         except Fault as f:
             self._halt(f, out)
         except Exception as e:  # noqa: BLE001 - a bug must stop this match, not the node
             self._halt(_internal(e), out)
         return out
+
+    def _take(self, data: bytes, sender: int, out: Output) -> None:
+        if data in self._seen:
+            msg = self._msg.get(data)
+            if msg is not None and msg["author"] == sender and data not in self._direct \
+                    and self.ledger is not None:
+                # the author's own copy of a share a relay brought first: judge it now
+                self._direct.add(data)
+                if msg["seq"] < self.ledger.seq:
+                    self._on_past_share(msg, "claim" if msg["kind"] == "timeout" else "share",
+                                        data)
+                self._advance(out)
+            return
+        try:
+            msg = parse_wire(data)
+        except CodecError as e:
+            raise Fault("malformed", (sender,), str(e), None, (data[:1 << 16],)) from None
+        if msg["t"] == "gsig":
+            self._on_gsig(msg, data, sender, out)
+        elif msg["t"] == "halt":
+            self._on_halt(msg, sender, out)
+        elif msg["t"] == "sections":
+            return   # only meaningful after a state mismatch
+        elif self.ledger is None:
+            if len(self._early) >= EARLY_LIMIT:
+                raise Fault("wrong-sequence", (sender,), "too many messages before the "
+                            "genesis is complete")
+            self._early.append((data, sender))
+        else:
+            self._on_share(msg, data, sender, out)
+            self._advance(out)
 
     def move(self, move: Any) -> Output:
         """Play our move; raises IllegalMove (and changes nothing) if it is not legal now."""
@@ -449,11 +462,107 @@ class Session:
     def _halt(self, fault: Fault, out: Output) -> None:
         self.fault = fault
         out.events.append(FaultDetected(fault))
+        seq = self.ledger.seq if self.ledger is not None else 0
+        out.sends.append(Send(self.peers, encode(make_halt(
+            seq, fault.kind, fault.seats, fault.reason, fault.evidence))))
         if fault.kind == "state-mismatch" and self.ledger is not None:
             sections = state_sections(self.ledger.state)
             out.sends.append(Send(self.peers, encode({
                 "t": "sections", "seq": self.ledger.seq, "names": [n for n, _ in sections],
                 "hashes": [h for _, h in sections]})))
+
+    def _on_halt(self, msg: dict, reporter: int, out: Output) -> None:
+        """A peer stopped the match. Its word alone convicts nobody: its evidence frames are
+        judged as frames relayed by the reporter, and what this node's own checks find is the
+        fault it adopts (two signed shares for one slot, or a signed share that breaks the
+        rules on the history this node holds too). When they find nothing (the evidence is
+        unsigned, like a bad signature or garbage only the reporter received; it rests on a
+        history this node has not seen; or the reporter is lying) this node cannot tell who
+        cheated and stops with a dispute naming both, which later frames may settle
+        (`_settle_dispute`)."""
+        accused = tuple(msg["seats"])
+        if not accused or accused == (reporter,) or \
+                (self.ledger is not None and reporter in self.ledger.absent):
+            # A node stopped by a bug, or told that the others recorded it as gone, accuses
+            # nobody else: its seat is the timeout machinery's business, not a reason to stop.
+            return
+        what = f"{msg['kind']}: {msg['reason']}"
+        if self.ledger is not None:
+            for raw in msg["evidence"]:
+                if not self._signed_share(raw):
+                    continue   # proves nothing: anybody could have made it
+                try:
+                    self._take(raw, reporter, out)
+                except Fault as f:
+                    raise Fault(f.kind, f.seats, f"{f.reason} (seat {reporter} stopped the match "
+                                "for it and sent the proof)", f.seq, f.evidence) from None
+        named = " and ".join(f"seat {s}" for s in accused)
+        self._dispute_accused = accused
+        raise Fault("dispute", tuple(sorted({*accused, reporter})),
+                    f"seat {reporter} stopped the match accusing {named} of {what}; this node "
+                    "has no proof of it, so either of them may be the cheater", msg["seq"])
+
+    def _settle_dispute(self, data: bytes, sender: int, out: Output) -> None:
+        """While in a dispute, a frame that proves a fault settles it: two signed shares for
+        one slot (sent as such or as a halt notice's evidence), or a bad frame that the
+        accused sends this node directly."""
+        found = None
+        try:
+            msg = parse_wire(data)
+        except CodecError as e:
+            if sender in self._dispute_accused:
+                found = Fault("malformed", (sender,), str(e))
+        else:
+            frames = msg["evidence"] if msg["t"] == "halt" else [data] if msg["t"] == "share" \
+                else []
+            for raw in frames:
+                found = found or self._equivocation_with(raw)
+            if found is None and msg["t"] == "share" and sender in self._dispute_accused \
+                    and self.ledger is not None:
+                a = msg["author"]
+                if a >= self.n or not verify_signature(self.keys[a], msg["sig"], share_statement(
+                        msg["match"], msg["seq"], msg["prev"], msg["kind"], a, msg["part"])):
+                    found = Fault("bad-signature", (sender,),
+                                  f"share claiming seat {a} does not verify", msg["seq"])
+                elif msg["match"] != self.ledger.match_id:
+                    found = Fault("wrong-match", (sender,), "share of another match", msg["seq"])
+                elif a == sender and msg["seq"] == self.ledger.seq and not self.ledger.over:
+                    # the accused's own share for the slot this node stopped at
+                    try:
+                        self.ledger.check_share(msg)
+                    except Fault as f:
+                        if f.seats == (sender,):
+                            found = Fault(f.kind, f.seats, f.reason, f.seq, (data,))
+        if found is not None:
+            self._halt(found, out)
+
+    def _signed_share(self, raw: bytes) -> bool:
+        """Whether `raw` is a share of this match that carries its author's signature."""
+        try:
+            m = parse_wire(raw)
+        except CodecError:
+            return False
+        return m["t"] == "share" and m["author"] < self.n and \
+            m["match"] == self.ledger.match_id and verify_signature(
+                self.keys[m["author"]], m["sig"], share_statement(
+                    m["match"], m["seq"], m["prev"], m["kind"], m["author"], m["part"]))
+
+    def _equivocation_with(self, raw: bytes) -> Fault | None:
+        """The equivocation `raw` proves against a share this node holds, if any."""
+        if self.ledger is None:
+            return None
+        try:
+            m = parse_wire(raw)
+        except CodecError:
+            return None
+        if m["t"] != "share" or m["author"] >= self.n:
+            return None
+        old = self._shares.get((m["seq"], m["author"], "claim" if m["kind"] == "timeout"
+                                else "share"))
+        if old is None or check_equivocation(self.keys, self.ledger.match_id, old[0], raw) is None:
+            return None
+        return Fault("equivocation", (m["author"],), f"two different shares signed for entry "
+                     f"{m['seq']}", m["seq"], (old[0], raw))
 
     def _on_sections(self, data: bytes, sender: int, out: Output) -> None:
         try:
@@ -517,7 +626,8 @@ class Session:
             raise Fault("malformed", (sender,), f"there is no seat {a}")
         statement = share_statement(msg["match"], seq, msg["prev"], msg["kind"], a, msg["part"])
         if not verify_signature(self.keys[a], msg["sig"], statement):
-            raise Fault("bad-signature", (sender,), f"share claiming seat {a} does not verify", seq)
+            raise Fault("bad-signature", (sender,), f"share claiming seat {a} does not verify",
+                        seq, (raw,))
         if msg["match"] != ledger.match_id:
             # anyone can replay a share signed in another match; blame who sent it here
             raise Fault("wrong-match", (sender,), "share of another match", seq)
@@ -535,7 +645,8 @@ class Session:
             raise Fault("equivocation", (a,), f"two different {cls}s signed for entry {seq}",
                         seq, (old[0], raw))
         if seq > ledger.seq + AHEAD_WINDOW:
-            raise Fault("wrong-sequence", (a,), f"sequence {seq} is far ahead of {ledger.seq}", seq)
+            raise Fault("wrong-sequence", (a,), f"sequence {seq} is far ahead of {ledger.seq}",
+                        seq, (raw,))
         if seq < ledger.seq:
             self._on_past_share(msg, cls, raw)
             return
@@ -547,23 +658,35 @@ class Session:
         if cls == "claim":
             self._on_late_claim(msg, raw)
             return
-        if raw not in self._direct:
-            return  # a relayed copy: not (yet) a fault
+        from .codec import decode
         a, seq = msg["author"], msg["seq"]
+        entry = decode(self.ledger.entries[seq - 1])
+        if raw not in self._direct and entry["prev"] != msg["prev"]:
+            return  # a relayed copy built on another history: not (yet) a fault
         if (seq, a, cls) in self._shares:
             return  # this very share is part of the entry
         entry_authors = [s for s in range(self.n) if (seq, s, "share") in self._shares]
         if not entry_authors or a in self.ledger.absent or seq in self.ledger.timeout_seqs:
             return  # the slot ended in a timeout entry; a late share is not a fault
-        raise Fault("wrong-author", (a,), f"seat {a} may not write entry {seq}", seq)
+        if msg["kind"] != entry["kind"]:
+            raise Fault("wrong-kind", (a,), f"a {msg['kind']} where the log has a "
+                        f"{entry['kind']} entry", seq, (raw,))
+        raise Fault("wrong-author", (a,), f"seat {a} may not write entry {seq}", seq, (raw,))
 
     def _on_late_claim(self, msg: dict, raw: bytes) -> None:
         # Claims against this node for an entry it has already filled with its own late share:
         # once every other player has claimed, their logs hold a timeout there and this node's
         # game is over for it. Say so plainly, rather than blame them for the fork that follows.
-        if msg["part"]["seat"] != self.seat:
+        from .codec import decode
+        seq, accused = msg["seq"], msg["part"]["seat"]
+        entry = decode(self.ledger.entries[seq - 1])
+        if entry["prev"] == msg["prev"] and entry["kind"] != "timeout" and \
+                (accused == msg["author"] or accused not in entry["authors"]):
+            # on the history this node holds, that slot never waited for the accused
+            raise Fault("bad-claim", (msg["author"],), f"a timeout claim against seat "
+                        f"{accused}, whom entry {seq} did not wait for", seq, (raw,))
+        if accused != self.seat:
             return  # a claim that lost the race to the awaited share: not a fault
-        seq = msg["seq"]
         claims = self._late_claims.setdefault(seq, {})
         claims[msg["author"]] = raw
         if all(a in claims for a in self.ledger.active() if a != self.seat):
@@ -577,8 +700,14 @@ class Session:
             try:
                 self._checked[raw] = self.ledger.check_share(msg)
             except Fault as f:
-                if raw in self._direct or f.kind == "exhausted":
-                    raise
+                # Only a share built on another history can be an honest relay's overtaking (see
+                # the module docstring); on the history this node holds, a share that breaks a
+                # rule convicts its signer however it arrived.
+                if raw in self._direct or f.kind not in ("wrong-prev", "wrong-sequence"):
+                    if f.evidence or not f.seats:
+                        raise
+                    # the signed share is the proof a peer can check for itself (see _on_halt)
+                    raise Fault(f.kind, f.seats, f.reason, f.seq, (raw,)) from None
                 return False
         return True
 
@@ -607,6 +736,13 @@ class Session:
         ledger = self.ledger
         s = slot.seq
         accused = self._claimed.get(s)
+        for a in range(self.n):
+            # a share for this slot from a seat that is not among its authors (judged here, as
+            # it may have arrived before the log reached the slot)
+            if a not in slot.authors and a not in ledger.absent and a != self.seat:
+                item = self._shares.get((s, a, "share"))
+                if item is not None:
+                    self._check(*item)
         regular: dict[int, tuple[bytes, dict]] = {}
         claims: dict[int, tuple[bytes, dict]] = {}
         for a in range(self.n):

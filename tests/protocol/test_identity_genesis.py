@@ -187,6 +187,13 @@ def test_a_node_that_missed_frames_catches_up_from_a_peers_frames_since():
         queue += [(s.seat, d, x.data) for x in s.start().sends for d in x.to]
     down = False
     dropped = 0
+
+    def handle(seat, out):
+        queue.extend((seat, d, x.data) for x in out.sends for d in x.to)
+        for ev in out.events:   # a decision may be pending again right after the restart
+            if isinstance(ev, YourDecision):
+                handle(seat, sessions[seat].move(ev.decision.options[0]))
+
     for _ in range(50000):
         if not queue:
             if not down:
@@ -195,20 +202,19 @@ def test_a_node_that_missed_frames_catches_up_from_a_peers_frames_since():
             down = False
             s2, out = Session.resume(sessions[2].log, people[2].identity, people[2].chain)
             sessions[2] = s2
-            queue += [(2, d, x.data) for x in out.sends for d in x.to]
+            handle(2, out)
+            # each side sends what the other's entry count says it misses (either may be behind:
+            # seat 2 may have logged an entry whose last share never reached the others)
             for frame in sessions[0].frames_since(s2.ledger.seq):
                 queue.append((0, 2, frame))
+            for peer in (0, 1):
+                queue.extend((2, peer, f) for f in s2.frames_since(sessions[peer].ledger.seq))
             continue
         src, dst, data = queue.pop(0)
         if down and 2 in (src, dst):
             dropped += 1
             continue
-        out = sessions[dst].receive(data, src)
-        queue += [(dst, d, x.data) for x in out.sends for d in x.to]
-        for ev in out.events:
-            if isinstance(ev, YourDecision):
-                mv = sessions[dst].move(ev.decision.options[0])
-                queue += [(dst, d, x.data) for x in mv.sends for d in x.to]
+        handle(dst, sessions[dst].receive(data, src))
         if not down and dropped == 0 and sessions[2].ledger and sessions[2].ledger.seq == 9:
             down = True     # seat 2 drops off the network for a while
     assert dropped > 0

@@ -77,7 +77,8 @@ def test_claiming_a_seat_the_slot_is_not_waiting_for_is_refused_locally():
         run.sessions[0].claim_timeout(now=5, seat=1)
 
 
-def test_a_claim_against_a_player_the_slot_is_not_waiting_for_is_a_bad_claim():
+@pytest.mark.parametrize("seed", range(6))
+def test_a_claim_against_a_player_the_slot_is_not_waiting_for_is_a_bad_claim(seed):
     def hook_maker(identity):
         done = set()
 
@@ -94,8 +95,8 @@ def test_a_claim_against_a_player_the_slot_is_not_waiting_for_is_a_bad_claim():
             return [encode(make_share(identity.sign, led.match_id, led.seq, led.head, "timeout",
                                       1, {"seat": others[0], "time": 0}))]
         return hook
-    prepared = make_players(TOY, 3, 5, chain=64)
-    run = play_match(TOY, 3, seed=5, order_seed=1, prepared=prepared,
+    prepared = make_players(TOY, 3, seed, chain=64)
+    run = play_match(TOY, 3, seed=seed, order_seed=seed % 4, prepared=prepared,
                      hooks={1: hook_maker(prepared[1][1].identity)}, claim_timeouts=False)
     for s in (run.sessions[0], run.sessions[2]):
         assert s.fault is not None and s.fault.kind == "bad-claim" and s.fault.seats == (1,)
