@@ -229,9 +229,7 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
 
 def lobby_screen(model, width: int, height: int) -> list[Line]:
     st = model.status
-    # a status without a game comes from a node older than that field: it played Overwatch
-    title = st.get("title") or st.get("game") or "Monopoly Gamer: Overwatch"
-    lines: list[Line] = [[("class:title", f"lanboard — {title} — lobby")], [("", "")]]
+    lines: list[Line] = [[("class:title", f"lanboard — {lobby_game(st)}lobby")], [("", "")]]
     players = st.get("players", [])
     if len(model.lobby.get("players", [])) > len(players):
         players = model.lobby["players"]  # a joiner's node learns the seats from the host
@@ -261,6 +259,18 @@ def lobby_screen(model, width: int, height: int) -> list[Line]:
     for text in model.log[-5:]:
         lines.append([("class:log", text[:width])])
     return lines
+
+
+def lobby_game(status: dict) -> str:
+    """The game's title for the lobby heading ("Title — "), or nothing while it is unknown:
+    not connected yet, or a joiner not yet welcomed. A status without the "game" field comes
+    from a node older than it, which only played Overwatch."""
+    if not status:
+        return ""
+    if "game" not in status:
+        return "Monopoly Gamer: Overwatch — "
+    title = status.get("title") or status.get("game")
+    return f"{title} — " if title else ""
 
 
 def over_screen(model, width: int, height: int) -> list[Line]:

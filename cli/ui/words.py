@@ -2,6 +2,9 @@
 
 Everything here works on the JSON state the control API sends (engine.to_data of the seat's
 view), never on engine objects, so it describes exactly what the player's own node agreed to.
+
+Most of it is Overwatch's own words, for its own screens (Names, fault and timeout words serve
+every game); another game's words come from its node (describe_move, describe_state).
 """
 from __future__ import annotations
 

@@ -103,10 +103,17 @@ def test_the_generic_final_screen_ranks_players_and_keeps_the_summary():
     ]
 
 
-def test_the_lobby_title_names_the_game_from_the_status():
+def test_the_lobby_heading_names_the_game_from_the_status_once_known():
     m = toy_model()
     m.status["phase"] = "lobby"
     assert text(lobby_screen(m, 80, 24)).splitlines()[0] == "lanboard — Toy race in words — lobby"
+    m.status.update(game=None, title=None)   # a joiner not yet welcomed: no game to name
+    assert text(lobby_screen(m, 80, 24)).splitlines()[0] == "lanboard — lobby"
+    m.status = {}                              # not connected yet: nothing from the node
+    assert text(lobby_screen(m, 80, 24)).splitlines()[0] == "lanboard — lobby"
+    m.status = {"game": "overwatch-monopoly", "title": "Monopoly Gamer: Overwatch"}
+    assert text(lobby_screen(m, 80, 24)).splitlines()[0] == \
+        "lanboard — Monopoly Gamer: Overwatch — lobby"
 
 
 def test_the_game_id_in_the_status_picks_the_screens_and_overwatch_keeps_its_own():
