@@ -123,6 +123,17 @@ def test_the_game_id_in_the_status_picks_the_screens_and_overwatch_keeps_its_own
     assert GENERIC.own is False and GENERIC.help is False
 
 
+def test_the_generic_log_tells_the_summary_lines_that_changed():
+    before = ["Turn 2 of 40: seat 2 plays", "Seat 1: square 7 of 20, 3 coins",
+              "Seat 2 (you): square 0 of 20, 3 coins"]
+    after = ["Turn 3 of 40: seat 1 plays", "Seat 1: square 7 of 20, 3 coins",
+             "Seat 2 (you): square 9 of 20, 3 coins"]
+    names = words.Names(["Ann", "Bob"], 1)
+    assert GENERIC.narrate({}, {}, before, after, names) == [
+        "Turn 3 of 40: seat 1 plays", "Seat 2 (you): square 9 of 20, 3 coins"]
+    assert GENERIC.narrate(None, {}, [], after, names) == []   # the first state is no news
+
+
 def test_a_game_without_its_own_screens_never_reads_overwatch_data():
     words.data.cache_clear()
     m = toy_model()
