@@ -56,8 +56,9 @@ def decision_lines(model, width: int, rows: int, choose: Callable[[int], None]) 
             lines += wrap(timeout_title(d["seat"], names), width, "class:title")[:2]
             rows -= len(lines) - 1
         else:
-            prompt = d.get("prompt") or "Your decision"
-            lines.append([("class:title", f"Your decision: {prompt}"[:width])])
+            prompt = d.get("prompt")  # the engine's prompt: the game's own words too
+            lines.append([("class:title", (f"Your decision: {prompt}" if prompt else
+                                           "Your decision")[:width])])
         opts = d["options"]
         labels = d.get("labels") or []
         room = option_rows(rows)
