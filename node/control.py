@@ -77,7 +77,7 @@ def _status(node) -> dict:
 def _title(game_id: str | None) -> str | None:
     try:
         return engine.get_game(game_id).title if game_id else None
-    except KeyError:  # a lobby for a game this node lacks: the join fails later, with the reason
+    except (KeyError, TypeError):  # a game this node lacks: the join fails later, saying why
         return None
 
 

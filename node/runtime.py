@@ -239,7 +239,8 @@ class Node:
             if ch != wire.NODE or msg["t"] != "welcome":
                 raise wire.BadMessage("expected welcome")
             chain = HashChain(chain_secret(self.identity.seed(), msg["nonce"]), msg["chain"])
-            self.game = msg["game"]  # the UI picks its screens by it while still in the lobby
+            # the UI picks its screens by it while still in the lobby (the genesis decides)
+            self.game = msg.get("game") if isinstance(msg.get("game"), str) else None
             await conn.send(wire.pack("commit", commit=chain.commitment))
             task_status.started(self.port)
             while True:

@@ -213,7 +213,6 @@ class Model:
         await self.refresh()
 
 
-
 def chosen_label(decision: dict | None, option: list) -> str:
     """The node's label for an option of the decision (the raw move if it sent none)."""
     options = (decision or {}).get("options", [])
