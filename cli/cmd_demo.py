@@ -22,6 +22,7 @@ from engine import get_game
 from protocol.verify import verify_file
 
 from .cmd_sim import check_game
+from .game_option import add_game_option
 
 NAME = "demo"
 HELP = "start N bot nodes on this machine, let them find each other and play, verify the logs"
@@ -30,7 +31,7 @@ LOOPBACK = "127.0.0.1"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--game", default="overwatch-monopoly")
+    add_game_option(p)
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--bot-kind", default="greedy", choices=("greedy", "random"))
     p.add_argument("--dir", type=Path, help="where the nodes keep their files "

@@ -15,6 +15,7 @@ from protocol.identity import data_dir
 
 from .cmd_sim import check_game
 from .errors import UsageError
+from .game_option import add_game_option
 from .node_runner import (Printer, announcer, exit_status, make_node, run_with_control,
                           setup_logging)
 
@@ -44,7 +45,7 @@ def node_argv(args: argparse.Namespace) -> list[str]:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--game", default="overwatch-monopoly")
+    add_game_option(p)
     p.add_argument("--seats", type=int, default=4, help="number of players (default: 4)")
     p.add_argument("--bots", type=int, default=0, metavar="K",
                    help="start K bot players on this machine")

@@ -8,13 +8,14 @@ from engine.bots import BOT_KINDS
 
 from .cmd_sim import check_game
 from .errors import UsageError
+from .game_option import add_game_option
 
 NAME = "play"
 HELP = "play against K bots on this machine in the terminal UI"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--game", default="overwatch-monopoly")
+    add_game_option(p)
     p.add_argument("--bots", type=int, default=3, metavar="K", help="number of bots (default: 3)")
     p.add_argument("--bot-kind", default="greedy", choices=sorted(BOT_KINDS))
     p.add_argument("--variant", action="append", default=[], metavar="NAME")

@@ -16,7 +16,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def load_steps(path: str) -> tuple[list[dict], list[str]]:
     """The state after every entry of a match file; UsageError when it does not verify."""
+    steps, names, _ = load_match(path)
+    return steps, names
+
+
+def load_match(path: str) -> tuple[list[dict], list[str], str]:
+    """The steps and player names of a match file, and its game's id (it picks the screens).
+    Each step has the game's summary of its state (describe_state, as a spectator sees it)."""
     from engine.canonical import to_data
+    from node.words import summary
     from protocol.matchfile import MAX_FILE
     from protocol.verify import replay
 
@@ -28,16 +36,19 @@ def load_steps(path: str) -> tuple[list[dict], list[str]]:
     steps: list[dict] = []
     before: list = []
     names: list[str] = []
+    game: list[str] = []
 
     def on_entry(index, entry, ledger) -> None:
         if index == 0:  # the genesis: no game state to show until set-up begins
             names[:] = [p["name"] for p in ledger.genesis["body"]["players"]]
+            game[:] = [ledger.genesis["body"]["game"]]
         else:
             authors = entry.get("authors") or []
             steps.append({"index": index, "kind": entry.get("kind", "?"),
                           "author": authors[0] if len(authors) == 1 else None,
                           "said": _said(entry, before[0] if before else None, names),
-                          "state": to_data(ledger.state), "hash": ledger.state_hash().hex()})
+                          "state": to_data(ledger.state), "hash": ledger.state_hash().hex(),
+                          "summary": summary(ledger.state, None)})
         before[:] = [ledger.state]
 
     report, _ = replay(data, on_entry)
@@ -48,15 +59,16 @@ def load_steps(path: str) -> tuple[list[dict], list[str]]:
                          f"{report.fault}: {report.reason}")
     if not steps:
         raise UsageError("the match file holds no entries after its genesis")
-    return steps, [p["name"] for p in report.players]
+    return steps, [p["name"] for p in report.players], game[0]
 
 
 def _said(entry: dict, state, names: list[str]) -> str:
     """What an entry did, in words: the move as the option it was, a roll, an agreement."""
     import engine
     from engine import Decision
+    from node.words import option_labels
 
-    from .ui.words import Names, option_label
+    from .ui.words import OVERWATCH, Names, option_label
     kind = entry.get("kind")
     if kind == "attest":
         return "every node signed the same state hash"
@@ -64,18 +76,22 @@ def _said(entry: dict, state, names: list[str]) -> str:
         return f"dice from the reveals of all {len(entry.get('authors') or [])} players"
     if kind == "move" and state is not None and entry.get("parts"):
         p = engine.pending(state)
-        if isinstance(p, Decision):
+        if isinstance(p, Decision) and state.game == OVERWATCH:
             return "chose: " + option_label(p.prompt, entry["parts"][0], engine.to_data(state),
                                             Names(names))
+        if isinstance(p, Decision):  # a game without screens of its own says it in its words
+            return "chose: " + option_labels(state, [entry["parts"][0]])[0]
     return kind or "?"
 
 
 def run(args: argparse.Namespace) -> int:
+    import engine
+
     from .ui.app import GameUI, ReplaySteps
     from .ui.model import Model
-    steps, names = load_steps(args.file)
+    steps, names, game = load_match(args.file)
     model = Model()
     ui = GameUI(model)
-    ui.replay = ReplaySteps(model, steps, names)
+    ui.replay = ReplaySteps(model, steps, names, game, engine.get_game(game).title)
     asyncio.run(ui.run_replay())
     return 0

@@ -10,13 +10,14 @@ from engine.bots import BOT_KINDS
 from engine.simulate import play
 
 from .errors import UsageError
+from .game_option import add_game_option
 
 NAME = "sim"
 HELP = "play whole games with bots in this process and print the results"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--game", default="overwatch-monopoly", help="game id (default: %(default)s)")
+    add_game_option(p)
     p.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default: 1)")
     p.add_argument("--games", type=int, default=1, help="games to play, seeds S, S+1, … (default: 1)")

@@ -53,7 +53,7 @@ def play(game_id: str, players: int, seed: int, bots: Sequence[str] | str = "gre
     state = game.new(players, variants)
     hashes: list[bytes] = []
     history: list[tuple[str, tuple]] = []
-    turns = state.turns
+    turns = _turns(state)
     steps = 0
     while True:
         p = game.pending(state)
@@ -73,9 +73,15 @@ def play(game_id: str, players: int, seed: int, bots: Sequence[str] | str = "gre
         steps += 1
         if on_step is not None:
             on_step(state)
-        if state.turns != turns:
-            turns = state.turns
+        if _turns(state) != turns:
+            turns = _turns(state)
             hashes.append(state_hash(state))
     hashes.append(state_hash(state))
     return SimulatedGame(game_id, seed, players, kinds, tuple(sorted(set(variants))), state,
-                         game.result(state), steps, state.turns, hashes, history)
+                         game.result(state), steps, _turns(state), hashes, history)
+
+
+def _turns(state: Any) -> int:
+    """The game's turn count; the game API does not require one: a state without `turns`
+    counts as turn 0 throughout, and its hash is then taken at the end only."""
+    return getattr(state, "turns", 0)

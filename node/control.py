@@ -2,10 +2,12 @@
 
 Bots, scripts, tests and the terminal UI all use it. One request per line, one reply per line:
 
-    {"cmd": "status"}             -> {"ok": true, "seat": 1, "phase": "playing", ...}
-    {"cmd": "state"}              -> {"ok": true, "state": <the game as this seat may see it>}
-    {"cmd": "pending"}            -> {"ok": true, "decision": {"prompt", "options"} | null,
-                                      "timeout": {"seq", "seat", "options"} | null}
+    {"cmd": "status"}             -> {"ok": true, "seat": 1, "phase": "playing",
+                                      "game": "overwatch-monopoly", "title": ..., ...}
+    {"cmd": "state"}              -> {"ok": true, "state": <the game as this seat may see it>,
+                                      "summary": [<lines from the game's describe_state>]}
+    {"cmd": "pending"}            -> {"ok": true, "decision": {"prompt", "options", "labels"}
+                                      | null, "timeout": {"seq", "seat", "options"} | null}
     {"cmd": "move", "move": [..]} -> {"ok": true} | {"ok": false, "error": "why not"}
     {"cmd": "choose", "choice": "wait" | "bot" | "end"}
                                   -> {"ok": true} | {"ok": false, "error": "why not"}
@@ -17,6 +19,11 @@ When the log records a player as gone past the timeout, every node sends the eve
 true this player must choose (also shown by "pending"; a bot node chooses "bot" by itself).
 Once every remaining player has, {"event": "choice", "seq", "seat", "outcome", "choices"}
 follows: the outcome is the choice if they all agree, else "wait".
+
+"labels" (also in the "decision" event) says what each option does, one line per option in
+the same order, from the game's describe_move; "summary" is the game's describe_state for this
+seat. Both are words for a UI without a screen made for the game: it shows them and computes
+nothing from the rules. "game" is null until the node hosts or is welcomed into a lobby.
 
 A malformed line gets {"ok": false, "error": ...} and the connection stays open: a bad
 request never stops the node.
@@ -33,6 +40,8 @@ import trio
 import engine
 from engine import Decision
 from protocol.identity import check_code
+
+from .words import option_labels, summary
 
 MAX_LINE = 64 * 1024
 
@@ -51,6 +60,8 @@ def _status(node) -> dict:
                    [dict(p, connected=None) for p in node.lobby_roster],
         "match": node.outcome.match_id.hex() if node.outcome.match_id else None,
         "can_start": phase == "lobby" and node.start_problem() is None,
+        "game": node.game,
+        "title": _title(node.game),
     }
     if s is not None:
         out["state_hash"] = engine.state_hash(s.state).hex()
@@ -61,6 +72,13 @@ def _status(node) -> dict:
         f = node.outcome.fault
         out["fault"] = {"kind": f.kind, "seats": list(f.seats), "reason": f.reason}
     return out
+
+
+def _title(game_id: str | None) -> str | None:
+    try:
+        return engine.get_game(game_id).title if game_id else None
+    except (KeyError, TypeError):  # a game this node lacks: the join fails later, saying why
+        return None
 
 
 def _pending(node) -> dict | None:
@@ -74,7 +92,8 @@ def _pending(node) -> dict | None:
         return None
     p = engine.pending(s.state)
     if isinstance(p, Decision) and p.player == node.my_seat:
-        return {"prompt": p.prompt, "options": [list(o) for o in p.options]}
+        return {"prompt": p.prompt, "options": [list(o) for o in p.options],
+                "labels": option_labels(s.state, p.options)}
     return None
 
 
@@ -112,8 +131,10 @@ async def _request(node, line: bytes, send) -> bool:
         if node.session is None:
             await send({"ok": False, "error": "the game has not started yet"})
         else:
-            view = engine.view(node.session.state, node.my_seat)
-            await send({"ok": True, "state": engine.to_data(view)})
+            state = node.session.state
+            view = engine.view(state, node.my_seat)
+            await send({"ok": True, "state": engine.to_data(view),
+                        "summary": summary(state, node.my_seat)})
     elif cmd == "pending":
         await send({"ok": True, "decision": _pending(node), "timeout": _pending_timeout(node)})
     elif cmd in ACTIONS:

@@ -53,6 +53,7 @@ from . import wire
 from .framing import TransportError
 from .store import MatchStore
 from .transport import connect, serve
+from .words import option_labels
 
 log = logging.getLogger("lanboard.node")
 
@@ -108,6 +109,7 @@ class Node:
         self.outcome = Outcome()
         self.seats: list[Seat] = []
         self.my_seat: int | None = None
+        self.game: str | None = None             # the game's id, once hosted or welcomed
         self.store: MatchStore | None = None
         self._chain: HashChain | None = None
         self._queues: dict[int, tuple[trio.MemorySendChannel, trio.MemoryReceiveChannel]] = {}
@@ -139,6 +141,7 @@ class Node:
             raise ValueError(problem)
         nonce = nonce or secrets.token_bytes(16)
         chain = HashChain(chain_secret(self.identity.seed(), nonce), gen.DEFAULT_CHAIN)
+        self.game = game
         self._lobby = {"game": game, "variants": sorted(set(variants)), "seats": seats,
                        "nonce": nonce, "chain": gen.DEFAULT_CHAIN}
         self.seats = [Seat(self.name, self.identity.public, chain.commitment)]
@@ -236,6 +239,8 @@ class Node:
             if ch != wire.NODE or msg["t"] != "welcome":
                 raise wire.BadMessage("expected welcome")
             chain = HashChain(chain_secret(self.identity.seed(), msg["nonce"]), msg["chain"])
+            # the UI picks its screens by it while still in the lobby (the genesis decides)
+            self.game = msg.get("game") if isinstance(msg.get("game"), str) else None
             await conn.send(wire.pack("commit", commit=chain.commitment))
             task_status.started(self.port)
             while True:
@@ -463,6 +468,7 @@ class Node:
     def _begin(self, body: dict, chain: HashChain, session: Session | None = None) -> None:
         self._body = body
         self._chain = chain
+        self.game = body["game"]
         self.session = session or Session(body, self.identity, chain)
         for seat in range(len(self.seats)):
             if seat != self.my_seat:
@@ -517,7 +523,8 @@ class Node:
         elif isinstance(ev, YourDecision):
             d = ev.decision
             self._emit("decision", {"seq": ev.seq, "prompt": d.prompt,
-                                    "options": [list(o) for o in d.options]})
+                                    "options": [list(o) for o in d.options],
+                                    "labels": option_labels(self.session.state, d.options)})
             if self.bot_kind is not None:
                 self._bot_todo.send_nowait(ev)
         elif isinstance(ev, SeatTimedOut):

@@ -16,10 +16,8 @@ from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.styles import Style
 
-from .board import geometry
 from .model import Model
-from .screens import (MIN_H, MIN_W, characters_in_play, first_option, game_screen, help_screen, lobby_screen,
-                      over_screen, too_small)
+from .screens import MIN_H, MIN_W, characters_in_play, first_option, help_screen, too_small
 
 # ANSI colour names follow the terminal's own palette, so they stay readable on light and dark
 # backgrounds; no white or black text, and selection uses reverse video rather than a colour.
@@ -71,21 +69,22 @@ class GameUI:
     def _lines(self) -> list[list[tuple]]:
         width, height = self.size()
         m = self.model
+        shown = m.screens  # this game's own screens, or the generic ones
         if width < MIN_W or height < MIN_H:
             return too_small(width, height)
-        if self.help_open:
+        if self.help_open and shown.help:
             return help_screen(m, width, height, self.help_index)
         if self.replay is not None:
-            rows = height - geometry(width, height).height - 1
-            return game_screen(m, width, height, self.choose, replay_info=self.replay.caption(),
-                               below=self.replay.timeline(rows, width))
+            rows = shown.below_rows(m, width, height, replay=True)
+            return shown.game(m, width, height, self.choose, replay_info=self.replay.caption(),
+                              below=self.replay.timeline(rows, width))
         if m.phase == "over" and not m.fault:
-            return over_screen(m, width, height)
+            return shown.over(m, width, height)
         if m.state is None:
             if m.gone:
                 return [[("class:error", f"lanboard: {m.gone}")], [("", "q quit")]]
-            return lobby_screen(m, width, height)
-        return game_screen(m, width, height, self.choose)
+            return shown.lobby(m, width, height)
+        return shown.game(m, width, height, self.choose)
 
     def fragments(self) -> StyleAndTextTuples:
         out: StyleAndTextTuples = []
@@ -123,7 +122,7 @@ class GameUI:
 
         def first_visible() -> int:
             width, height = self.size()
-            return first_option(m.selected, count(), height - geometry(width, height).height - 1)
+            return first_option(m.selected, count(), m.screens.below_rows(m, width, height))
 
         @kb.add("q")
         @kb.add("c-c")
@@ -134,6 +133,9 @@ class GameUI:
         @kb.add("?")
         @kb.add("h")
         def _(event) -> None:
+            if not m.screens.help:
+                m.say("This game has no help screen: each option says what it does.")
+                return
             if not characters_in_play(m):
                 m.say("No characters to explain yet: help opens once leaders are offered.")
                 return
@@ -244,10 +246,12 @@ class GameUI:
                 m.say(f"'{shown}' does nothing here: ←/→ step through the match, q quits.")
             elif count():
                 m.say(f"'{shown}' does nothing here: ↑/↓ and Enter, a number key or a click "
-                      "choose an option; ? opens character help.", error=True)
+                      "choose an option" + ("; ? opens character help." if m.screens.help else "."),
+                      error=True)
             else:
-                m.say(f"'{shown}' does nothing now: it is not your decision. ? opens character "
-                      "help, q detaches (the game goes on).")
+                m.say(f"'{shown}' does nothing now: it is not your decision. " +
+                      ("? opens character help, " if m.screens.help else "") +
+                      "q detaches (the game goes on).")
 
         return kb
 
@@ -268,13 +272,16 @@ class GameUI:
 class ReplaySteps:
     """The states of a verified match file, one per log entry, for stepping back and forth."""
 
-    def __init__(self, model: Model, steps: list[dict], names: list[str]) -> None:
+    def __init__(self, model: Model, steps: list[dict], names: list[str],
+                 game: str | None = None, title: str | None = None) -> None:
         self.model = model
-        self.steps = steps   # [{"index", "kind", "author", "state", "hash"}]
+        self.steps = steps   # [{"index", "kind", "author", "state", "hash", "summary"?}]
         self.names = names
         self.at = 0
         self.model.status = {"players": [{"name": n} for n in names], "seat": None,
                              "phase": "playing"}
+        if game is not None:  # picks the screens as a live node's status does
+            self.model.status.update(game=game, title=title)
         self.show()
 
     def step(self, delta: int) -> None:
@@ -282,16 +289,19 @@ class ReplaySteps:
         self.show()
 
     def show(self) -> None:
-        from .words import Names, narrate
+        from .words import Names
         m = self.model
         cur = self.steps[self.at]
         prev = self.steps[self.at - 1] if self.at else None
         m.state = cur["state"]
+        m.summary = cur.get("summary") or []
         # "agreed" is what an attest entry records: show the last one at or before this step
         signed = [s for s in self.steps[:self.at + 1] if s["kind"] == "attest"]
         m.attested = (signed[-1]["index"], signed[-1]["hash"]) if signed else None
-        m.log = narrate(prev["state"] if prev else None, cur["state"], Names(self.names),
-                        cur["kind"], len(self.names)) or ["(no visible change at this step)"]
+        m.log = m.screens.narrate(prev["state"] if prev else None, cur["state"],
+                                  prev.get("summary") or [] if prev else [], m.summary,
+                                  Names(self.names), cur["kind"], len(self.names)) \
+            or ["(no visible change at this step)"]
         m.on_change()
 
     def timeline(self, rows: int, width: int) -> list[list[tuple]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .words import DATA, NOBODY
+from .words import NOBODY, data
 
 SIDE = 9  # cells per side of the ring: 4 corners + 7 between, 32 spaces
 SHORT = {"go": "GO", "jail": "Jail", "free_parking": "Free", "go_to_jail": "ToJail",
@@ -71,7 +71,7 @@ def cell_of(index: int) -> tuple[int, int]:
 
 
 def space_label(index: int, width: int) -> str:
-    sp = DATA.spaces[index]
+    sp = data().spaces[index]
     if sp.kind == "objective":
         return sp.name[:width]
     table = SHORT if width < 7 else LONG
@@ -90,12 +90,12 @@ def render_board(state: dict, geo: Geometry, center: Sequence[Line] = ()) -> lis
     for seat, p in enumerate(state["players"]):
         at.setdefault(p["pos"], []).append(seat)
     turn_player = state.get("turn", {}).get("player")
-    for i in range(len(DATA.spaces)):
+    for i in range(len(data().spaces)):
         row, col = cell_of(i)
         top, left = geo.top(row), geo.left(col)
         inner = geo.cols[col] - 1  # one column of space keeps neighbouring cells apart
         high = geo.rows[row]
-        sp = DATA.spaces[i]
+        sp = data().spaces[i]
         owner = state["owners"][i]
         style = f"class:space.{sp.kind}" if sp.kind != "objective" else \
             (f"class:owner.p{owner}" if owner != NOBODY else "class:space.free")

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Callable
 
 from . import client
-from .words import Names, fault_words, narrate
+from .screen_sets import ScreenSet, screens_for
+from .words import Names, fault_words
 
 LOG_KEEP = 200
 
@@ -22,6 +23,7 @@ class Model:
     socket: Path | None = None
     status: dict = field(default_factory=dict)
     state: dict | None = None
+    summary: list[str] = field(default_factory=list)         # the game's words for the state
     decision: dict | None = None
     codes: dict[str, str] = field(default_factory=dict)      # player name -> check code
     lobby: dict = field(default_factory=dict)                # the last lobby event
@@ -47,6 +49,11 @@ class Model:
     @property
     def me(self) -> int | None:
         return self.status.get("seat")
+
+    @property
+    def screens(self) -> ScreenSet:
+        """The game's own screens, or the generic ones (chosen by the game id in the status)."""
+        return screens_for(self.status)
 
     @property
     def names(self) -> Names:
@@ -76,14 +83,17 @@ class Model:
             reply = await client.call(self.socket, {"cmd": "state"})
             if reply.get("ok"):
                 new = reply["state"]
+                summary = reply.get("summary") or []
                 players = len(status.get("players", []))
                 if self.state is None:
                     self.add_log([f"attached to {status.get('name')}'s node, seat "
                                   f"{(status.get('seat') or 0) + 1}"])
                 kind = "reveal" if self.saw_reveal else self.last_kind
-                self.add_log(narrate(self.state, new, self.names, kind, players))
+                self.add_log(self.screens.narrate(self.state, new, self.summary, summary,
+                                                  self.names, kind, players))
                 self.saw_reveal = False
                 self.state = new
+                self.summary = summary
         pend = await client.call(self.socket, {"cmd": "pending"})
         decision = pend.get("decision") if pend.get("ok") else None
         asked = pend.get("timeout") if pend.get("ok") else None
@@ -195,7 +205,17 @@ class Model:
             return
         if reply.get("ok"):
             self.say("")
+            if not self.screens.own and request["cmd"] == "move":
+                # the generic log narrates only what the summary shows: say what we chose
+                self.add_log([f"you chose: {chosen_label(decision, option)}"])
         else:
             self.say(f"Not allowed: {reply.get('error')}", error=True)
         await self.refresh()
 
+
+def chosen_label(decision: dict | None, option: list) -> str:
+    """The node's label for an option of the decision (the raw move if it sent none)."""
+    options = (decision or {}).get("options", [])
+    labels = (decision or {}).get("labels") or []
+    k = options.index(option) if option in options else -1
+    return labels[k] if 0 <= k < len(labels) else " ".join(map(str, option))

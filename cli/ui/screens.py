@@ -12,7 +12,7 @@ from prompt_toolkit.mouse_events import MouseEventType
 
 from .board import geometry, render_board
 from .character_guide import ability_help
-from .words import DATA, char, option_label, prompt_title, timeout_title
+from .words import char, data, option_label, prompt_title, timeout_title
 
 Line = list[tuple]
 MIN_W, MIN_H = 80, 24
@@ -69,7 +69,7 @@ def players_panel(model, width: int, height: int) -> list[Line]:
     per = max(2, (height - 1) // max(1, len(st["players"])))
     for seat, p in enumerate(st["players"]):
         owned = [i for i, o in enumerate(st["owners"]) if o == seat]
-        pts = sum(DATA.spaces[i].points for i in owned)
+        pts = sum(data().spaces[i].points for i in owned)
         loot = p["loot"] if isinstance(p["loot"], int) else len(p["loot"])
         info = f"{len(owned)} obj, {pts} pts · {loot} loot"
         hp = f" HP {p['hp']}"
@@ -97,7 +97,7 @@ def players_panel(model, width: int, height: int) -> list[Line]:
         elif extra:  # first on the team line, where the narrow panel does not cut it off
             lines[-1] = [("", "   "), ("class:status", ", ".join(extra) + " · ")] + lines[-1][1:]
         if per >= 6 and owned:
-            lines += wrap("   " + ", ".join(DATA.spaces[i].name for i in owned), width,
+            lines += wrap("   " + ", ".join(data().spaces[i].name for i in owned), width,
                           "class:dim", "   ")[:per - 4]
     if len(lines) < height and st.get("turns"):
         deck = st["loot_deck"]  # a count in a seat's view, the cards themselves in a replay
@@ -229,7 +229,7 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
 
 def lobby_screen(model, width: int, height: int) -> list[Line]:
     st = model.status
-    lines: list[Line] = [[("class:title", "lanboard — Monopoly Gamer: Overwatch — lobby")], [("", "")]]
+    lines: list[Line] = [[("class:title", f"lanboard — {lobby_game(st)}lobby")], [("", "")]]
     players = st.get("players", [])
     if len(model.lobby.get("players", [])) > len(players):
         players = model.lobby["players"]  # a joiner's node learns the seats from the host
@@ -261,6 +261,18 @@ def lobby_screen(model, width: int, height: int) -> list[Line]:
     return lines
 
 
+def lobby_game(status: dict) -> str:
+    """The game's title for the lobby heading ("Title — "), or nothing while it is unknown:
+    not connected yet, or a joiner not yet welcomed. A status without the "game" field comes
+    from a node older than it, which only played Overwatch."""
+    if not status:
+        return ""
+    if "game" not in status:
+        return "Monopoly Gamer: Overwatch — "
+    title = status.get("title") or status.get("game")
+    return f"{title} — " if title else ""
+
+
 def over_screen(model, width: int, height: int) -> list[Line]:
     names = model.names
     r = model.result or {}
@@ -275,7 +287,7 @@ def over_screen(model, width: int, height: int) -> list[Line]:
     for rank, seat in enumerate(order, 1):
         p = st.get("players", [{}] * len(scores))[seat] if st else {}
         owned = [i for i, o in enumerate(st.get("owners", [])) if o == seat]
-        obj = sum(DATA.spaces[i].points for i in owned)
+        obj = sum(data().spaces[i].points for i in owned)
         lines.append([(f"class:token.p{seat}", f" {seat + 1} "),
                       ("class:bold" if seat in winners else "",
                        f" {rank}. {names.plain(seat):<20} {scores[seat]:>4} points"),
@@ -297,7 +309,7 @@ def help_screen(model, width: int, height: int, index: int) -> list[Line]:
         return [[("class:title", "Character help")], [("", "No characters drafted yet.")],
                 [("class:hint", "Esc back")]]
     cid = chars[index % len(chars)]
-    lines: list[Line] = [[("class:title", f"Character help — {char(cid)} ({DATA.role(cid)})"
+    lines: list[Line] = [[("class:title", f"Character help — {char(cid)} ({data().role(cid)})"
                                            f"  [{index % len(chars) + 1}/{len(chars)}]")], [("", "")]]
     owner = owner_of(model.state, cid)
     if owner is not None:
@@ -316,7 +328,7 @@ def characters_in_play(model) -> list[str]:
     d = model.decision
     for o in (d or {}).get("options", []):
         for part in o[1:]:
-            if isinstance(part, str) and part in DATA.characters:
+            if isinstance(part, str) and part in data().characters:
                 out.append(part)
     for p in (model.state or {}).get("players", []):
         out += p["leaders"] + [h["id"] for h in p["heroes"]]

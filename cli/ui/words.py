@@ -2,15 +2,26 @@
 
 Everything here works on the JSON state the control API sends (engine.to_data of the seat's
 view), never on engine objects, so it describes exactly what the player's own node agreed to.
+
+Most of it is Overwatch's own words, for its own screens (Names, fault and timeout words serve
+every game); another game's words come from its node (describe_move, describe_state).
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Sequence
 
 import engine
 
-DATA = engine.get_game("overwatch-monopoly").data
+OVERWATCH = "overwatch-monopoly"
 NOBODY = -1
+
+
+@cache
+def data():
+    """Overwatch's spaces and characters, loaded when an Overwatch screen first needs them:
+    a UI showing another game never reads them."""
+    return engine.get_game(OVERWATCH).data
 
 # The rulebook's ability names, so an option reads like the card in the rulebook.
 ABILITY = {
@@ -56,14 +67,14 @@ ROLE_ICON = {"damage": "damage", "tank": "tank", "support": "support"}
 
 
 def char(cid: str) -> str:
-    c = DATA.characters.get(cid)
+    c = data().characters.get(cid)
     if c is None:
         return cid
     return "Reaper" if cid == "reaper" else c.name
 
 
 def space(i: int) -> str:
-    return DATA.spaces[i].name if 0 <= i < len(DATA.spaces) else f"space {i}"
+    return data().spaces[i].name if 0 <= i < len(data().spaces) else f"space {i}"
 
 
 class Names:
@@ -110,7 +121,7 @@ def prompt_title(prompt: str, state: dict | None, names: Names) -> str:
     f = frame(state, prompt)
     try:
         if prompt == "capture" and f:
-            sp = DATA.spaces[f[2]]
+            sp = data().spaces[f[2]]
             title = f"You landed on {sp.name} (price {sp.price} HP, rent {sp.rent}): capture it?"
         elif prompt == "auction" and f:
             _, sp, bidders, high, leader, _ = f
@@ -168,7 +179,7 @@ def _label(prompt: str, o: list, state: dict | None, names: Names) -> str:
     if k == "roll":
         return "Roll the dice (numbered die and ability die)" if prompt == "turn" else "Roll"
     if k == "pay_jail":
-        return f"Pay {DATA.jail_fee} HP to leave jail"
+        return f"Pay {data().jail_fee} HP to leave jail"
     if k == "roll_jail":
         return "Roll the die: a 6 gets you out of jail"
     if k == "move":
@@ -197,9 +208,9 @@ def _label(prompt: str, o: list, state: dict | None, names: Names) -> str:
     if k == "pass":
         return "Pass (leave the auction)"
     if k == "eliminate":
-        return f"Eliminate {char(o[1])} ({DATA.role(o[1])}) and take {DATA.elimination_hp} HP"
+        return f"Eliminate {char(o[1])} ({data().role(o[1])}) and take {data().elimination_hp} HP"
     if k == "sell_bank":
-        return f"Sell {space(o[1])} to the bank for {DATA.spaces[o[1]].price} HP"
+        return f"Sell {space(o[1])} to the bank for {data().spaces[o[1]].price} HP"
     if k == "sell_to":
         return f"Offer {space(o[1])} to {names.plain(o[2])} for {o[3]} HP"
     if k == "accept":
@@ -210,9 +221,9 @@ def _label(prompt: str, o: list, state: dict | None, names: Names) -> str:
         owner = state["owners"][o[2]] if state else NOBODY
         return f"Swap your {space(o[1])} for {names.plain(owner)}'s {space(o[2])}"
     if k == "swap":
-        return f"Swap {char(o[1])} for {char(o[2])} ({DATA.role(o[2])})"
+        return f"Swap {char(o[1])} for {char(o[2])} ({data().role(o[2])})"
     if k == "respawn":
-        return f"Respawn {char(o[1])} ({DATA.role(o[1])})"
+        return f"Respawn {char(o[1])} ({data().role(o[1])})"
     if k == "done":
         return "Done: keep the team as it is"
     if k == "redirect":
@@ -236,9 +247,9 @@ def _label(prompt: str, o: list, state: dict | None, names: Names) -> str:
     if k == "cancel":
         return "Cancel the trade"
     if k == "leader":
-        return f"{char(o[1])} ({DATA.role(o[1])}) as group leader"
+        return f"{char(o[1])} ({data().role(o[1])}) as group leader"
     if k == "hero":
-        return f"{char(o[1])} ({DATA.role(o[1])})"
+        return f"{char(o[1])} ({data().role(o[1])})"
     return " ".join(map(str, o))
 
 

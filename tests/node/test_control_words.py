@@ -1,0 +1,116 @@
+"""The control API carries the game's own words: the game id and title in status, the
+describe_state summary with the state, a describe_move label per option in pending and in the
+decision event. A UI without a screen made for the game shows only these."""
+from pathlib import Path
+
+import trio
+
+from engine.core import register
+from node.control import call, serve_control
+from node.runtime import Node
+from protocol.identity import Identity
+from tests.worded_toy import GAME, GAME_ID, TITLE, WordedToyRace
+
+from .control_events import collect_events
+
+
+async def _first_decision_of_a_person(tmp_path: Path, game_id: str = GAME_ID):
+    """Pat hosts `game_id` for two and plays through the control socket; a bot joins. Returns
+    the control answers at Pat's first decision and after Pat chose its first option."""
+    pat = Node(Identity.generate(), "Pat", tmp_path / "pat", listen_host="127.0.0.1")
+    bot = Node(Identity.generate(), "Bot", tmp_path / "bot", bot="greedy", listen_host="127.0.0.1")
+    sock = tmp_path / "pat.sock"
+    seen: dict = {"events": []}
+    async with trio.open_nursery() as nursery:
+        await nursery.start(serve_control, pat, sock)
+        port = await nursery.start(lambda task_status: pat.host(
+            game_id, (), 2, task_status=task_status))
+        seen["lobby"] = await call(sock, {"cmd": "status"})
+        nursery.start_soon(collect_events, sock, seen["events"])
+        nursery.start_soon(bot.join, "127.0.0.1", port)
+        with trio.fail_after(30):
+            while (await call(sock, {"cmd": "pending"}))["decision"] is None:
+                await trio.sleep(0.01)
+        seen["pending"] = await call(sock, {"cmd": "pending"})
+        seen["state"] = await call(sock, {"cmd": "state"})
+        seen["status"] = await call(sock, {"cmd": "status"})
+        seen["engine_state"] = pat.session.state
+        seen["move"] = await call(sock, {"cmd": "move",
+                                         "move": seen["pending"]["decision"]["options"][0]})
+        nursery.cancel_scope.cancel()
+    return seen
+
+
+def test_status_names_the_game_and_its_title_from_the_lobby_on(tmp_path):
+    seen = trio.run(_first_decision_of_a_person, tmp_path)
+    assert (seen["lobby"]["phase"], seen["lobby"]["game"], seen["lobby"]["title"]) == \
+        ("lobby", GAME_ID, TITLE)
+    assert (seen["status"]["game"], seen["status"]["title"]) == (GAME_ID, TITLE)
+
+
+def test_pending_labels_each_option_with_the_games_describe_move(tmp_path):
+    seen = trio.run(_first_decision_of_a_person, tmp_path)
+    decision = seen["pending"]["decision"]
+    assert decision["options"] == [["roll", 1], ["roll", 2], ["rest"]]
+    assert decision["labels"] == ["Roll one die", "Roll two dice", "Rest this turn (once per game)"]
+    assert seen["move"] == {"ok": True}
+    # the decision event carries the same labels, for scripts that only listen
+    events = [e for e in seen["events"] if e.get("event") == "decision"]
+    assert events and events[0]["labels"] == decision["labels"]
+
+
+def test_state_comes_with_the_games_summary_for_this_seat(tmp_path):
+    seen = trio.run(_first_decision_of_a_person, tmp_path)
+    state = seen["engine_state"]
+    me = seen["status"]["seat"]
+    assert seen["state"]["summary"] == GAME.describe_state(state, me)
+    # the shuffled order puts Pat first or second: either way it is Pat's turn now
+    assert seen["state"]["summary"][0] in (f"Turn 1 of 40: seat {me + 1} plays",
+                                           f"Turn 2 of 40: seat {me + 1} plays")
+    assert f"Seat {me + 1} (you): square 0 of 20, 3 coins" in seen["state"]["summary"]
+    assert seen["state"]["state"]["coins"] == [3, 3]   # the state itself is still there
+
+
+class BrokenWords(WordedToyRace):
+    """A game whose words raise: the match must go on, with the raw moves as labels."""
+    id = "toy-broken-words"
+
+    def describe_move(self, state, move):
+        raise RuntimeError("no words today")
+
+    def describe_state(self, state, seat):
+        raise RuntimeError("no words today")
+
+
+register(BrokenWords())
+
+
+def test_a_game_whose_words_fail_still_plays_with_the_raw_moves_as_labels(tmp_path):
+    seen = trio.run(_first_decision_of_a_person, tmp_path, "toy-broken-words")
+    assert seen["pending"]["decision"]["labels"] == ["roll 1", "roll 2", "rest"]
+    assert seen["state"]["summary"] == []
+    assert seen["move"] == {"ok": True}
+
+
+async def _joiner_status_in_lobby(tmp_path: Path):
+    host = Node(Identity.generate(), "Hana", tmp_path / "h", listen_host="127.0.0.1")
+    guest = Node(Identity.generate(), "Gus", tmp_path / "g", listen_host="127.0.0.1")
+    sock = tmp_path / "g.sock"
+    async with trio.open_nursery() as nursery:
+        await nursery.start(serve_control, guest, sock)
+        before = await call(sock, {"cmd": "status"})
+        port = await nursery.start(lambda task_status: host.host(
+            GAME_ID, (), 3, task_status=task_status))
+        nursery.start_soon(guest.join, "127.0.0.1", port)
+        with trio.fail_after(10):
+            while len(guest.lobby_roster) < 2:
+                await trio.sleep(0.01)
+        status = await call(sock, {"cmd": "status"})
+        nursery.cancel_scope.cancel()
+    return before, status
+
+
+def test_a_joiner_learns_the_game_from_the_hosts_welcome_while_still_in_the_lobby(tmp_path):
+    before, status = trio.run(_joiner_status_in_lobby, tmp_path)
+    assert (before["game"], before["title"]) == (None, None)   # no lobby yet: no game
+    assert (status["phase"], status["game"], status["title"]) == ("lobby", GAME_ID, TITLE)
