@@ -113,6 +113,12 @@ class Game:
             self._digest = h.digest()
         return self._digest
 
+    def turn_number(self, state: Any) -> int | None:
+        """A count that changes whenever a turn ends; the players attest the state hash then.
+        None (a game without turns) means after every step."""
+        turns = getattr(state, "turns", None)
+        return turns if type(turns) is int else None
+
     def view(self, state: Any, player: int) -> Any:
         return state
 

@@ -45,7 +45,7 @@ log = logging.getLogger("lanboard.node.discovery")
 SERVICE_TYPE = "_lanboard._tcp.local."
 # The `v` TXT key: the lanboard protocol version (protocol.messages.PROTOCOL_VERSION, kept as text
 # here so discovery never imports the message layer). Other versions are listed, not joined.
-TXT_VERSION = "1"
+TXT_VERSION = "2"
 PHASES = ("lobby", "playing", "over")
 # How long a resolve may wait for SRV/TXT/A that did not come with the PTR answer (packet loss).
 RESOLVE_TIMEOUT_MS = 1500

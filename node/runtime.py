@@ -125,6 +125,9 @@ class Node:
         self._unlogged: list[bytes] = []         # own frames persisted but not yet in the log
         self.lobby_roster: list[dict] = []       # a joiner's view of the lobby, from the host
         self._held: list[tuple[int, bytes]] = []  # session frames held while catching up
+        # Session frames wait here until what they build on is on disk (see _persist_then_send)
+        self._outbox_in, self._outbox = trio.open_memory_channel(math.inf)
+        self._outbox_pending = 0
 
     # ------------------------------------------------------------------ hosting
     async def host(self, game: str, variants: tuple[str, ...], seats: int, *,
@@ -428,15 +431,15 @@ class Node:
                 send(wire.pack("entries", first=first, items=chunk))
         elif have > mine and self._behind is None:
             self._behind = seat  # hold session traffic until the missing entries are in
-            # Ask everyone, not only this peer: if its link drops before the entries arrive,
-            # any other peer that is ahead sends them (a batch we already have is ignored).
+            # Ask everyone, this peer too (a peer that announced its count unasked, as at the
+            # end of a game, only sends entries once told ours); if its link drops before the
+            # entries arrive, any other peer that is ahead sends them (a batch we already
+            # have is ignored).
             ask = wire.pack("sync", have=mine)
             for other in self._queues:
-                if other != seat:
-                    self._queues[other][0].send_nowait(ask)
+                self._queues[other][0].send_nowait(ask)
         if self._behind is None:
-            for raw in self.session.current_shares():
-                send(wire.pack_session(raw))
+            self._send_later([(raw, (seat,)) for raw in self.session.current_shares()])
 
     def _on_entries(self, seat: int, first: int, items: list) -> None:
         if first != self._entry_count() or not items:
@@ -460,9 +463,7 @@ class Node:
             held, self._held = self._held, []
             for s, payload in held:
                 self._handle(self.session.receive(payload, s))
-            for peer in self._queues:
-                for raw in self.session.current_shares():
-                    self._queues[peer][0].send_nowait(wire.pack_session(raw))
+            self._send_later([(raw, tuple(self._queues)) for raw in self.session.current_shares()])
 
     # ------------------------------------------------------------------ the game
     def _begin(self, body: dict, chain: HashChain, session: Session | None = None) -> None:
@@ -482,10 +483,11 @@ class Node:
         self._bot_todo = send
         self._nursery.start_soon(self._bot_loop, receive)
         self._nursery.start_soon(self._watchdog)
+        self._nursery.start_soon(self._persist_then_send)
         self._handle(first)
 
-    def _handle(self, out: Output) -> None:
-        """Persist first, then queue the sends, then react: the order the protocol needs."""
+    def _handle(self, out: Output, unlogged: list[bytes] | None = None) -> None:
+        """Write the entries, queue the sends behind their sync, then react."""
         for ev in out.events:
             if isinstance(ev, MatchStarted):
                 self.outcome.match_id = ev.match_id
@@ -494,19 +496,38 @@ class Node:
                 self.outcome.match_file = self.store.path
             elif isinstance(ev, Appended):
                 self.store.append(ev.entry)
-        for send in out.sends:
-            frame = wire.pack_session(send.data)
-            for seat in send.to:
-                self._queues[seat][0].send_nowait(frame)
+        self._send_later([(send.data, send.to) for send in out.sends], unlogged)
         for ev in out.events:
             self._react(ev)
+
+    def _send_later(self, frames: list[tuple[bytes, tuple[int, ...]]],
+                    unlogged: list[bytes] | None = None) -> None:
+        if frames or unlogged is not None:
+            written = self.store.written if self.store is not None else 0
+            self._outbox_pending += 1
+            self._outbox_in.send_nowait((written, unlogged, frames))
+
+    async def _persist_then_send(self) -> None:
+        """The protocol's order: a frame leaves only once the entries it may build on (all
+        written before it was queued) and our own unlogged frames are on disk. The syncs run
+        in a worker thread, so the node keeps reading and checking frames meanwhile, and
+        entries that complete during one sync share the next one."""
+        async for written, unlogged, frames in self._outbox:
+            if unlogged is not None:
+                await trio.to_thread.run_sync(self.store.save_unlogged, unlogged)
+            if self.store is not None and self.store.synced < written:
+                await trio.to_thread.run_sync(self.store.sync_to, written)
+            for data, to in frames:
+                frame = wire.pack_session(data)
+                for seat in to:
+                    self._queues[seat][0].send_nowait(frame)
+            self._outbox_pending -= 1
 
     def _own(self, out: Output) -> None:
         """Output of our own move or timeout claim: neither can be derived again after a
         restart (a person chose it; a clock dated it), so it is kept before it is sent."""
         self._unlogged = self.session.own_unlogged()
-        self.store.save_unlogged(self._unlogged)
-        self._handle(out)
+        self._handle(out, list(self._unlogged))
 
     def _meta(self, finished: bool = False) -> dict:
         return {"seat": self.my_seat, "game": self._body["game"], "finished": finished,
@@ -625,9 +646,12 @@ class Node:
         with trio.move_on_after(LINGER_MAX if self.outcome.fault is None else 2.0):
             while self.outcome.fault is None and \
                     any(self._peer_have.get(s, -1) < final for s in peers) or \
+                    self._outbox_pending or \
                     any(self._queues[s][1].statistics().current_buffer_used for s in peers):
                 await trio.sleep(0.05)
             await trio.sleep(LINGER_MIN)
+        if self.store is not None:
+            self.store.close()
         self._closed.set()
 
     # ------------------------------------------------------------------ observers

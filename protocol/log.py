@@ -98,6 +98,7 @@ class Ledger:
         self.state = initial_state
         self.game = engine.get_game(initial_state.game)
         self.seq = 1                 # sequence number of the next entry (the genesis is 0)
+        self.attested_turn = self.game.turn_number(initial_state)  # turn of the last attest
         self.head = self.match_id    # "previous hash" for the next entry
         self.phase = "step"
         self.reveal_heads = [p["commit"] for p in body["players"]]
@@ -254,14 +255,14 @@ class Ledger:
         if kind == "move":
             self.state = prepared if prepared is not None else self.game.apply(
                 self.state, entry["parts"][0])
-            self.phase = "attest"
+            self.phase = self._after_step()
         elif kind == "reveal":
             for a, part in zip(entry["authors"], entry["parts"]):
                 self.reveal_heads[a] = part
             self.reveals += 1
             seed = chance_seed(self.match_id, entry["seq"], list(entry["parts"]))
             self.state = self.game.resolve(self.state, seed)
-            self.phase = "attest"
+            self.phase = self._after_step()
         elif kind == "timeout":
             accused = entry["parts"][0]["seat"]
             self.absent.append(accused)
@@ -284,6 +285,7 @@ class Ledger:
                 self.phase = "attest"
         else:
             self.phase = "step"
+            self.attested_turn = self.game.turn_number(self.state)
         self.counts[kind] += 1
         self.entries.append(raw)
         self.head = H(raw)
@@ -293,6 +295,15 @@ class Ledger:
         if self.phase == "step" and not self.undecided and self.bots:
             self._play_bots()
         self.slot = self._slot()
+
+    def _after_step(self) -> str:
+        """Attest when a turn has ended (or the game has, or the game has no turns), else go on:
+        every node checks every move anyway; the hashes catch nodes whose engines differ."""
+        turn = self.game.turn_number(self.state)
+        if turn is None or turn != self.attested_turn or \
+                isinstance(engine.pending(self.state), engine.Over):
+            return "attest"
+        return "step"
 
     def _play_bots(self) -> None:
         """Every decision of a bot seat, derived: the same move on every node and in `verify`.

@@ -27,7 +27,7 @@ __all__ = [
     "make_share", "make_entry", "make_halt", "entry_hash", "check_part",
 ]
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2   # 2: attestations per turn, halt notices
 KINDS = ("move", "reveal", "attest", "timeout", "choice")
 CHOICES = ("wait", "bot", "end")   # what the remaining players may choose after a timeout
 MAX_PLAYERS = 8

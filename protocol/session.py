@@ -56,9 +56,11 @@ __all__ = [
     "AHEAD_WINDOW",
 ]
 
-# How many slots ahead of us a peer can honestly be: a peer needs our attestation to pass an
-# attest slot, so it is at most one step and one attest ahead; the rest is slack.
-AHEAD_WINDOW = 4
+# How many slots ahead of us a peer can honestly be: a peer needs our share to pass a reveal or
+# an attest slot, but the move slots between them need only their movers (a turn's decisions,
+# an auction's bids), so a peer that saw a reveal before us can be that many moves ahead. No
+# turn of the built-in games comes near this; it bounds what a peer can make us hold.
+AHEAD_WINDOW = 256
 # Frames kept before the genesis is complete (peers that finished it first may already play).
 EARLY_LIMIT = 256
 

@@ -343,5 +343,8 @@ def fault_words(kind: str, seats: Sequence[int], reason: str, names: Names) -> s
         "bad-reveal": f"{who} revealed dice that do not match their commitment",
         "bad-claim": f"{who} claimed a timeout that was not due",
         "internal": "an internal error in lanboard",
+        # a peer stopped the game accusing another, and this node has no proof either way
+        "dispute": f"{who} disagree: one accuses the other of cheating, and neither can be "
+                   "proven right",
     }.get(kind, f"{who}: {kind}")
     return f"The game stopped: {what}. ({reason})"

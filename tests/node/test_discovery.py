@@ -121,13 +121,19 @@ async def test_foreign_and_malformed_announcements_are_skipped(request, caplog):
         await trio.to_thread.run_sync(zc.close)
 
 
+def test_the_announced_version_is_the_protocol_version():
+    from node.discovery import TXT_VERSION
+    from protocol.messages import PROTOCOL_VERSION
+    assert TXT_VERSION == str(PROTOCOL_VERSION)
+
+
 async def test_txt_round_trips_and_ignores_unknown_keys():
     txt = {k.encode(): v.encode() for k, v in INFO.to_txt().items()}
     assert LobbyInfo.from_txt(txt) == INFO
     assert LobbyInfo.from_txt({**txt, b"future": b"x", b"flag": None}) == INFO
     assert LobbyInfo.from_txt({k: v for k, v in txt.items() if k != b"match"}) == INFO
-    newer = LobbyInfo.from_txt({**txt, b"v": b"2"})
-    assert newer.v == "2" and not newer.compatible and INFO.compatible
+    newer = LobbyInfo.from_txt({**txt, b"v": b"99"})
+    assert newer.v == "99" and not newer.compatible and INFO.compatible
 
 
 @pytest.mark.parametrize("key,value,why", [

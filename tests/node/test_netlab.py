@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 import trio
 
+from node.discovery import TXT_VERSION
+
 REPO = Path(__file__).resolve().parents[2]
 NETLAB_CANDIDATES = [os.environ.get("NETLAB_SH", ""), REPO / "tools" / "netlab.sh",
                      REPO.parent / "shared" / "tools" / "netlab.sh", "/work/shared/tools/netlab.sh"]
@@ -146,7 +148,7 @@ async def lobby_lifecycle(addresses: dict[int, str], slow: float, logdir: Path
         assert reg["addresses"] == [addresses[1]]
         seen = await browser.next(5 * slow, event="seen", name=reg["name"])
         assert (seen["address"], seen["port"]) == (addresses[1], 40404)
-        assert seen["info"] == {**INFO, "phase": "lobby", "match": "", "v": "1"}
+        assert seen["info"] == {**INFO, "phase": "lobby", "match": "", "v": TXT_VERSION}
 
         t_update = trio.current_time()
         await host.send({"seats_taken": 2})

@@ -4,7 +4,7 @@ import pytest
 
 from protocol.codec import encode
 from protocol.messages import make_share, parse_wire
-from protocol.session import FaultDetected
+from protocol.session import AHEAD_WINDOW, FaultDetected
 from protocol.verify import verify_bytes
 
 from .helpers import TOY, reshare
@@ -105,7 +105,8 @@ def test_a_share_with_a_wrong_previous_hash_is_attributed_to_its_signer(seed):
 
 @seeded
 def test_a_share_far_ahead_in_sequence_is_attributed_to_its_signer(seed):
-    run = _run(seed=seed, filters=_rewrite("attest", lambda m: {"seq": m["seq"] + 100}))
+    far = AHEAD_WINDOW + 1
+    run = _run(seed=seed, filters=_rewrite("attest", lambda m: {"seq": m["seq"] + far}))
     _honest_blame(run, "wrong-sequence")
 
 

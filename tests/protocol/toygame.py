@@ -42,6 +42,9 @@ class ToyRace(Game):
         return ToyState(game=self.id, players=[0] * players, coins=[3] * players,
                         rested=[False] * players)
 
+    def turn_number(self, state: ToyState) -> int:
+        return state.turn
+
     def _current(self, state: ToyState) -> int:
         return state.order[state.turn % len(state.order)]
 

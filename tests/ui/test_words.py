@@ -84,6 +84,13 @@ def test_a_fault_names_the_player_in_plain_words():
         "state-mismatch", [2], "hash differs", Names(["Ann", "Bob", "Cy"]))
 
 
+def test_a_dispute_names_both_sides_and_says_neither_is_proven():
+    text = fault_words("dispute", [0, 2], "seat 0 stopped the match accusing seat 2",
+                       Names(["Ann", "Bob", "Cy"]))
+    assert text.startswith("The game stopped: Ann and Cy disagree: one accuses the other of "
+                           "cheating, and neither can be proven right.")
+
+
 def test_whose_decision_the_screen_names_is_the_engines_decider():
     from cli.ui.screens import waiting_for
     named = wrong = 0
