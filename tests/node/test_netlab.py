@@ -221,8 +221,8 @@ async def test_a_standard_dns_tool_reads_the_announcement(lab, tmp_path):
         instance = reg["name"].replace(" ", "\\032")
         assert re.search(rf"_lanboard\._tcp\.local\.\s+\d+\s+IN\s+PTR\s+{re.escape(instance)}",
                          out), out
-        assert re.search(r'IN\s+TXT\s+"v=1" "game=overwatch-monopoly" "host=Ann" '
-                         r'"code=ABCD-EFGH" "seats=1/4" "phase=lobby" "match="', out), out
+        assert re.search(r'IN\s+TXT\s+"v=' + TXT_VERSION + r'" "game=overwatch-monopoly" '
+                         r'"host=Ann" "code=ABCD-EFGH" "seats=1/4" "phase=lobby" "match="', out), out
         assert re.search(r"IN\s+SRV\s+0 0 40404 lanboard-[0-9a-f]{8}\.local\.", out), out
         assert re.search(rf"lanboard-[0-9a-f]{{8}}\.local\.\s+\d+\s+IN\s+A\s+{lab[1]}", out), out
     finally:

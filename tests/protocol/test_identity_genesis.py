@@ -5,6 +5,7 @@ import pytest
 
 from protocol.codec import decode, encode
 from protocol.genesis import GenesisError, body_hash, check_body, match_id
+from protocol.messages import PROTOCOL_VERSION
 from protocol.identity import Identity, check_code, data_dir, load_or_create
 from protocol.inmemory import make_players
 from protocol.randomness import HashChain, chain_secret, chance_seed, reveal_matches
@@ -104,7 +105,7 @@ def test_a_genesis_with_a_repeated_key_or_commitment_or_unknown_game_is_refused(
     with pytest.raises(GenesisError):
         check_body(dict(body, game="no-such-game"))
     with pytest.raises(GenesisError):
-        check_body(dict(body, protocol=2))
+        check_body(dict(body, protocol=PROTOCOL_VERSION + 1))   # a future version
 
 
 def test_a_restarted_node_replays_its_file_and_signs_the_same_next_share():

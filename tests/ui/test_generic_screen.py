@@ -253,7 +253,9 @@ def test_replay_of_a_game_without_its_own_screens_says_moves_by_their_labels(tmp
         model = Model()
         ui = GameUI(model)
         ui.replay = ReplaySteps(model, steps, names, game, TITLE)
-        first_move = next(k for k, s in enumerate(steps) if s["kind"] == "move")
+        # the first move after an attestation (entries are attested once per turn)
+        attested = next(k for k, s in enumerate(steps) if s["kind"] == "attest")
+        first_move = next(k for k, s in enumerate(steps) if s["kind"] == "move" and k > attested)
         ui.replay.step(first_move)
         screen = ui.screen_text().splitlines()
     # a replay has no seat of its own; the last agreement at or before this entry is shown
