@@ -554,7 +554,11 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
         elif kind == "coin":
             self._push(s, ("coin_roll", seat))
         elif kind == "star":
-            self._push(s, ("star", f, fig.char))
+            # One Super Star per figure per turn: Wario's move of exactly 8 from a Super Star
+            # ends on the next one, and repeating it would never end (RULES.md).
+            if f not in s.turn.stars:
+                s.turn.stars.append(f)
+                self._push(s, ("star", f, fig.char))
         elif kind == "go_to_jail":
             self.send_to_jail(s, f)
         # GO's coins came on arrival; Just Visiting and Free Parking do nothing.
@@ -615,8 +619,7 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
             if free:
                 space = (s.figures[f].pos + free[0]) % d.board_size
                 self.walk(s, f, free[0], then=None)
-                if not s.figures[f].jailed:
-                    self._push(s, ("tanooki_buy", f, space))
+                self._push(s, ("tanooki_buy", f, space))
         else:  # boo, diddy_kong, rosalina, wario: the player decides
             self._push(s, ("star_" + char, f))
 
@@ -644,9 +647,9 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
         seat = s.figures[f].seat
         opts: list[Move] = []
         if s.players[seat].coins >= self.data.n("boo_star_drop"):
-            for g in self.opponent_figures(s, seat):
+            for g in range(len(s.figures)):
                 c = s.figures[g].char
-                if c != "boo" and ("copy", c) not in opts:
+                if g != f and c != "boo" and ("copy", c) not in opts:
                     opts.append(("copy", c))
         return seat, (*opts, ("decline",))
 

@@ -48,10 +48,11 @@ class Turn:
     over: bool = False          # Go to Jail / failed jail roll: nothing more this turn
     offers: int = 0             # trade offers made this turn
     swapped: bool = False       # Party: the one swap of the turn is used
+    stars: list[int] = field(default_factory=list)  # figures that used a Super Star this turn
 
     def clone(self) -> "Turn":
         return Turn(self.player, self.fig, self.die, self.face, self.moved, self.power_open,
-                    self.go, self.over, self.offers, self.swapped)
+                    self.go, self.over, self.offers, self.swapped, list(self.stars))
 
 
 @dataclass(slots=True)
