@@ -445,6 +445,22 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
                          if any(self.ahead(s, f, g) == 0 for g in self.figures_of(s, o))]
         return opts
 
+    def drop_amount(self, s: State, f: int, face: str) -> int:
+        """Coins a face moves for figure f's character: Coins taken, a Red Shell's or POW's drop."""
+        d = self.data
+        char = s.figures[f].char
+        boost = d.characters[char].boost == face
+        if face == "coins":
+            return d.n("mario_boost_coins") if boost and char == "mario" else d.coins_face
+        if face == "red_shell":
+            if boost and char == "peach":
+                return d.n("peach_boost_drop")
+            return d.n("luigi_boost_drop") if boost and char == "luigi" else d.shell_coins
+        if face == "pow":
+            return d.n("donkey_kong_boost_drop") if boost and char == "donkey_kong" \
+                else d.pow_coins
+        return 0
+
     def use_power(self, s: State, seat: int, f: int, face: str, move: Move) -> None:
         d = self.data
         char = s.figures[f].char
@@ -453,23 +469,17 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
             if len(move) == 2:  # Rosalina's boost: the bank pays one property's rent
                 self.from_bank(s, seat, self.rent(s, move[1]))
             else:
-                self.from_bank(s, seat, d.n("mario_boost_coins") if boost and char == "mario"
-                               else d.coins_face)
+                self.from_bank(s, seat, self.drop_amount(s, f, face))
         elif face == "red_shell":
             g = move[1]
-            amount = d.shell_coins
-            if boost and char == "peach":
-                amount = d.n("peach_boost_drop")
             if boost and char == "luigi":
-                amount = d.n("luigi_boost_drop")
                 s.players[s.figures[g].seat].skip_powerup = True
-            self._push(s, ("pay", s.figures[g].seat, amount, ("fig", g)))
+            self._push(s, ("pay", s.figures[g].seat, self.drop_amount(s, f, face), ("fig", g)))
         elif face == "green_shell":
             g, amount = move[1], move[2]
             self._push(s, ("pay", s.figures[g].seat, amount, ("fig", g)))
         elif face == "pow":
-            amount = d.n("donkey_kong_boost_drop") if boost and char == "donkey_kong" \
-                else d.pow_coins
+            amount = self.drop_amount(s, f, face)
             frames: list[tuple] = [("drop_any", o, amount) for o in self.others(s, seat)]
             if len(move) == 2:  # Boo: to the space behind the next player ahead
                 g = self.nearest(s, f, self.ahead)[0]
