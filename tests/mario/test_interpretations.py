@@ -104,3 +104,42 @@ def test_fire_marios_super_star_in_a_two_player_game_hits_the_one_opponent_once(
                  setup=lambda s: (place(s, f0=3, f1=20, f2=7, f3=9), s.owners.__setitem__(31, 1)))
     s = act(act(roll(act(s, "roll"), 3, 6), "figure", 0), "move")
     assert coins(s) == [20, 16] and s.board[7] == 4 and s.board[9] == 0
+
+
+def test_a_blooper_on_a_jailed_player_gives_the_coins_to_the_thief_not_the_visiting_area():
+    def setup(s):
+        place(s, f2=20, f3=20)
+        s.figures[1].pos, s.figures[1].jailed = 8, True
+        s.owners[31] = 3
+    s = act(turn_roll(new_game(setup=setup), 2, "blooper"), "power", 1, 2)
+    assert coins(s)[:2] == [12, 8] and s.pot == 0
+
+
+def test_a_green_shell_with_everybody_on_your_space_cannot_be_used():
+    s = new_game(setup=lambda s: s.owners.__setitem__(31, 3))
+    s = turn_roll(s, 2, "green_shell")
+    assert not [o for o in options(s) if o[0] == "power"]
+
+
+def test_tanooki_marios_super_star_does_nothing_when_every_property_is_owned():
+    def setup(s):
+        place(s, f0=3, f1=20, f2=20, f3=20)
+        for i in range(1, 32, 2):
+            s.owners[i] = 1
+    s = act(turn_roll(new_game(("tanooki_mario", "peach", "yoshi", "mario"), setup=setup),
+                      3, "blooper"), "move")
+    assert s.figures[0].pos == 6 and decider(s) == (0, "turn") and coins(s)[0] == 10
+
+
+def test_morton_gives_nothing_when_no_property_is_free():
+    from .test_bosses import to_fight, win
+    s = win(to_fight([3, 8], lambda s: [s.owners.__setitem__(i, 1) for i in range(1, 32, 2)]))
+    assert s.players[0].bosses == [3] and s.owners.count(0) == 0
+
+
+def test_wario_drops_at_most_the_coins_he_has():
+    s = new_game(("wario", "peach", "yoshi", "mario"),
+                 setup=lambda s: (place(s, f0=3, f1=20, f2=20, f3=20),
+                                  setattr(s.players[0], "coins", 4), setattr(s, "bank", s.bank + 6)))
+    s = act(turn_roll(s, 3, "pow"), "move")
+    assert options(s) == tuple(("drop", k) for k in range(5))
