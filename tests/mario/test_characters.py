@@ -2,8 +2,7 @@
 
 The figure under test is seat 0 and lands on the Super Star at 6 from 3 with the number die;
 the power-up (a Blooper) is left unused."""
-from .scenario import (GAME, act, coins, decider, new_game, options, pending, place, roll,
-                       turn_roll)
+from .scenario import act, coins, decider, new_game, options, pending, place, roll, turn_roll
 
 OTHERS = ("peach", "yoshi", "donkey_kong")
 

@@ -1,6 +1,5 @@
 """Readings of the rulebook where it is silent (RULES.md), each played out."""
-from .scenario import (DATA, GAME, act, coins, decider, new_game, options, pending, place, roll,
-                       total_coins, turn_roll)
+from .scenario import act, coins, decider, new_game, options, place, roll, total_coins, turn_roll
 
 
 def test_the_bank_pays_only_the_coins_it_has_left():

@@ -1,7 +1,7 @@
 """Rulebook section "Varianten: Party": teams of two or three figures, one of them on the board,
 one swap per turn (a figure may move and another use the power-up), and never the same figure
 on the board for two players."""
-from .scenario import GAME, act, coins, decider, new_game, options, place, roll, turn_roll
+from .scenario import GAME, act, coins, new_game, options, place, roll, turn_roll
 
 TEAMS = (("mario", "peach"), ("yoshi", "mario", "toad"), ("luigi", "wario"))
 

@@ -1,7 +1,6 @@
 """Rulebook section "Die Felder": properties (buying, the auction, rent), GO, Pipe, Thwomp
 (Steinblock), Coin space, Just Visiting, Go to Jail and jail. Super Stars: test_characters.py."""
-from .scenario import (DATA, GAME, act, coins, decider, edit, new_game, options, pending, place,
-                       roll, turn_roll)
+from .scenario import DATA, act, coins, decider, new_game, options, pending, place, roll, turn_roll
 
 
 def game(setup_fn=None, chars=("mario", "peach", "yoshi", "donkey_kong"), first=0, **pos):

@@ -1,7 +1,6 @@
 """Rulebook section "So läuft ein Zug ab": both dice together, moving and the power-up in either
 order, coins picked up on the way, GO, the boss fight at the end of the turn, forgotten coins."""
-from .scenario import (GAME, act, coins, decider, edit, new_game, options, pending, place, roll,
-                       turn_roll)
+from .scenario import act, coins, decider, new_game, options, pending, place, turn_roll
 
 
 def at(**pos):

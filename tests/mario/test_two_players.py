@@ -1,8 +1,7 @@
 """Rulebook section "Zu zweit": two figures each, 20 coins, boss cards 1, 2, 3, 5, 6, 8, the
 figures take turns, "everyone" effects hit one figure of the opponent (who chooses), your own
 figures are never hit, and a jailed figure's choice comes before the roll."""
-from .scenario import (GAME, act, coins, decider, new_game, options, pending, place, roll,
-                       turn_roll)
+from .scenario import GAME, act, coins, decider, new_game, options, place, roll
 
 PAIRS = (("mario", "peach"), ("yoshi", "donkey_kong"))   # seat 0: figures 0, 1; seat 1: 2, 3
 

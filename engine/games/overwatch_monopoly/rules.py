@@ -13,7 +13,7 @@ from typing import Any
 from ...chance import Chance
 from ...agenda import AgendaGame
 from ...core import Decision, Move, Result, register
-from ..monopoly_family import MAX_TRADE_OFFERS, MonopolyFamily  # noqa: F401
+from ..monopoly_family import MonopolyFamily
 from .abilities import AbilityRules
 from .data import Data, load
 from .state import Hero, Player, State, Turn
