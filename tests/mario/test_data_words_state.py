@@ -111,3 +111,22 @@ def test_clone_is_equal_and_shares_no_mutable_part():
         "game", "variants", "players", "figures", "owners", "board", "pot", "bank",
         "boss_deck", "boss", "boss_coins", "pick_order", "turn", "turns", "steps", "agenda",
         "forfeited"]
+
+
+def test_illegal_moves_are_explained_in_words():
+    import pytest
+    s = new_game(setup=lambda s: place(s, f1=20, f2=20, f3=20))
+    s = act(act(turn_roll(s, 5, "blooper"), "move"), "auction")
+    with pytest.raises(engine.IllegalMove, match="a bid of 11 coins is not allowed: bids must "
+                       "beat the high bid and be at most your 10 coins"):
+        act(s, "bid", 11)
+    with pytest.raises(engine.IllegalMove, match="player 1 is deciding 'auction' and may choose "
+                       "bid, pass"):
+        act(s, "buy")
+
+
+def test_unknown_variants_and_player_counts_are_refused():
+    import pytest
+    assert "unknown variant 'turbo'" in GAME.check_variants(3, ("turbo",))
+    with pytest.raises(ValueError, match="2–4 players, not 5"):
+        GAME.new(5)

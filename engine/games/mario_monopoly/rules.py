@@ -22,7 +22,6 @@ from .data import Data, load
 from .state import Figure, Player, State, Turn
 
 NOBODY = -1
-BANK = ("bank",)
 
 
 class MarioMonopoly(MonopolyFamily, AgendaGame):
