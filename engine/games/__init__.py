@@ -1,2 +1,3 @@
 """The built-in games; importing this package registers them."""
 from . import overwatch_monopoly  # noqa: F401
+from . import spiderman_monopoly  # noqa: F401
