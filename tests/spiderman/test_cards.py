@@ -120,3 +120,17 @@ def test_a_kept_daily_bugle_card_makes_a_player_skip_their_next_turn():
         s = act(s, "pass")
     assert s.turn.player == 2 and not s.players[1].skip  # seat 1's turn was skipped
     assert s.turns == 3
+
+
+def test_a_skipped_turn_in_jail_is_not_a_try_for_doubles():
+    def setup(s):
+        s.decks["daily_bugle"].remove("db04")
+        s.players[0].cards.append("db04")
+        s.players[1].pos, s.players[1].jailed = JAIL, True
+    s = new_game(2, setup=setup)
+    s = act(s, "play", "db04", 1)
+    s = roll(s, 1, 2)                                   # seat 0 to Hammerhead
+    s = act(s, "auction"); s = act(s, "pass"); s = act(s, "pass")
+    # seat 1's turn was skipped; seat 0 plays again
+    assert s.turn.player == 0 and s.turns == 3
+    assert s.players[1].jailed and s.players[1].jail_turns == 0

@@ -196,3 +196,20 @@ def test_a_forfeiting_seat_never_wins():
     s = GAME.forfeit(s, 0)
     r = pending(s).result
     assert r.winners == (1,)
+
+
+def test_webs_for_webs_is_not_a_trade():
+    s = new_game(2, setup=own(0, TOMBSTONE))
+    s = act(s, "trade", 1)
+    s = act(s, "pay", 3)
+    s = act(s, "ask", 5)
+    assert ("offer",) not in options(s)
+    s = act(s, "give", TOMBSTONE)
+    assert ("offer",) in options(s)
+
+
+def test_the_rest_of_a_bankrupt_players_payments_are_dropped():
+    # pay each player 1 with nothing: bankrupt on the first payment, the second is not made
+    s = new_game(3, ss=["ss13"], setup=poor(0, 0))
+    s = roll(s, 1, 1)
+    assert s.players[0].out and webs(s) == [0, 30, 30]

@@ -186,3 +186,29 @@ def test_ghost_spider_without_the_symbol_has_no_reroll():
     s = new_game(2, heroes=("ghost", "peter"), setup=symbol(1))
     s = roll(s, 2, 4)
     assert s.players[0].pos == 6 and decider(s) == (0, "buy")
+
+
+def test_spider_ham_is_paid_for_a_third_double_too():
+    s = new_game(2, heroes=("peter", "ham"), setup=both(symbol(1), place(0, 20)))
+    s = roll(s, 1, 1)                                   # 22 Daily Bugle: db01 kept
+    s = roll(s, 2, 2)                                   # 26 Morbius
+    s = act(s, "auction"); s = act(s, "pass"); s = act(s, "pass")
+    s = roll(s, 5, 5)                                   # third double: jail, and Ham is paid
+    assert s.players[0].jailed and webs(s) == [27, 33]
+
+
+def test_a_power_payment_follows_the_debt_rules():
+    # Miles lands on a player with 2 webs who owns Tombstone: 2 webs, then the property
+    s = new_game(2, heroes=("miles", "peter"),
+                 setup=both(symbol(0), place(1, 3), own(1, TOMBSTONE),
+                            lambda s: setattr(s.players[1], "webs", 2)))
+    s = roll(s, 1, 2)
+    assert webs(s) == [32, 0] and s.owners[TOMBSTONE] == 0
+
+
+def test_2099_passing_the_jail_corner_collects_from_a_jailed_player():
+    def jailed(s):
+        s.players[1].pos, s.players[1].jailed = JAIL, True
+    s = new_game(2, heroes=("2099", "peter"), setup=both(symbol(0), place(0, 8), jailed))
+    s = roll(s, 1, 2)                                   # 8 -> 11, passing 10
+    assert webs(s) == [31, 29] and s.players[0].pos == 11
