@@ -140,7 +140,9 @@ PREFERENCE = ("roll_jail", "roll", "end_turn", "stay", "keep", "take")
 KEPT = sum(1 for c in DATA.cards.values() if c.effect[0].startswith("keep_"))
 
 
-def simulate(turns: int, seed: int) -> dict:
+def simulate(turns: int, seed: int) -> tuple[dict, dict]:
+    """Where `turns` turns end (counts per state), and how often each state led to each other
+    (a token moves only on its own turn: its turn starts where its previous turn ended)."""
     s = GAME.new(2)
     steps = 0
     while not (s.agenda and s.agenda[-1][0] in ("turn", "dice")):  # the set-up
@@ -154,6 +156,8 @@ def simulate(turns: int, seed: int) -> dict:
     s.tracers = s.bots = 0        # nothing to build: fewer decisions, same movement
     GAME._settle(s)
     counts: dict = {}
+    moves: dict = {}
+    last: dict = {}
     counted = 0
     while counted < turns:
         p = GAME.pending(s)
@@ -168,8 +172,11 @@ def simulate(turns: int, seed: int) -> dict:
             q = s.players[mover]
             key = ("jail", q.jail_turns) if q.jailed else ("free", q.pos)
             counts[key] = counts.get(key, 0) + 1
+            if mover in last:
+                moves[(last[mover], key)] = moves.get((last[mover], key), 0) + 1
+            last[mover] = key
             counted += 1
-    return counts
+    return counts, moves
 
 
 def test_where_turns_end_matches_the_stationary_distribution_of_the_movement_rules():
@@ -178,7 +185,7 @@ def test_where_turns_end_matches_the_stationary_distribution_of_the_movement_rul
         assert abs(sum(row.values()) - 1) < 1e-12, st
     pi = stationary(rows)
     turns = 36_000
-    counts = simulate(turns, seed=7)
+    counts, moves = simulate(turns, seed=7)
     assert sum(counts.values()) == turns
     assert counts.get(("free", GO_TO_JAIL), 0) == 0    # nobody ever ends a turn there
     # Tolerance per state: 4.5 standard deviations of the sampling error (from the chain's
@@ -197,3 +204,24 @@ def test_where_turns_end_matches_the_stationary_distribution_of_the_movement_rul
         worst.append((abs(observed - expected) / tolerance, group, observed, expected))
     worst.sort(reverse=True)
     assert worst[0][0] <= 1, worst[:3]
+
+    # A sharper check of one transition: how often a turn that starts free ends in jail (Go to
+    # Jail, the two jail cards, back 3 onto Go to Jail, a third double). Given the states the
+    # turns start from, turns are independent trials: binomial variance; one statistic, so 4
+    # standard deviations (a correct engine fails with probability about 6e-5; the
+    # deck-cycling bias is far smaller). This detects a missing jail card (7.5 sd here), not
+    # reliably a missing third-double rule (3.8 sd), which test_setup_and_turn plays exactly.
+    trials = expected = variance = observed = 0.0
+    for (start, end), n in moves.items():
+        if start[0] == "free":
+            trials += n
+            observed += n if end == ("jail", 0) else 0
+    for start in STATES:
+        if start[0] != "free":
+            continue
+        n = sum(k for (a, _), k in moves.items() if a == start)
+        p = rows[start].get(("jail", 0), 0.0)
+        expected += n * p
+        variance += n * p * (1 - p)
+    assert trials > 30_000
+    assert abs(observed - expected) <= 4 * variance ** 0.5, (observed, expected, variance)
