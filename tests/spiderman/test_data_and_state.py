@@ -120,3 +120,20 @@ def test_describe_state_says_whose_turn_webs_places_holdings_and_the_symbol():
     assert lines[2] == "P1 (you) Spider-Man (Peter Parker): 30 webs, on GO"
     assert lines[3] == "P2 Spider-Man (Miles Morales): 30 webs, on Daily Bugle; owns Shocker"
     assert lines[4] == "Bank supply: 32 Spider-Tracers, 12 Spider-Bots"
+
+
+def test_an_illegal_move_is_explained_in_words():
+    s = new_game(2, setup=own(0, TOMBSTONE, 3))
+    p = GAME.pending(s)
+    assert "complete colour set you own, evenly" in GAME.explain_illegal(s, p, ("tracer", SHOCKER))
+    s = roll(s, 2, 4)
+    s = act(s, "auction")
+    p = GAME.pending(s)
+    assert GAME.explain_illegal(s, p, ("bid", 99)) == (
+        "a bid of 99 webs is not allowed: bids must beat the high bid and be at most your 30 webs")
+    with_error = None
+    try:
+        GAME.apply(s, ("bid", 99))
+    except engine.IllegalMove as e:
+        with_error = str(e)
+    assert with_error and with_error.startswith("a bid of 99 webs")
