@@ -1,9 +1,8 @@
 """Rulebook sections "ACTION SPACES" and "THE BOARD SPACES": GO, Free Parking, Just Visiting,
 Subway, Go to Jail."""
-from engine import Chance
 
-from .scenario import (BLACK_CAT, GO, GO_TO_JAIL, JAIL, PARKING, SUBWAY3, SUBWAY4, TOMBSTONE,
-                       act, both, decider, new_game, options, own, pending, place, roll, webs)
+from .scenario import (GO, JAIL, PARKING, SUBWAY3, SUBWAY4, TOMBSTONE, act, both, decider,
+                       new_game, options, own, place, roll, webs)
 
 
 def test_passing_go_pays_2_and_hands_over_the_symbol():

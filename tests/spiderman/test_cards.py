@@ -1,11 +1,9 @@
 """Rulebook section "Daily Bugle and Spider-Sense": the top card of the matching deck; cards to
 keep are kept until used; the others are done at once and go to the bottom of their deck.
 Card texts are house values (data.toml); each effect kind is played here."""
-from engine import Chance
 
-from .scenario import (DATA, DB1, ELECTRO, GO, GO_TO_JAIL, JAIL, KRAVEN, SABLE, SS1, SS2, SS3,
-                       SS4, SUBWAY3, TOMBSTONE, act, both, decider, dice, new_game, options, own,
-                       pending, place, roll, total_webs, webs)
+from .scenario import (DATA, ELECTRO, GO, JAIL, SABLE, SUBWAY3, TOMBSTONE, act, decider, new_game,
+                       options, own, place, roll, total_webs, webs)
 
 
 def test_each_deck_has_15_cards_with_one_get_out_of_jail_free():

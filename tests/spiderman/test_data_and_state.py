@@ -6,8 +6,7 @@ from pathlib import Path
 import engine
 from engine import state_hash
 
-from .scenario import (DATA, GAME, SHOCKER, TOMBSTONE, act, both, new_game, options, own,
-                       place, roll)
+from .scenario import (DATA, GAME, SHOCKER, TOMBSTONE, act, both, new_game, own, place, roll)
 
 PKG = Path(engine.__file__).resolve().parent / "games" / "spiderman_monopoly"
 

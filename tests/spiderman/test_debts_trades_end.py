@@ -1,13 +1,12 @@
 """Rulebook sections "HELP! I CAN'T PAY!" (selling Spider-Tech, giving a property, bankruptcy,
 cards to the creditor or back to the decks), "DEALS & TRADES" and "THE END OF THE GAME"; the
 house turn-limit variant."""
-import pytest
 
 from engine import Chance
 
-from .scenario import (BANK, BEETLE, CHAMELEON, DATA, ELECTRO, GAME, HAMMERHEAD, RHINO,
-                       SCORPION, SHOCKER, TOMBSTONE, act, both, decider, dice, edit, is_over,
-                       new_game, options, own, pending, place, roll, total_webs, webs)
+from .scenario import (BEETLE, CHAMELEON, DATA, ELECTRO, GAME, HAMMERHEAD, RHINO, SCORPION,
+                       SHOCKER, TOMBSTONE, act, both, decider, dice, is_over, new_game, options,
+                       own, pending, place, roll, total_webs, webs)
 
 
 def poor(seat, n):

@@ -3,7 +3,7 @@ to three turns, then pay 5 and roll again), and what a jailed player may still d
 from engine import Chance
 
 from .scenario import (DATA, JAIL, TOMBSTONE, act, both, decider, dice, new_game, options, own,
-                       pending, place, roll, webs)
+                       pending, roll, webs)
 
 
 def jailed(seat=0, turns=0, cards=()):

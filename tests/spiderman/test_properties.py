@@ -1,8 +1,7 @@
 """Rulebook sections "PROPERTIES" (buy or auction), "Collect color sets!" (double rent),
 "Owned Properties" (rent, collected automatically) and the alliances' dice rent."""
-from .scenario import (BANK, BLACK_CAT, DATA, ELECTRO, GAME, JAIL, RHINO, SABLE, SCORPION,
-                       SHOCKER, BEETLE, CHAMELEON, both, act, decider, edit, new_game, options,
-                       own, place, roll, total_webs, webs)
+from .scenario import (BLACK_CAT, DATA, ELECTRO, JAIL, SABLE, SHOCKER, BEETLE, CHAMELEON, both,
+                       act, decider, new_game, options, own, place, roll, total_webs, webs)
 
 
 def test_an_unowned_villain_can_be_bought_for_its_printed_price():

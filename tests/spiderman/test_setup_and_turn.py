@@ -2,11 +2,10 @@
 doubles to jail) and the set-up values of game-data.md."""
 import pytest
 
-import engine
-from engine import Chance, Decision
+from engine import Chance
 
-from .scenario import (DATA, GAME, JAIL, act, decider, dice, edit, end_turn, new_game, options,
-                       pending, roll, webs)
+from .scenario import (DATA, GAME, JAIL, act, decider, dice, end_turn, new_game, options, pending,
+                       roll, webs)
 
 
 def test_two_to_six_players_and_no_more():

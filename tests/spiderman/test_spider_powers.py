@@ -2,8 +2,8 @@
 as printed, and only for the Symbol's holder."""
 from engine import Chance
 
-from .scenario import (JAIL, SUBWAY3, TOMBSTONE, act, both, decider, dice, new_game, options,
-                       own, pending, place, roll, webs)
+from .scenario import (JAIL, TOMBSTONE, act, both, decider, dice, new_game, options, own, pending,
+                       place, roll, webs)
 
 
 def symbol(seat):
