@@ -38,8 +38,7 @@ def test_the_highest_roller_of_both_dice_goes_first_and_play_moves_to_the_left()
     s = GAME.new(4)
     s = GAME.apply_chance(s, tuple(range(15)))
     s = GAME.apply_chance(s, tuple(range(15)))
-    # totals 7, 8, 11, 5: seat 2 starts although seat 1 rolled the single highest die... no:
-    # the dice are added, and 5+6 beats 6+2.
+    # totals 7, 8, 11, 5: both dice are added, so seat 2 (5+6) starts
     s = GAME.apply_chance(s, (3, 4, 6, 2, 5, 6, 1, 4))
     assert s.order == [2, 3, 0, 1]
     assert decider(s) == (2, "pick_hero")
