@@ -136,7 +136,7 @@ def describe_state(g: "SpiderManMonopoly", s: "State", seat: int | None) -> list
         res = g.result(s)
         lines.append("Game over: winner " + " and ".join(who(w) for w in res.winners))
     holder = who(s.symbol) + f" ({d.hero(s.players[s.symbol].hero).name})" \
-        if s.symbol != NOBODY else "nobody yet"
+        if s.symbol != NOBODY else "nobody (the next player to pass GO takes it)"
     lines.append(f"Symbol of Great Responsibility: {holder}")
     for i, p in enumerate(s.players):
         you = " (you)" if seat == i else ""
