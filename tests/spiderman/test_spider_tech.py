@@ -131,6 +131,20 @@ def test_half_of_an_odd_cost_rounds_up():
     assert webs(s)[0] == 31                             # half of 1, rounded up
 
 
+def test_after_selling_tech_by_choice_a_player_buys_none_again_that_turn():
+    # house rule: a cost-1 Tracer sells for 1, so buy/sell could go on for ever in one turn
+    s = new_game(2, setup=both(own(0, *SET1), set_tech(SET1, (1, 1))))
+    assert ("tracer", TOMBSTONE) in options(s)
+    s = act(s, "sell", TOMBSTONE)
+    assert not [m for m in options(s) if m[0] in ("tracer", "bot")]
+    assert ("sell", HAMMERHEAD) in options(s)          # selling more is still allowed
+    s = act(s, "roll")
+    s = roll(s, 1, 2)
+    while decider(s)[1] != "turn":                      # whatever the space asks first
+        s = act(s, *options(s)[0])
+    assert not [m for m in options(s) if m[0] in ("tracer", "bot")]
+
+
 def test_a_sold_bot_is_exchanged_for_4_tracers():
     s = new_game(2, setup=both(own(0, *SET3), set_tech(SET3, (5, 5, 5)), supply(10, 9)))
     s = act(s, "sell", SCORPION)

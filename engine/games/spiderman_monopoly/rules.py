@@ -122,7 +122,8 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
             opts.append(("roll_jail",))
         else:
             opts.append(("roll",))
-        opts += self.tech_buys(s, seat)
+        if not t.sold:   # house rule: no buying back what was sold (keeps every turn finite)
+            opts += self.tech_buys(s, seat)
         opts += [("sell", i) for i in self.tech_sales(s, seat)]
         opts += self.card_plays(s, seat)
         opts += self.trade_openings(s)
@@ -154,6 +155,7 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
             self.request_tech(s, seat, kind, move[1])
         elif kind == "sell":
             self.sell_tech(s, seat, move[1])
+            s.turn.sold = True
         elif kind == "play":
             self.play_card(s, seat, move[1], move[2])
         elif kind == "trade":

@@ -34,10 +34,11 @@ class Turn:
     again: bool = False         # doubles: roll again
     over: bool = False          # jail: nothing more this turn but trades/tech and ending it
     offers: int = 0             # trade offers made this turn
+    sold: bool = False          # Spider-Tech sold this turn by choice: no buying after it
 
     def clone(self) -> "Turn":
         return Turn(self.player, self.doubles, self.roll, self.rolled, self.again, self.over,
-                    self.offers)
+                    self.offers, self.sold)
 
 
 @dataclass(slots=True)
