@@ -13,15 +13,16 @@ from typing import Any
 from ...chance import Chance
 from ...agenda import AgendaGame
 from ...core import Decision, Move, Result, register
+from ..monopoly_family import MonopolyFamily
 from .abilities import AbilityRules
 from .data import Data, load
 from .state import Hero, Player, State, Turn
 
 BANK = -1
 NOBODY = -1
-MAX_TRADE_OFFERS = 3  # per turn; keeps every game finite (see RULES.md)
 
-class OverwatchMonopoly(AbilityRules, AgendaGame):
+
+class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
     id = "overwatch-monopoly"
     title = "Monopoly Gamer: Overwatch"
     min_players = 2
@@ -37,7 +38,8 @@ class OverwatchMonopoly(AbilityRules, AgendaGame):
     def rules_files(self) -> list[Path]:
         here = Path(__file__).resolve().parent
         return [here / name for name in ("rules.py", "abilities.py", "state.py", "data.py",
-                                         "data.toml")] + [here.parents[1] / "agenda.py"]
+                                         "data.toml")] + [
+            here.parents[1] / "agenda.py", here.parent / "monopoly_family.py"]
 
     # ------------------------------------------------------------------ set-up
     def check_variants(self, players: int, variants: tuple[str, ...]) -> str | None:
@@ -185,7 +187,7 @@ class OverwatchMonopoly(AbilityRules, AgendaGame):
                 opts += self.ability_moves(s, t.player)
             if t.moved:
                 opts.append(("end_turn",))
-        opts += self._trade_openings(s)
+        opts += self.trade_openings(s)
         return opts
 
     def _options_turn(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
@@ -214,8 +216,7 @@ class OverwatchMonopoly(AbilityRules, AgendaGame):
             s.turn.ability_open = False
             self.use_ability(s, seat, move[1], move[2:])
         elif kind == "trade":
-            s.turn.offers += 1
-            self._push(s, ("trade_draft", seat, move[1], (), (), 0, 0))
+            self.open_trade(s, seat, move[1])
 
     def move_distance(self, s: State, seat: int, bonus: int, die: int | None = None) -> int:
         """This turn's move: the numbered die plus bonuses, less 3 if Mei hit you (never < 0)."""
@@ -418,12 +419,6 @@ class OverwatchMonopoly(AbilityRules, AgendaGame):
             s.turn.level_up = False  # "do not level up"
             s.turn.over = True       # "Your turn is over."
 
-    def rent(self, s: State, space: int) -> int:
-        sp = self.data.spaces[space]
-        owner = s.owners[space]
-        full = owner != NOBODY and all(s.owners[i] == owner for i in self.data.set_spaces(sp.set))
-        return sp.rent * (2 if full else 1)
-
     def _options_capture(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
         seat, space = frame[1], frame[2]
         opts: list[Move] = []
@@ -438,32 +433,7 @@ class OverwatchMonopoly(AbilityRules, AgendaGame):
             s.players[seat].hp -= self.data.spaces[space].price
             s.owners[space] = seat
         else:
-            n = len(s.players)
-            bidders = tuple(o for o in ((seat + k) % n for k in range(n)) if o not in s.forfeited)
-            self._push(s, ("auction", space, bidders, 0, NOBODY, 0))
-
-    # ("auction", space, bidders still in, high bid, high bidder, index of who is to bid)
-    def _options_auction(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        _, space, bidders, high, _, idx = frame
-        seat = bidders[idx]
-        return seat, (*(("bid", b) for b in range(high + 1, s.players[seat].hp + 1)), ("pass",))
-
-    def _on_auction(self, s: State, frame: tuple, move: Move) -> None:
-        _, space, bidders, high, leader, idx = frame
-        seat = bidders[idx]
-        if move[0] == "bid":
-            high, leader = move[1], seat
-            idx = (idx + 1) % len(bidders)
-        else:
-            bidders = bidders[:idx] + bidders[idx + 1:]
-            idx = idx % len(bidders) if bidders else 0
-        if not bidders:
-            return  # everybody passed without a bid: the objective stays uncaptured
-        if len(bidders) == 1 and leader == bidders[0]:
-            s.players[leader].hp -= high
-            s.owners[space] = leader
-            return
-        self._push(s, ("auction", space, bidders, high, leader, idx))
+            self.start_auction(s, space, seat)
 
     def _chance_health_pack(self, s: State, frame: tuple) -> Chance:
         return Chance("dice", (6,), "health pack")
@@ -486,6 +456,23 @@ class OverwatchMonopoly(AbilityRules, AgendaGame):
     def gain(self, s: State, seat: int, amount: int) -> None:
         p = s.players[seat]
         p.hp = min(self.data.hp_cap, p.hp + amount)
+
+    # Money hooks of the Monopoly family (auctions, sales, trades): HP, capped, unlimited bank.
+    def money(self, s: State, seat: int) -> int:
+        return s.players[seat].hp
+
+    def pay_bank(self, s: State, seat: int, amount: int) -> None:
+        s.players[seat].hp -= amount
+
+    def from_bank(self, s: State, seat: int, amount: int) -> None:
+        self.gain(s, seat, amount)
+
+    def between(self, s: State, payer: int, payee: int, amount: int) -> None:
+        s.players[payer].hp -= amount
+        self.gain(s, payee, amount)
+
+    def after_sale(self, s: State, seat: int, remaining: int, to: int) -> None:
+        self._push(s, ("transfer", seat, remaining, to))
 
     def _do_gain(self, s: State, frame: tuple) -> None:
         self.gain(s, frame[1], frame[2])
@@ -536,42 +523,6 @@ class OverwatchMonopoly(AbilityRules, AgendaGame):
         self.gain(s, seat, self.data.elimination_hp)
         self._push(s, ("transfer", seat, remaining, to))
 
-    # ("sell", seller, debt, creditor, offers already refused as (space, buyer) pairs)
-    def _options_sell(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        _, seat, remaining, to, refused = frame
-        mine = [i for i, o in enumerate(s.owners) if o == seat]
-        opts: list[Move] = [("sell_bank", i) for i in mine]
-        for buyer in range(len(s.players)):
-            if buyer == seat or buyer in s.forfeited:
-                continue
-            for i in mine:
-                if (i, buyer) not in refused:
-                    opts += [("sell_to", i, buyer, price)
-                             for price in range(1, s.players[buyer].hp + 1)]
-        return seat, tuple(opts)
-
-    def _on_sell(self, s: State, frame: tuple, move: Move) -> None:
-        _, seat, remaining, to, refused = frame
-        if move[0] == "sell_bank":
-            s.owners[move[1]] = NOBODY
-            self.gain(s, seat, self.data.spaces[move[1]].price)
-            self._push(s, ("transfer", seat, remaining, to))
-        else:
-            self._push(s, ("sale_offer", seat, remaining, to, refused) + tuple(move[1:]))
-
-    def _options_sale_offer(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        return frame[6], (("accept",), ("refuse",))
-
-    def _on_sale_offer(self, s: State, frame: tuple, move: Move) -> None:
-        _, seat, remaining, to, refused, space, buyer, price = frame
-        if move[0] == "refuse":
-            self._push(s, ("sell", seat, remaining, to, refused + ((space, buyer),)))
-            return
-        s.players[buyer].hp -= price
-        self.gain(s, seat, price)
-        s.owners[space] = buyer
-        self._push(s, ("transfer", seat, remaining, to))
-
     def _options_zarya(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
         seat, to = frame[1], frame[3]
         return seat, tuple(("redirect", o) for o in self.redirect_targets(s, seat, to))
@@ -585,65 +536,6 @@ class OverwatchMonopoly(AbilityRules, AgendaGame):
         s.players[seat].redirect = False
         payer = move[1] if self.hit(s, seat, move[1]) else seat
         self._push(s, ("pay", payer, amount, to, "redirected"))
-
-    # ------------------------------------------------------------------ trades
-    def _trade_openings(self, s: State) -> list[Move]:
-        seat = s.turn.player
-        if s.turn.over or s.turn.offers >= MAX_TRADE_OFFERS:
-            return []
-        owners = set(s.owners)
-        return [("trade", other) for other in range(len(s.players))
-                if other != seat and other not in s.forfeited
-                and (seat in owners or other in owners)]
-
-    # ("trade_draft", proposer, partner, objectives given, objectives asked, HP paid, HP asked)
-    def _options_trade_draft(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        _, seat, partner, give, take, pay, ask = frame
-        opts: list[Move] = []
-        opts += [("give", i) for i, o in enumerate(s.owners) if o == seat and i not in give]
-        opts += [("take", i) for i, o in enumerate(s.owners) if o == partner and i not in take]
-        if pay == 0:
-            opts += [("pay", n) for n in range(1, s.players[seat].hp + 1)]
-        if ask == 0:
-            opts += [("ask", n) for n in range(1, s.players[partner].hp + 1)]
-        if (give or take) and (give or pay) and (take or ask):
-            opts.append(("offer",))
-        opts.append(("cancel",))
-        return seat, tuple(opts)
-
-    def _on_trade_draft(self, s: State, frame: tuple, move: Move) -> None:
-        _, seat, partner, give, take, pay, ask = frame
-        kind = move[0]
-        if kind == "cancel":
-            return
-        if kind == "offer":
-            self._push(s, ("trade_answer", seat, partner, give, take, pay, ask))
-            return
-        if kind == "give":
-            give = tuple(sorted(give + (move[1],)))
-        elif kind == "take":
-            take = tuple(sorted(take + (move[1],)))
-        elif kind == "pay":
-            pay = move[1]
-        elif kind == "ask":
-            ask = move[1]
-        self._push(s, ("trade_draft", seat, partner, give, take, pay, ask))
-
-    def _options_trade_answer(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        return frame[2], (("accept",), ("refuse",))
-
-    def _on_trade_answer(self, s: State, frame: tuple, move: Move) -> None:
-        _, seat, partner, give, take, pay, ask = frame
-        if move[0] == "refuse":
-            return
-        for i in give:
-            s.owners[i] = partner
-        for i in take:
-            s.owners[i] = seat
-        s.players[seat].hp -= pay
-        self.gain(s, partner, pay)
-        s.players[partner].hp -= ask
-        self.gain(s, seat, ask)
 
     # ------------------------------------------------------------------ the end
     def result(self, s: State) -> Result:

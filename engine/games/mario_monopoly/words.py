@@ -1,0 +1,190 @@
+"""Words for people: one line per move and a short account of the state (no rules here)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import MarioMonopoly
+    from .state import State
+
+FACE_NAMES = {"coins": "Coins", "green_shell": "Green Shell", "red_shell": "Red Shell",
+              "pow": "POW Block", "blooper": "Blooper"}
+
+
+def _coins(n: int) -> str:
+    return f"{n} coin" + ("" if n == 1 else "s")
+
+
+def _seat(g, s, seat: int) -> str:
+    chars = [g.data.characters[f.char].name for f in s.figures if f.seat == seat and f.char]
+    return f"P{seat + 1}" + (f" ({', '.join(chars)})" if chars else "")
+
+
+def _fig(g, s, f: int) -> str:
+    fig = s.figures[f]
+    name = g.data.characters[fig.char].name if fig.char else f"figure {f + 1}"
+    return f"P{fig.seat + 1}'s {name} on {g.data.spaces[fig.pos].name}"
+
+
+def _acting(g, s, task: str, frame: tuple) -> tuple[int, str]:
+    """The figure using a power-up now and the face: the turn's, or Iggy's bonus roll."""
+    if task == "iggy":
+        return g.acting_figure(s, frame[1]), frame[2]
+    return s.turn.fig, s.turn.face
+
+
+def _power(g, s, task: str, frame: tuple, move: tuple) -> str:
+    d = g.data
+    f, face = _acting(g, s, task, frame)
+    name = FACE_NAMES.get(face, "Power-up")
+    if face == "coins":
+        if len(move) == 2:
+            return (f"{name}: the bank pays you the rent of {d.spaces[move[1]].name} "
+                    f"({_coins(g.rent(s, move[1]))})")
+        return f"{name}: take {_coins(g.drop_amount(s, f, face))} from the bank"
+    if face == "red_shell":
+        extra = " and skips their next power-up roll" if s.figures[f].char == "luigi" else ""
+        return (f"{name}: {_fig(g, s, move[1])} drops "
+                f"{_coins(g.drop_amount(s, f, face))} on their space{extra}")
+    if face == "green_shell":
+        return f"{name}: {_fig(g, s, move[1])} drops {_coins(move[2])} on their space"
+    if face == "pow":
+        text = f"{name}: every other player drops {_coins(g.drop_amount(s, f, face))}"
+        if len(move) == 2:
+            text += ", then move to the space behind the next player ahead"
+        if s.figures[f].char == "toad":
+            text += ", then roll and move again"
+        return text
+    if face == "blooper":
+        return f"{name}: take {_coins(move[2])} from {_seat(g, s, move[1])}"
+    return "Use the power-up"
+
+
+def describe_move(g: "MarioMonopoly", s: "State", move: tuple) -> str:
+    d = g.data
+    sp = d.spaces
+    kind = move[0] if move else ""
+    frame = s.agenda[-1] if s.agenda else ("",)
+    task = frame[0]
+    if task == "turn":
+        if kind == "roll":
+            if s.players[s.turn.player].skip_powerup:
+                return "Roll the number die (Luigi made you skip the power-up die)"
+            return "Roll the number die and the power-up die"
+        if kind == "pay_jail":
+            return f"Pay {_coins(d.jail_fee)} to leave jail, then roll"
+        if kind == "roll_jail":
+            return "Roll the number die in jail: a 6 gets you out"
+        if kind == "move":
+            return f"Move {_fig(g, s, s.turn.fig)} {s.turn.die} spaces"
+        if kind == "end_turn":
+            return "End your turn" + (" (the unused power-up is lost)" if s.turn.power_open else "")
+        if kind == "swap":
+            return f"Swap {d.characters[move[1]].name} onto the board"
+        if kind == "trade":
+            return f"Propose a trade to {_seat(g, s, move[1])}"
+    if kind == "power":
+        return _power(g, s, task, frame, move)
+    if task == "iggy" and kind == "decline":
+        return "Do not use the power-up"
+    if task in ("pick", "party_pick"):
+        if kind == "char":
+            return f"Choose {d.characters[move[1]].name}"
+        return "Keep a team of two"
+    if task == "choose_figure":
+        return f"Move {_fig(g, s, move[1])} this turn"
+    if task == "buy":
+        space = frame[2]
+        return (f"Buy {sp[space].name} for {_coins(sp[space].price)}" if kind == "buy"
+                else f"Auction {sp[space].name}, starting with you")
+    if task == "tanooki_buy":
+        space = frame[2]
+        return (f"Buy {sp[space].name} for {_coins(sp[space].price)}" if kind == "buy"
+                else f"Do not buy {sp[space].name}")
+    if task == "auction":
+        if kind == "bid":
+            return f"Bid {_coins(move[1])} for {sp[frame[1]].name}"
+        return "Pass (you leave the auction)"
+    if task == "boss_turn":
+        b = d.bosses[s.boss]
+        if kind == "fight":
+            return (f"Pay {_coins(b.cost)} to the {'card' if b.cost_to == 'card' else 'bank'} "
+                    f"and fight {b.name} (roll {b.need} or more)")
+        return f"Pass: no fight against {b.name} for you"
+    if task == "sell":
+        if kind == "sell_bank":
+            return f"Sell {sp[move[1]].name} to the bank for {_coins(sp[move[1]].price)}"
+        return f"Offer {sp[move[1]].name} to {_seat(g, s, move[2])} for {_coins(move[3])}"
+    if task == "sale_offer":
+        return (f"{kind.capitalize()} {sp[frame[5]].name} from {_seat(g, s, frame[1])} "
+                f"for {_coins(frame[7])}")
+    if task == "trade_draft":
+        if kind == "give":
+            return f"Offer {sp[move[1]].name}"
+        if kind == "take":
+            return f"Ask for {sp[move[1]].name}"
+        if kind == "pay":
+            return f"Add {_coins(move[1])} to your offer"
+        if kind == "ask":
+            return f"Ask for {_coins(move[1])}"
+        return "Make the offer" if kind == "offer" else "Cancel the trade"
+    if task == "trade_answer":
+        return f"{kind.capitalize()} the trade offered by {_seat(g, s, frame[1])}"
+    if task == "drop_any":
+        return f"Drop the coins at {_fig(g, s, move[1])}"
+    if task == "star_boo":
+        if kind == "copy":
+            return (f"Drop {_coins(d.n('boo_star_drop'))} and use "
+                    f"{d.characters[move[1]].name}'s Super Star")
+        return "Keep your coins: no Super Star"
+    if task == "star_diddy_kong":
+        if kind == "step":
+            return f"Move {abs(move[1])} spaces {'forward' if move[1] > 0 else 'back'}"
+        return "Stay where you are"
+    if task == "star_rosalina":
+        if kind == "take":
+            return (f"Drop {_coins(d.n('rosalina_star_drop'))} and take "
+                    f"the cheapest property of {_seat(g, s, move[1])}")
+        return "Keep your coins: no Super Star"
+    if task == "star_wario":
+        if move[1]:
+            return f"Drop {_coins(move[1])} and move {move[1]} spaces"
+        return "Keep your coins and stay"
+    return " ".join(str(x) for x in move)
+
+
+def describe_state(g: "MarioMonopoly", s: "State", seat: int | None) -> list[str]:
+    d = g.data
+    lines = []
+    if s.turns:
+        t = s.turn
+        line = f"Turn {s.turns}: {_seat(g, s, t.player)} to play"
+        if t.die:
+            line += f"; rolled {t.die}"
+            if t.face:
+                line += f" and {FACE_NAMES[t.face]}" + ("" if t.power_open else " (used)")
+        lines.append(line)
+    else:
+        lines.append("Setting up: rolling for the first player and choosing figures")
+    for i, p in enumerate(s.players):
+        figs = [f for f in range(len(s.figures)) if s.figures[f].seat == i]
+        where = "; ".join(
+            (d.characters[s.figures[f].char].name if s.figures[f].char else "?") + " on "
+            + d.spaces[s.figures[f].pos].name + (" (in jail)" if s.figures[f].jailed else "")
+            for f in figs)
+        props = ", ".join(d.spaces[x].name for x in g.properties_of(s, i)) or "no properties"
+        bosses = ", ".join(d.bosses[b].name for b in p.bosses) or "no bosses"
+        you = " (you)" if seat == i else ""
+        lines.append(f"P{i + 1}{you}: {_coins(p.coins)}; {where}; {props}; {bosses}")
+        if p.team and g.party(s):
+            lines.append(f"   team: {', '.join(d.characters[c].name for c in p.team)}")
+    lying = [f"{d.spaces[i].name} {n}" for i, n in enumerate(s.board) if n]
+    lines.append("Coins on the board: " + (", ".join(lying) if lying else "none")
+                 + (f"; visiting area {s.pot}" if s.pot else ""))
+    if s.boss:
+        b = d.bosses[s.boss]
+        lines.append(f"Boss fight: {b.name} (cost {b.cost}, roll {b.need}+, {b.points} points)")
+    elif s.boss_deck:
+        b = d.bosses[s.boss_deck[0]]
+        lines.append(f"Next boss: {b.name} ({b.points} points); {len(s.boss_deck)} left")
+    return lines

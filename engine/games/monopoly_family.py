@@ -1,0 +1,186 @@
+"""What the Monopoly Gamer games share: properties with owners and rent, the open auction, selling
+properties out of money trouble, and trades between players.
+
+A game mixes `MonopolyFamily` into its AgendaGame and provides the money hooks below (Overwatch
+counts HP with a cap and an unlimited bank, Mario counts coins with a finite bank) and
+`self.data` with `spaces[i].price / .rent / .set / .points` and `set_spaces(set)`. The state
+needs `owners` (per space: seat or NOBODY), `players`, `forfeited` and `turn` (with `player`,
+`over` and `offers`). Task frames keep one layout for every game, so bots can read them.
+
+Digital-play adaptations common to the family (shared/DESIGN.md): auctions are open ascending
+auctions in seat order starting with the lander, a pass leaves the auction, no bids no sale;
+trades are proposed by the active player (at most MAX_TRADE_OFFERS per turn, so every game is
+finite) and accepted or refused by the partner.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Move
+
+NOBODY = -1
+MAX_TRADE_OFFERS = 3  # per turn; keeps every game finite
+
+
+class MonopolyFamily:
+    # ------------------------------------------------------------------ money hooks
+    def money(self, s: Any, seat: int) -> int:
+        raise NotImplementedError
+
+    def pay_bank(self, s: Any, seat: int, amount: int) -> None:
+        """A purchase from the bank (price or winning bid); the seat has the money."""
+        raise NotImplementedError
+
+    def from_bank(self, s: Any, seat: int, amount: int) -> None:
+        """The bank pays the seat (a property sold back at face value)."""
+        raise NotImplementedError
+
+    def between(self, s: Any, payer: int, payee: int, amount: int) -> None:
+        """Money from one player to another; the payer has it."""
+        raise NotImplementedError
+
+    def after_sale(self, s: Any, seat: int, remaining: int, to: Any) -> None:
+        """Push what follows a sale made to settle a debt of `remaining` owed to `to`."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ properties
+    def rent(self, s: Any, space: int) -> int:
+        """The printed rent, doubled when one owner holds the whole colour set."""
+        sp = self.data.spaces[space]
+        owner = s.owners[space]
+        full = owner != NOBODY and all(s.owners[i] == owner for i in self.data.set_spaces(sp.set))
+        return sp.rent * (2 if full else 1)
+
+    def properties_of(self, s: Any, seat: int) -> list[int]:
+        return [i for i, o in enumerate(s.owners) if o == seat]
+
+    def property_points(self, s: Any, seat: int) -> int:
+        return sum(self.data.spaces[i].points for i in self.properties_of(s, seat))
+
+    # ------------------------------------------------------------------ auction
+    def start_auction(self, s: Any, space: int, lander: int) -> None:
+        n = len(s.players)
+        bidders = tuple(o for o in ((lander + k) % n for k in range(n)) if o not in s.forfeited)
+        self._push(s, ("auction", space, bidders, 0, NOBODY, 0))
+
+    # ("auction", space, bidders still in, high bid, high bidder, index of who is to bid)
+    def _options_auction(self, s: Any, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        _, space, bidders, high, _, idx = frame
+        seat = bidders[idx]
+        return seat, (*(("bid", b) for b in range(high + 1, self.money(s, seat) + 1)), ("pass",))
+
+    def _on_auction(self, s: Any, frame: tuple, move: Move) -> None:
+        _, space, bidders, high, leader, idx = frame
+        seat = bidders[idx]
+        if move[0] == "bid":
+            high, leader = move[1], seat
+            idx = (idx + 1) % len(bidders)
+        else:
+            bidders = bidders[:idx] + bidders[idx + 1:]
+            idx = idx % len(bidders) if bidders else 0
+        if not bidders:
+            return  # everybody passed without a bid: nobody gets the property
+        if len(bidders) == 1 and leader == bidders[0]:
+            self.pay_bank(s, leader, high)
+            s.owners[space] = leader
+            return
+        self._push(s, ("auction", space, bidders, high, leader, idx))
+
+    # ------------------------------------------------------------------ selling in money trouble
+    # ("sell", seller, debt, creditor, offers already refused as (space, buyer) pairs)
+    def _options_sell(self, s: Any, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        _, seat, remaining, to, refused = frame
+        mine = self.properties_of(s, seat)
+        opts: list[Move] = [("sell_bank", i) for i in mine]
+        for buyer in range(len(s.players)):
+            if buyer == seat or buyer in s.forfeited:
+                continue
+            for i in mine:
+                if (i, buyer) not in refused:
+                    opts += [("sell_to", i, buyer, price)
+                             for price in range(1, self.money(s, buyer) + 1)]
+        return seat, tuple(opts)
+
+    def _on_sell(self, s: Any, frame: tuple, move: Move) -> None:
+        _, seat, remaining, to, refused = frame
+        if move[0] == "sell_bank":
+            s.owners[move[1]] = NOBODY
+            self.from_bank(s, seat, self.data.spaces[move[1]].price)
+            self.after_sale(s, seat, remaining, to)
+        else:
+            self._push(s, ("sale_offer", seat, remaining, to, refused) + tuple(move[1:]))
+
+    def _options_sale_offer(self, s: Any, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        return frame[6], (("accept",), ("refuse",))
+
+    def _on_sale_offer(self, s: Any, frame: tuple, move: Move) -> None:
+        _, seat, remaining, to, refused, space, buyer, price = frame
+        if move[0] == "refuse":
+            self._push(s, ("sell", seat, remaining, to, refused + ((space, buyer),)))
+            return
+        self.between(s, buyer, seat, price)
+        s.owners[space] = buyer
+        self.after_sale(s, seat, remaining, to)
+
+    # ------------------------------------------------------------------ trades
+    def trade_openings(self, s: Any) -> list[Move]:
+        seat = s.turn.player
+        if s.turn.over or s.turn.offers >= MAX_TRADE_OFFERS:
+            return []
+        owners = set(s.owners)
+        return [("trade", other) for other in range(len(s.players))
+                if other != seat and other not in s.forfeited
+                and (seat in owners or other in owners)]
+
+    def open_trade(self, s: Any, seat: int, partner: int) -> None:
+        s.turn.offers += 1
+        self._push(s, ("trade_draft", seat, partner, (), (), 0, 0))
+
+    # ("trade_draft", proposer, partner, properties given, properties asked, paid, asked)
+    def _options_trade_draft(self, s: Any, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        _, seat, partner, give, take, pay, ask = frame
+        opts: list[Move] = []
+        opts += [("give", i) for i, o in enumerate(s.owners) if o == seat and i not in give]
+        opts += [("take", i) for i, o in enumerate(s.owners) if o == partner and i not in take]
+        if pay == 0:
+            opts += [("pay", n) for n in range(1, self.money(s, seat) + 1)]
+        if ask == 0:
+            opts += [("ask", n) for n in range(1, self.money(s, partner) + 1)]
+        if (give or take) and (give or pay) and (take or ask):
+            opts.append(("offer",))
+        opts.append(("cancel",))
+        return seat, tuple(opts)
+
+    def _on_trade_draft(self, s: Any, frame: tuple, move: Move) -> None:
+        _, seat, partner, give, take, pay, ask = frame
+        kind = move[0]
+        if kind == "cancel":
+            return
+        if kind == "offer":
+            self._push(s, ("trade_answer", seat, partner, give, take, pay, ask))
+            return
+        if kind == "give":
+            give = tuple(sorted(give + (move[1],)))
+        elif kind == "take":
+            take = tuple(sorted(take + (move[1],)))
+        elif kind == "pay":
+            pay = move[1]
+        elif kind == "ask":
+            ask = move[1]
+        self._push(s, ("trade_draft", seat, partner, give, take, pay, ask))
+
+    def _options_trade_answer(self, s: Any, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        return frame[2], (("accept",), ("refuse",))
+
+    def _on_trade_answer(self, s: Any, frame: tuple, move: Move) -> None:
+        _, seat, partner, give, take, pay, ask = frame
+        if move[0] == "refuse":
+            return
+        for i in give:
+            s.owners[i] = partner
+        for i in take:
+            s.owners[i] = seat
+        # The money was checked when the offer was drafted and nothing can spend it before the
+        # answer, but a state edited in between must not make money out of nothing.
+        self.between(s, seat, partner, min(pay, self.money(s, seat)))
+        self.between(s, partner, seat, min(ask, self.money(s, partner)))

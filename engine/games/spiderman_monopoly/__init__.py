@@ -1,0 +1,4 @@
+"""Monopoly Marvel Spider-Man (`spiderman-monopoly`). See RULES.md."""
+from .rules import SpiderManMonopoly
+
+__all__ = ["SpiderManMonopoly"]

@@ -1,0 +1,180 @@
+"""Words for people: describe_move, describe_state, explain_illegal. They never change the rules."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core import Decision, Move
+from .family import BANK, BOT_LEVEL, NOBODY, half_up
+
+if TYPE_CHECKING:
+    from .rules import SpiderManMonopoly
+    from .state import State
+
+
+def webs(n: int) -> str:
+    return f"{n} web" if n == 1 else f"{n} webs"
+
+
+def who(seat: int) -> str:
+    return "the bank" if seat == BANK else f"P{seat + 1}"
+
+
+def space_name(g: "SpiderManMonopoly", i: int) -> str:
+    return g.data.spaces[i].name
+
+
+def tech_words(level: int) -> str:
+    if level == BOT_LEVEL:
+        return "a Spider-Bot"
+    return f"{level} Spider-Tracer" + ("" if level == 1 else "s")
+
+
+def card_text(g: "SpiderManMonopoly", cid: str) -> str:
+    c = g.data.cards[cid]
+    return f"{g.deck_name(c.deck)} card: {c.text}"
+
+
+def describe_move(g: "SpiderManMonopoly", s: "State", move: Move) -> str:
+    kind = move[0]
+    frame = s.agenda[-1] if s.agenda else ("",)
+    seat = s.turn.player
+    d = g.data
+    if kind == "hero":
+        h = d.hero(move[1])
+        return f"Play as {h.name} ({h.text})"
+    if kind == "roll":
+        return "Roll both dice" + (" again (doubles)" if s.turn.again else "")
+    if kind == "pay_jail":
+        return f"Pay {webs(d.jail_fee)} to leave jail, then roll"
+    if kind == "use_card":
+        return "Use your Get Out of Jail Free card, then roll"
+    if kind == "roll_jail":
+        return f"Roll for doubles to leave jail (turn {s.players[seat].jail_turns + 1} of {d.jail_turns})"
+    if kind == "end_turn":
+        return "End your turn"
+    if kind == "tracer":
+        return (f"Attach a Spider-Tracer to {space_name(g, move[1])} for "
+                f"{webs(d.spaces[move[1]].tracer_cost)}")
+    if kind == "bot":
+        return (f"Deploy a Spider-Bot on {space_name(g, move[1])} for "
+                f"{webs(d.spaces[move[1]].bot_cost)} (its 4 Tracers go back to the bank)")
+    if kind == "sell":
+        sp = d.spaces[move[1]]
+        if s.tech[move[1]] == BOT_LEVEL:
+            return f"Sell the Spider-Bot on {sp.name} for {webs(half_up(sp.bot_cost))} (it becomes 4 Tracers)"
+        return f"Sell a Spider-Tracer on {sp.name} for {webs(half_up(sp.tracer_cost))}"
+    if kind == "play":
+        eff = g.card_effect(move[1])
+        if eff[0] == "keep_steal":
+            return f"Play your Daily Bugle card: take {webs(eff[1])} from {who(move[2])}"
+        return f"Play your Daily Bugle card: {who(move[2])} skips their next turn"
+    if kind == "trade":
+        return f"Propose a trade to {who(move[1])}"
+    if kind == "keep":
+        return f"Keep the roll {frame[2]} and {frame[3]}"
+    if kind == "reroll":
+        return f"Reroll (Ghost-Spider) instead of {frame[2]} and {frame[3]}; the second roll counts"
+    if kind == "buy":
+        sp = d.spaces[frame[2]]
+        return f"Buy {sp.name} for {webs(sp.price)}"
+    if kind == "auction":
+        return f"Don't buy {space_name(g, frame[2])}: the bank auctions it"
+    if kind == "bid":
+        lot = frame[1]
+        what = space_name(g, frame[2]) if lot == "property" else f"the last Spider-{lot.title()}"
+        return f"Bid {webs(move[1])} for {what}"
+    if kind == "pass":
+        return "Pass (leave the auction)"
+    if kind == "want":
+        return f"Yes, I want the last Spider-{frame[1].title()} too (it will be auctioned)"
+    if kind == "decline":
+        return f"No, let {who(frame[3])} have the last Spider-{frame[1].title()}"
+    if kind == "place":
+        return f"Put the Spider-{s.agenda[-1][2].title()} on {space_name(g, move[1])}"
+    if kind == "stay":
+        return "Stay at the Subway"
+    if kind == "ride":
+        return f"Ride the Subway to {space_name(g, move[1])} (no GO, no Symbol on the way)"
+    if kind == "take" and frame[0] == "power_pick":
+        return f"Take {webs(d.small_power_webs)} from {who(move[1])} (Spider-Power)"
+    if kind == "give" and frame[0] == "surrender":
+        return f"Give {space_name(g, move[1])} to {who(frame[3])} to settle the debt"
+    if kind == "give":
+        return f"Offer {space_name(g, move[1])}"
+    if kind == "take":
+        return f"Ask for {space_name(g, move[1])}"
+    if kind == "give_card":
+        return f"Offer your card ({card_text(g, move[1])})"
+    if kind == "take_card":
+        return f"Ask for their card ({card_text(g, move[1])})"
+    if kind == "pay":
+        return f"Add {webs(move[1])} to your side"
+    if kind == "ask":
+        return f"Ask for {webs(move[1])}"
+    if kind == "offer":
+        return "Send the offer"
+    if kind == "cancel":
+        return "Cancel the trade"
+    if kind in ("accept", "refuse"):
+        _, a, b, give, take, pay, ask, gc, tc = frame
+        mine = [space_name(g, i) for i in take] + [f"card {c}" for c in tc] + ([webs(ask)] if ask else [])
+        theirs = [space_name(g, i) for i in give] + [f"card {c}" for c in gc] + ([webs(pay)] if pay else [])
+        verb = "Accept" if kind == "accept" else "Refuse"
+        return (f"{verb} {who(a)}'s offer: you get {', '.join(theirs) or 'nothing'}, "
+                f"you give {', '.join(mine) or 'nothing'}")
+    return " ".join(str(part) for part in move)
+
+
+def describe_state(g: "SpiderManMonopoly", s: "State", seat: int | None) -> list[str]:
+    d = g.data
+    lines: list[str] = []
+    t = s.turn
+    if s.agenda:
+        lines.append(f"Turn {s.turns}: {who(t.player)} to play" +
+                     (f" (doubles x{t.doubles})" if t.doubles else ""))
+    else:
+        res = g.result(s)
+        lines.append("Game over: winner " + " and ".join(who(w) for w in res.winners))
+    holder = who(s.symbol) + f" ({d.hero(s.players[s.symbol].hero).name})" \
+        if s.symbol != NOBODY else "nobody (the next player to pass GO takes it)"
+    lines.append(f"Symbol of Great Responsibility: {holder}")
+    for i, p in enumerate(s.players):
+        you = " (you)" if seat == i else ""
+        if p.out:
+            lines.append(f"{who(i)}{you}: bankrupt, out of the game")
+            continue
+        hero = d.hero(p.hero).name if p.hero else "no hero yet"
+        where = "In Jail" if p.jailed else space_name(g, p.pos)
+        props = []
+        for j in g.properties_of(s, i):
+            extra = f" [{tech_words(s.tech[j])}]" if s.tech[j] else ""
+            props.append(space_name(g, j) + extra)
+        cards = [("Get Out of Jail Free" if g.card_effect(c)[0] == "keep_jail" else c)
+                 for c in p.cards]
+        line = f"{who(i)}{you} {hero}: {webs(p.webs)}, on {where}"
+        if props:
+            line += "; owns " + ", ".join(props)
+        if cards:
+            line += "; cards " + ", ".join(cards)
+        if p.skip:
+            line += "; skips next turn"
+        lines.append(line)
+    lines.append(f"Bank supply: {s.tracers} Spider-Tracers, {s.bots} Spider-Bots")
+    return lines
+
+
+def explain_illegal(g: "SpiderManMonopoly", s: "State", decision: Decision, move: Move) -> str:
+    kinds = sorted({o[0] for o in decision.options})
+    whom = f"player {decision.player + 1}"
+    if move and move[0] == "bid" and len(move) == 2 and isinstance(move[1], int):
+        have = s.players[decision.player].webs
+        return (f"a bid of {webs(move[1])} is not allowed: bids must beat the high bid and be "
+                f"at most your {webs(have)}")
+    if move and move[0] in ("tracer", "bot"):
+        return ("Spider-Tech goes only on a complete colour set you own, evenly (one Tracer on "
+                "each villain before a second), at most 4 Tracers then a Bot, from the bank's "
+                "supply, and you must have the webs")
+    if move and move[0] in kinds:
+        return f"{list(move)} is not allowed here ({whom} is deciding '{decision.prompt}')"
+    return (f"{list(move)} is not a legal move now: {whom} is deciding '{decision.prompt}' "
+            f"and may choose {', '.join(kinds)}")
