@@ -13,6 +13,7 @@ from engine.bots import BOT_KINDS
 from node.discovery import LobbyInfo
 from protocol.identity import data_dir
 
+from .cmd_resume import resume_if_unfinished
 from .cmd_sim import check_game
 from .errors import UsageError
 from .game_option import add_game_option
@@ -33,12 +34,15 @@ def add_node_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print events as JSON lines")
     p.add_argument("--headless", action="store_true",
                    help="no terminal UI: print events as plain lines (the default without a tty)")
+    p.add_argument("--new", action="store_true",
+                   help="start a new game even if you have an unfinished one (by default the "
+                        "same command continues it)")
     p.add_argument("--verbose", action="store_true")
 
 
 def node_argv(args: argparse.Namespace) -> list[str]:
     """The node options again, for running this node in the background under the UI."""
-    argv = ["--name", args.name, "--port", str(args.port), "--listen", args.listen]
+    argv = ["--name", args.name, "--port", str(args.port), "--listen", args.listen, "--new"]
     for addr in args.interface or ():
         argv += ["--interface", addr]
     return argv + (["--verbose"] if args.verbose else [])
@@ -73,6 +77,9 @@ async def spawn_bots(nursery: trio.Nursery, port: int, count: int, kind: str) ->
 
 def run(args: argparse.Namespace) -> int:
     variants = check_game(args.game, args.seats, args.variant)
+    resumed = resume_if_unfinished(args, "host", args.game)
+    if resumed is not None:
+        return resumed
     if not 0 <= args.bots < args.seats:
         raise UsageError(f"--bots must leave a seat for you: 0 to {args.seats - 1}")
     from .ui.launch import open_ui, start_node, ui_wanted

@@ -12,6 +12,7 @@ from node.transport import TransportError
 from protocol.identity import data_dir
 
 from .cmd_host import add_node_arguments, node_argv
+from .cmd_resume import resume_if_unfinished
 from .errors import UsageError
 from .node_runner import Printer, exit_status, make_node, run_with_control, setup_logging
 
@@ -49,6 +50,9 @@ async def find_lobby(name: str | None, timeout: float, interfaces) -> LobbySeen 
 
 def run(args: argparse.Namespace) -> int:
     peer = parse_peer(args.peer) if args.peer else None
+    resumed = resume_if_unfinished(args, "join", None)
+    if resumed is not None:
+        return resumed
     from .ui.launch import open_ui, start_node, ui_wanted
     if ui_wanted(args):
         if not args.lobby and not args.peer:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from functools import partial
 from pathlib import Path
 
@@ -22,7 +23,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("match", nargs="?", help="match file, or the start of its match id")
     p.add_argument("--listen", default="0.0.0.0", help="address to listen on")
     p.add_argument("--json", action="store_true", help="print events as JSON lines")
+    p.add_argument("--headless", action="store_true",
+                   help="no terminal UI: print events as plain lines (the default without a tty)")
     p.add_argument("--verbose", action="store_true")
+
+
+def node_running(control: Path) -> bool:
+    """Whether a node of this identity answers on its control socket."""
+    import socket
+    if not control.exists():
+        return False
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        try:
+            s.connect(str(control))
+        except OSError:
+            return False   # a socket file left by a node that crashed
+    return True
 
 
 def find_match(home: Path, which: str | None) -> Path:
@@ -38,8 +54,36 @@ def find_match(home: Path, which: str | None) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
+    return resume(find_match(data_dir(), args.match), args)
+
+
+def resume_if_unfinished(args: argparse.Namespace, role: str, game: str | None) -> int | None:
+    """What `host`/`join` do first: continue this player's recent unfinished match of the same
+    kind (see cli.auto_resume), unless --new; None when there is none to continue."""
+    from .auto_resume import resumable
+    recent, older = resumable(data_dir(), role, game, getattr(args, "bot", None))
+    if getattr(args, "new", False):
+        return None
+    if recent is None:
+        if older is not None:
+            print(f"note: an older unfinished match ({older.stem}) can be continued with "
+                  f"`lanboard resume {older.stem}`", file=sys.stderr)
+        return None
+    print(f"continuing your unfinished match {recent.stem} (`lanboard {role} --new ...` "
+          "starts a new game instead)", file=sys.stderr, flush=True)
+    return resume(recent, args)
+
+
+def resume(path: Path, args: argparse.Namespace) -> int:
     home = data_dir()
-    path = find_match(home, args.match)
+    from .ui.launch import default_control
+    if node_running(default_control()):
+        raise UsageError("your node is still running (its match goes on without a terminal): "
+                         "`lanboard attach` opens it again")
+    from .ui.launch import open_ui, start_node, ui_wanted
+    if ui_wanted(args):
+        argv = ["resume", str(path), "--listen", args.listen]
+        return open_ui(start_node(argv + (["--verbose"] if args.verbose else []), "resume")[1])
     meta = json.loads(path.with_suffix(".json").read_text())
     setup_logging(args.verbose)
     printer = Printer(args.json, bot=bool(meta.get("bot")))

@@ -69,6 +69,8 @@ def _describe(kind: str, d: dict) -> str | None:
                 "— use the control API (cmd: choose)")
     if kind == "choice":
         return f"about seat {d['seat']}, the players chose: {d['outcome']}"
+    if kind == "stalled":
+        return f"STALLED: seats {d['seats']} are all gone: {d['reason']}"
     if kind == "saved":
         return f"match file: {d['path']}"
     return None

@@ -633,7 +633,23 @@ class Node:
                 await progress.wait()
                 continue
             self._own(self.session.claim_timeout(int(time.time())))
+            with trio.move_on_after(limit):
+                await progress.wait()
+                continue
+            self._say_if_stalled(progress)
             await progress.wait()
+
+    def _say_if_stalled(self, progress: trio.Event) -> None:
+        """A timeout entry needs the claims of every player but the one it names. With two
+        players gone at once, each is needed for the other's entry, so the game cannot go on:
+        from here alone a departure looks exactly like a network split, where going on
+        without them would fork the match. Say so, rather than wait in silence."""
+        missing = self.session.unclaimed()
+        gone = sorted({*(a for a in self.session.awaiting() if a != self.my_seat), *missing})
+        if missing and len(gone) >= 2 and not progress.is_set():
+            self._emit("stalled", {"seats": gone, "reason": (
+                "several players are gone at once; the game can only go on when all but one "
+                "of them are back (or it is resumed with them)")})
 
     async def _linger(self) -> None:
         """Keep serving until every peer has said it holds the whole log (a peer that crashed

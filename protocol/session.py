@@ -225,20 +225,6 @@ class Session:
         self._advance(out)
         return self, out
 
-    def frames_since(self, seq: int) -> list[bytes]:
-        """Every share frame of entries `seq`.. and of the slots still open, in order: what a
-        peer that reconnects (or restarted from a file ending at entry seq-1) has missed.
-        Entries are signed by their authors, so any node may relay them."""
-        if self.ledger is None:
-            return []
-        from .codec import decode
-        from .messages import entry_shares
-        frames = [encode(sh) for raw in self.ledger.entries[max(seq, 1) - 1:]
-                  for sh in entry_shares(decode(raw))]
-        frames += [raw for (s, a, _), (raw, _) in sorted(self._shares.items())
-                   if s >= self.ledger.seq and (a == self.seat or raw in self._checked)]
-        return frames
-
     def own_unlogged(self) -> list[bytes]:
         """Frames this node signed that are not in the log yet: persist them before sending."""
         if self.ledger is None:
@@ -292,6 +278,18 @@ class Session:
         claimed = self._claimed.get(slot.seq)
         return tuple(a for a in slot.authors if a == claimed or
                      self._shares.get((slot.seq, a, "share"), (b"",))[0] not in self._checked)
+
+    def unclaimed(self) -> tuple[int, ...]:
+        """After this node claimed a timeout on the current slot: the seats whose claims the
+        timeout entry still lacks (it needs every active player but the one it names)."""
+        if self.fault or not self.ledger or self.ledger.over:
+            return ()
+        seq = self.ledger.slot.seq
+        named = self._claimed.get(seq)
+        if named is None:
+            return ()
+        return tuple(a for a in self.ledger.active()
+                     if a != named and (seq, a, "claim") not in self._shares)
 
     def pending_choice(self) -> SeatTimedOut | None:
         """The timed-out seat this node's player is asked to choose about, if any."""

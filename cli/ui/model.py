@@ -144,6 +144,11 @@ class Model:
                            }.get(ev.get("outcome"), f"the game keeps waiting for {who}")])
         elif kind == "over":
             self.result = {"scores": ev["scores"], "winners": ev["winners"]}
+        elif kind == "stalled":
+            who = " and ".join(names.plain(x) for x in ev["seats"])
+            self.add_log([f"{who} are all gone: the game waits until all but one of them are "
+                          "back (a departure cannot be told from a network split, and going on "
+                          "without them could fork the match)"])
         elif kind == "resumed":
             self.add_log(["the node resumed the match from its file"])
 

@@ -89,3 +89,47 @@ def test_a_node_gone_mid_game_is_played_by_a_bot_and_the_others_finish_with_one_
     chosen = [e for e in events if e.get("event") == "choice"]
     assert chosen and chosen[0]["outcome"] == "bot" and chosen[0]["seat"] == seat
     assert sorted(a for a, _ in chosen[0]["choices"]) == sorted({0, 1, 2} - {seat})
+
+
+async def _game_with_two_gone(tmp_path):
+    gone_scope = trio.CancelScope()
+    stalled = []
+
+    def host_events(kind, data):
+        if kind == "attested" and data["seq"] >= 10:
+            gone_scope.cancel()   # two processes die at the same moment
+        if kind == "stalled":
+            stalled.append(data)
+
+    host = Node(Identity.generate(), "Host", tmp_path / "h", bot="greedy",
+                listen_host="127.0.0.1", on_event=host_events)
+    stay = Node(Identity.generate(), "Stay", tmp_path / "s", bot="greedy", listen_host="127.0.0.1")
+    gone = [Node(Identity.generate(), f"Gone{k}", tmp_path / f"g{k}", bot="greedy",
+                 listen_host="127.0.0.1") for k in (1, 2)]
+    async with trio.open_nursery() as nursery:
+        port = await nursery.start(lambda task_status: host.host(
+            TOY, (), 4, task_status=task_status, timeouts={"decision": 1, "round": 1}))
+        nursery.start_soon(stay.join, "127.0.0.1", port)
+
+        async def run_gone():
+            with gone_scope:
+                async with trio.open_nursery() as inner:
+                    for node in gone:
+                        inner.start_soon(node.join, "127.0.0.1", port)
+        nursery.start_soon(run_gone)
+        with trio.fail_after(60):
+            while not stalled:
+                await trio.sleep(0.05)
+        nursery.cancel_scope.cancel()
+    return host, stay, gone, stalled
+
+
+def test_two_players_gone_at_once_the_others_are_told_the_game_cannot_go_on(tmp_path):
+    host, stay, gone, stalled = trio.run(_game_with_two_gone, tmp_path)
+    assert sorted(stalled[0]["seats"]) == sorted(g.my_seat for g in gone)
+    assert "all but one of them are back" in stalled[0]["reason"]
+    # nothing was decided without them: no fault, no timeout entry, the logs agree
+    for node in (host, stay):
+        assert node.outcome.fault is None and node.outcome.result is None
+        report = verify_file(node.outcome.match_file)
+        assert report.fault == "incomplete" and report.counts["timeout"] == 0, report.reason

@@ -179,7 +179,7 @@ def test_two_genesis_signatures_from_one_seat_halt_the_receiver_with_a_proof(mon
     assert set(s0.fault.evidence) == {b"\x01" * 64, b"\x02" * 64}
 
 
-def test_a_node_that_missed_frames_catches_up_from_a_peers_frames_since():
+def test_a_node_that_missed_frames_catches_up_from_the_entries_its_peers_hold():
     from protocol.session import YourDecision
     body, people = make_players(TOY, 3, 6, chain=32)
     sessions = [Session(body, p.identity, p.chain) for p in people]
@@ -187,7 +187,7 @@ def test_a_node_that_missed_frames_catches_up_from_a_peers_frames_since():
     for s in sessions:
         queue += [(s.seat, d, x.data) for x in s.start().sends for d in x.to]
     down = False
-    dropped = 0
+    dropped = rebuilds = 0
 
     def handle(seat, out):
         queue.extend((seat, d, x.data) for x in out.sends for d in x.to)
@@ -199,17 +199,27 @@ def test_a_node_that_missed_frames_catches_up_from_a_peers_frames_since():
         if not queue:
             if not down:
                 break
-            # seat 2 comes back: it restarts from its own file and asks seat 0 for what it missed
+            # seat 2 comes back: it restarts from its own file
             down = False
             s2, out = Session.resume(sessions[2].log, people[2].identity, people[2].chain)
             sessions[2] = s2
             handle(2, out)
-            # each side sends what the other's entry count says it misses (either may be behind:
-            # seat 2 may have logged an entry whose last share never reached the others)
-            for frame in sessions[0].frames_since(s2.ledger.seq):
-                queue.append((0, 2, frame))
+            # what a node does on each new link (node.runtime): the side with fewer entries
+            # rebuilds its session from the entries the other holds beyond its own (seat 2 may
+            # be ahead: it may have logged an entry whose last share never reached the others),
+            # then both send the shares they hold for the slot in progress
             for peer in (0, 1):
-                queue.extend((2, peer, f) for f in s2.frames_since(sessions[peer].ledger.seq))
+                behind, ahead = sorted((2, peer), key=lambda k: len(sessions[k].log))
+                missing = sessions[ahead].log[len(sessions[behind].log):]
+                if missing:
+                    rebuilt, out = Session.resume(
+                        sessions[behind].log + missing, people[behind].identity,
+                        people[behind].chain, sessions[behind].own_unlogged())
+                    sessions[behind] = rebuilt
+                    rebuilds += 1
+                    handle(behind, out)
+                for a, b in ((2, peer), (peer, 2)):
+                    queue.extend((a, b, raw) for raw in sessions[a].current_shares())
             continue
         src, dst, data = queue.pop(0)
         if down and 2 in (src, dst):
@@ -218,6 +228,6 @@ def test_a_node_that_missed_frames_catches_up_from_a_peers_frames_since():
         handle(dst, sessions[dst].receive(data, src))
         if not down and dropped == 0 and sessions[2].ledger and sessions[2].ledger.seq == 9:
             down = True     # seat 2 drops off the network for a while
-    assert dropped > 0
+    assert dropped > 0 and rebuilds > 0
     assert all(s.over and s.fault is None for s in sessions), [s.fault for s in sessions]
     assert sessions[0].log == sessions[1].log == sessions[2].log
