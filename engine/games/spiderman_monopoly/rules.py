@@ -2,9 +2,9 @@
 the Symbol of Great Responsibility and the six Spider-Powers, the end of the game.
 
 Built on the agenda machine (engine.agenda) like the reference game; the generic Monopoly pieces
-(payments and debts, auctions, Spider-Tech, trades, jail) are in family.py. Choices where the
-rulebook is silent are written in RULES.md beside this file, each played by a test in
-tests/spiderman/.
+(payments and debts, Spider-Tech, jail) are in family.py, auctions and trades in the shared
+engine/games/monopoly_family.py. Choices where the rulebook is silent are written in RULES.md
+beside this file, each played by a test in tests/spiderman/.
 """
 from __future__ import annotations
 
@@ -35,7 +35,8 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
     def rules_files(self) -> list[Path]:
         here = Path(__file__).resolve().parent
         return [here / name for name in ("rules.py", "family.py", "state.py", "data.py",
-                                         "data.toml")] + [here.parents[1] / "agenda.py"]
+                                         "data.toml")] + [here.parents[1] / "agenda.py",
+                                                          here.parent / "monopoly_family.py"]
 
     # ------------------------------------------------------------------ set-up
     def initial_state(self, players: int, variants: tuple[str, ...]) -> State:
@@ -159,8 +160,7 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
         elif kind == "play":
             self.play_card(s, seat, move[1], move[2])
         elif kind == "trade":
-            s.turn.offers += 1
-            self._push(s, ("trade_draft", seat, move[1], (), (), 0, 0, (), ()))
+            self.open_trade(s, seat, move[1])
 
     def _do_next_turn(self, s: State, frame: tuple) -> None:
         if TURN_LIMIT in s.variants and s.turns >= self.data.turn_limit:
