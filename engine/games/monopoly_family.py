@@ -178,11 +178,26 @@ class Trades(MoneyHooks):
 
 
 class MonopolyFamily(Auction, Trades):
-    """Everything above plus printed rent, property points and selling out of money trouble."""
+    """Everything above plus the roll for who chooses first, printed rent, property points and
+    selling out of money trouble."""
 
     def after_sale(self, s: Any, seat: int, remaining: int, to: Any) -> None:
         """Push what follows a sale made to settle a debt of `remaining` owed to `to`."""
         raise NotImplementedError
+
+    # ------------------------------------------------------------------ set-up
+    # ("order_roll", seats): each rolls the number die; the highest chooses first and the others
+    # follow in seat order (state `pick_order`); tied highest rollers roll again. The game says
+    # what the roll is for in its own `_chance_order_roll`.
+    def _roll_order_roll(self, s: Any, frame: tuple, outcome: tuple[int, ...]) -> None:
+        seats = frame[1]
+        top = max(outcome)
+        best = tuple(seat for seat, face in zip(seats, outcome) if face == top)
+        if len(best) > 1:  # tied highest rollers roll again
+            self._push(s, ("order_roll", best))
+            return
+        n = len(s.players)
+        s.pick_order = [(best[0] + k) % n for k in range(n)]
 
     # ------------------------------------------------------------------ properties
     def rent(self, s: Any, space: int) -> int:

@@ -85,16 +85,6 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
     def _chance_order_roll(self, s: State, frame: tuple) -> Chance:
         return Chance("dice", (6,) * len(frame[1]), "number die: the highest roll begins")
 
-    def _roll_order_roll(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
-        seats = frame[1]
-        top = max(outcome)
-        best = tuple(seat for seat, face in zip(seats, outcome) if face == top)
-        if len(best) > 1:  # tied highest rollers roll again
-            self._push(s, ("order_roll", best))
-            return
-        n = len(s.players)
-        s.pick_order = [(best[0] + k) % n for k in range(n)]
-
     def figures_of(self, s: State, seat: int) -> list[int]:
         return [i for i, f in enumerate(s.figures) if f.seat == seat]
 

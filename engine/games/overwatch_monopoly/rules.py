@@ -93,16 +93,6 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         keep = self.data.loot_boxes_by_players[len(s.players)]
         s.loot_deck = [self.data.loot_box_points[i] for i in outcome][:keep]
 
-    def _roll_order_roll(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
-        seats = frame[1]
-        top = max(outcome)
-        best = tuple(seat for seat, face in zip(seats, outcome) if face == top)
-        if len(best) > 1:  # tied highest rollers roll again
-            self._push(s, ("order_roll", best))
-            return
-        n = len(s.players)
-        s.pick_order = [(best[0] + k) % n for k in range(n)]
-
     def _options_pick_leader(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
         seat = s.pick_order[frame[1] % len(s.players)]
         return seat, tuple(("leader", c) for c in s.leader_pool)
