@@ -38,7 +38,8 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
     def rules_files(self) -> list[Path]:
         here = Path(__file__).resolve().parent
         return [here / name for name in ("rules.py", "state.py", "data.py", "data.toml")] + [
-            here.parents[1] / "agenda.py", here.parent / "monopoly_family.py"]
+            here.parents[1] / "agenda.py", here.parent / "monopoly_family.py",
+            here.parent / "gamedata.py"]
 
     # ------------------------------------------------------------------ set-up
     def check_variants(self, players: int, variants: tuple[str, ...]) -> str | None:

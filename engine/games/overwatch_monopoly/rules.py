@@ -39,7 +39,8 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         here = Path(__file__).resolve().parent
         return [here / name for name in ("rules.py", "abilities.py", "state.py", "data.py",
                                          "data.toml")] + [
-            here.parents[1] / "agenda.py", here.parent / "monopoly_family.py"]
+            here.parents[1] / "agenda.py", here.parent / "monopoly_family.py",
+            here.parent / "gamedata.py"]
 
     # ------------------------------------------------------------------ set-up
     def check_variants(self, players: int, variants: tuple[str, ...]) -> str | None:

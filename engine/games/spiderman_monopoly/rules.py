@@ -35,8 +35,9 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
     def rules_files(self) -> list[Path]:
         here = Path(__file__).resolve().parent
         return [here / name for name in ("rules.py", "family.py", "state.py", "data.py",
-                                         "data.toml")] + [here.parents[1] / "agenda.py",
-                                                          here.parent / "monopoly_family.py"]
+                                         "data.toml")] + [
+            here.parents[1] / "agenda.py", here.parent / "monopoly_family.py",
+            here.parent / "gamedata.py"]
 
     # ------------------------------------------------------------------ set-up
     def initial_state(self, players: int, variants: tuple[str, ...]) -> State:
