@@ -42,22 +42,51 @@ class MoneyHooks:
         """Money from one player to another; the payer has it."""
         raise NotImplementedError
 
+    def in_game(self, s: Any, seat: int) -> bool:
+        """Whether the seat still plays (has not forfeited or gone bankrupt)."""
+        raise NotImplementedError
+
     def properties_of(self, s: Any, seat: int) -> list[int]:
         return [i for i, o in enumerate(s.owners) if o == seat]
 
 
 class Auction(MoneyHooks):
-    """The open ascending auction. Its frame is ("auction", *lot, bidders still in, high bid,
-    high bidder, index of who is to bid); `lot` says what is sold: (space,) unless a game
-    sells more than properties (Spider-Man: (kind, space))."""
+    """Buying an unowned property at its printed price, or else the open ascending auction.
+    The auction's frame is ("auction", *lot, bidders still in, high bid, high bidder, index of
+    who is to bid); `lot` says what is sold: (space,) unless a game sells more than properties
+    (Spider-Man: (kind, space))."""
 
     def opening_bid(self) -> int:
         """The lowest first bid."""
         return 1
 
+    def property_lot(self, space: int) -> tuple:
+        return (space,)
+
     def auction_won(self, s: Any, seat: int, lot: tuple) -> None:
         """The winner has paid; the lot becomes theirs."""
         s.owners[lot[0]] = seat
+
+    def buy_options(self, s: Any, seat: int, space: int, buy: str = "buy") -> tuple[Move, ...]:
+        """`seat` landed on unowned `space`: buy it (with the money) or put it up for auction."""
+        opts: list[Move] = []
+        if self.money(s, seat) >= self.data.spaces[space].price:
+            opts.append((buy,))
+        opts.append(("auction",))
+        return tuple(opts)
+
+    def buy_or_auction(self, s: Any, seat: int, space: int, move: Move) -> None:
+        if move[0] == "auction":
+            self.start_auction(s, space, seat)
+        else:
+            self.pay_bank(s, seat, self.data.spaces[space].price)
+            s.owners[space] = seat
+
+    def start_auction(self, s: Any, space: int, lander: int) -> None:
+        """Everyone still in bids, in seat order from the lander."""
+        n = len(s.players)
+        bidders = tuple(o for o in ((lander + k) % n for k in range(n)) if self.in_game(s, o))
+        self.push_auction(s, self.property_lot(space), bidders)
 
     def push_auction(self, s: Any, lot: tuple, bidders: tuple[int, ...]) -> None:
         self._push(s, ("auction", *lot, bidders, 0, NOBODY, 0))
@@ -210,10 +239,8 @@ class MonopolyFamily(Auction, Trades):
     def property_points(self, s: Any, seat: int) -> int:
         return sum(self.data.spaces[i].points for i in self.properties_of(s, seat))
 
-    def start_auction(self, s: Any, space: int, lander: int) -> None:
-        n = len(s.players)
-        bidders = tuple(o for o in ((lander + k) % n for k in range(n)) if o not in s.forfeited)
-        self.push_auction(s, (space,), bidders)
+    def in_game(self, s: Any, seat: int) -> bool:
+        return seat not in s.forfeited
 
     # ------------------------------------------------------------------ selling in money trouble
     # ("sell", seller, debt, creditor, offers already refused as (space, buyer) pairs)

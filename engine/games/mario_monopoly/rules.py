@@ -563,23 +563,15 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
             self.send_to_jail(s, f)
         # GO's coins came on arrival; Just Visiting and Free Parking do nothing.
 
+    # ("buy", figure, space): the figure's player buys the property or it goes to auction.
     def _options_buy(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
         _, f, space = frame
         seat = s.figures[f].seat
-        opts: list[Move] = []
-        if s.players[seat].coins >= self.data.spaces[space].price:
-            opts.append(("buy",))
-        opts.append(("auction",))
-        return seat, tuple(opts)
+        return seat, self.buy_options(s, seat, space)
 
     def _on_buy(self, s: State, frame: tuple, move: Move) -> None:
         _, f, space = frame
-        seat = s.figures[f].seat
-        if move[0] == "buy":
-            self.pay_bank(s, seat, self.data.spaces[space].price)
-            s.owners[space] = seat
-        else:
-            self.start_auction(s, space, seat)
+        self.buy_or_auction(s, s.figures[f].seat, space, move)
 
     def _chance_coin_roll(self, s: State, frame: tuple) -> Chance:
         return Chance("dice", (6,), "coin space: that many coins")

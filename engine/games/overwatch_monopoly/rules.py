@@ -410,21 +410,12 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
             s.turn.level_up = False  # "do not level up"
             s.turn.over = True       # "Your turn is over."
 
+    # ("capture", seat, space): an objective is bought ("captured") or goes to auction.
     def _options_capture(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        seat, space = frame[1], frame[2]
-        opts: list[Move] = []
-        if s.players[seat].hp >= self.data.spaces[space].price:
-            opts.append(("capture",))
-        opts.append(("auction",))
-        return seat, tuple(opts)
+        return frame[1], self.buy_options(s, frame[1], frame[2], buy="capture")
 
     def _on_capture(self, s: State, frame: tuple, move: Move) -> None:
-        seat, space = frame[1], frame[2]
-        if move[0] == "capture":
-            s.players[seat].hp -= self.data.spaces[space].price
-            s.owners[space] = seat
-        else:
-            self.start_auction(s, space, seat)
+        self.buy_or_auction(s, frame[1], frame[2], move)
 
     def _chance_health_pack(self, s: State, frame: tuple) -> Chance:
         return Chance("dice", (6,), "health pack")

@@ -154,9 +154,11 @@ class MonopolyFamily(Auction, Trades):
         s.decks[self.data.cards[cid].deck].append(cid)
 
     # ------------------------------------------------------------------ AUCTIONS
-    def start_auction(self, s: "State", lot: str, space: int, bidders: tuple[int, ...]) -> None:
-        if bidders:
-            self.push_auction(s, (lot, space), bidders)
+    def in_game(self, s: "State", seat: int) -> bool:
+        return not s.players[seat].out
+
+    def property_lot(self, space: int) -> tuple:
+        return ("property", space)
 
     def opening_bid(self) -> int:
         return self.data.auction_start
@@ -244,7 +246,7 @@ class MonopolyFamily(Auction, Trades):
             n = len(s.players)
             bidders = tuple(o for o in ((seat + k) % n for k in range(n))
                             if o == seat or o in wanters)
-            self.start_auction(s, lot, space, bidders)
+            self.push_auction(s, (lot, space), bidders)  # never empty: the requester bids
 
     # ("place", seat, lot): the auction's winner attaches the piece where the rules allow.
     def _options_place(self, s: "State", frame: tuple) -> tuple[int, tuple[Move, ...]]:

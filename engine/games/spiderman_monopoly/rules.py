@@ -318,24 +318,12 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
             return sp.rents[1 + level]  # 1..4 Tracers: rents[2..5]; a Bot: rents[6]
         return sp.rents[1] if self.full_set(s, space) else sp.rents[0]
 
+    # ("buy", seat, space): the lander buys the property or it goes to auction.
     def _options_buy(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        seat, space = frame[1], frame[2]
-        opts: list[Move] = []
-        if s.players[seat].webs >= self.data.spaces[space].price:
-            opts.append(("buy",))
-        opts.append(("auction",))
-        return seat, tuple(opts)
+        return frame[1], self.buy_options(s, frame[1], frame[2])
 
     def _on_buy(self, s: State, frame: tuple, move: Move) -> None:
-        seat, space = frame[1], frame[2]
-        if move[0] == "buy":
-            self.move_webs(s, seat, self.data.spaces[space].price, BANK)
-            s.owners[space] = seat
-        else:
-            n = len(s.players)
-            bidders = tuple(o for o in ((seat + k) % n for k in range(n))
-                            if not s.players[o].out)
-            self.start_auction(s, "property", space, bidders)
+        self.buy_or_auction(s, frame[1], frame[2], move)
 
     def _options_subway(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
         return frame[1], (("stay",), *(("ride", i) for i in self.data.properties))
