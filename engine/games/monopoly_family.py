@@ -15,12 +15,19 @@ finite) and accepted or refused by the partner.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ..core import Move
 
 NOBODY = -1
 MAX_TRADE_OFFERS = 3  # per turn; keeps every game finite
+
+_GAMES = Path(__file__).resolve().parent
+# The shared modules whose content is part of every family game's rules (its rules_files, so
+# the rules digest changes with them): the agenda machine, this module and the data reader.
+FAMILY_RULES_FILES = (_GAMES.parent / "agenda.py", _GAMES / "monopoly_family.py",
+                      _GAMES / "gamedata.py")
 
 
 class MoneyHooks:

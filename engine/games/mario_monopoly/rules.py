@@ -17,7 +17,7 @@ from typing import Any
 from ...agenda import AgendaGame
 from ...chance import Chance
 from ...core import Decision, Move, Result, register
-from ..monopoly_family import MonopolyFamily
+from ..monopoly_family import FAMILY_RULES_FILES, MonopolyFamily
 from .data import Data, load
 from .state import Figure, Player, State, Turn
 
@@ -37,9 +37,8 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
 
     def rules_files(self) -> list[Path]:
         here = Path(__file__).resolve().parent
-        return [here / name for name in ("rules.py", "state.py", "data.py", "data.toml")] + [
-            here.parents[1] / "agenda.py", here.parent / "monopoly_family.py",
-            here.parent / "gamedata.py"]
+        return ([here / name for name in ("rules.py", "state.py", "data.py", "data.toml")]
+                + list(FAMILY_RULES_FILES))
 
     # ------------------------------------------------------------------ set-up
     def check_variants(self, players: int, variants: tuple[str, ...]) -> str | None:

@@ -13,7 +13,7 @@ from typing import Any
 from ...chance import Chance
 from ...agenda import AgendaGame
 from ...core import Decision, Move, Result, register
-from ..monopoly_family import MonopolyFamily
+from ..monopoly_family import FAMILY_RULES_FILES, MonopolyFamily
 from .abilities import AbilityRules
 from .data import Data, load
 from .state import Hero, Player, State, Turn
@@ -38,9 +38,7 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
     def rules_files(self) -> list[Path]:
         here = Path(__file__).resolve().parent
         return [here / name for name in ("rules.py", "abilities.py", "state.py", "data.py",
-                                         "data.toml")] + [
-            here.parents[1] / "agenda.py", here.parent / "monopoly_family.py",
-            here.parent / "gamedata.py"]
+                                         "data.toml")] + list(FAMILY_RULES_FILES)
 
     # ------------------------------------------------------------------ set-up
     def check_variants(self, players: int, variants: tuple[str, ...]) -> str | None:

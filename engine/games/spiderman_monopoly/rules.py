@@ -14,6 +14,7 @@ from typing import Any
 from ...agenda import AgendaGame
 from ...chance import Chance
 from ...core import Decision, Move, Result, register
+from ..monopoly_family import FAMILY_RULES_FILES
 from .data import Data, load
 from .family import BANK, BOT_LEVEL, NOBODY, MonopolyFamily
 from .state import Player, State, Turn
@@ -35,9 +36,7 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
     def rules_files(self) -> list[Path]:
         here = Path(__file__).resolve().parent
         return [here / name for name in ("rules.py", "family.py", "state.py", "data.py",
-                                         "data.toml")] + [
-            here.parents[1] / "agenda.py", here.parent / "monopoly_family.py",
-            here.parent / "gamedata.py"]
+                                         "data.toml")] + list(FAMILY_RULES_FILES)
 
     # ------------------------------------------------------------------ set-up
     def initial_state(self, players: int, variants: tuple[str, ...]) -> State:
