@@ -1,12 +1,13 @@
-"""What the Monopoly Gamer games share: properties with owners and rent, the open auction, selling
-properties out of money trouble, and trades between players.
+"""What the Monopoly-family games share: buying or auctioning a property, trades between players,
+and for the Monopoly Gamer editions (Mario, Overwatch) also the roll for who chooses first,
+printed rent and points, and selling properties out of money trouble.
 
 The pieces are mixins over the money hooks of `MoneyHooks`; a game takes the ones whose rules it
 follows. Mario and Overwatch take all of `MonopolyFamily`; Spider-Man, whose debts and rent work
 otherwise (spiderman_monopoly/family.py), takes `Auction` and `Trades` only. The state needs
 `owners` (per space: seat or NOBODY), `players` and `turn` (with `player`, `offers`); `self.data`
-needs `spaces[i].price` (and for `Properties`: `.rent`, `.set`, `.points` and `set_spaces(set)`).
-Task frames keep one layout for every game, so bots can read them.
+needs `spaces[i].price` (and for `MonopolyFamily`: `.rent`, `.set`, `.points` and
+`set_spaces(set)`). Task frames keep one layout for every game, so bots can read them.
 
 Digital-play adaptations common to the family (shared/DESIGN.md): auctions are open ascending
 auctions in seat order starting with the lander, a pass leaves the auction, no bids no sale;
