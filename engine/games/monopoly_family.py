@@ -1,11 +1,13 @@
-"""What the Monopoly Gamer games share: properties with owners and rent, the open auction, selling
-properties out of money trouble, and trades between players.
+"""What the Monopoly-family games share: buying or auctioning a property, trades between players,
+and for the Monopoly Gamer editions (Mario, Overwatch) also the roll for who chooses first,
+printed rent and points, and selling properties out of money trouble.
 
-A game mixes `MonopolyFamily` into its AgendaGame and provides the money hooks below (Overwatch
-counts HP with a cap and an unlimited bank, Mario counts coins with a finite bank) and
-`self.data` with `spaces[i].price / .rent / .set / .points` and `set_spaces(set)`. The state
-needs `owners` (per space: seat or NOBODY), `players`, `forfeited` and `turn` (with `player`,
-`over` and `offers`). Task frames keep one layout for every game, so bots can read them.
+The pieces are mixins over the money hooks of `MoneyHooks`; a game takes the ones whose rules it
+follows. Mario and Overwatch take all of `MonopolyFamily`; Spider-Man, whose debts and rent work
+otherwise (spiderman_monopoly/family.py), takes `Auction` and `Trades` only. The state needs
+`owners` (per space: seat or NOBODY), `players` and `turn` (with `player`, `offers`); `self.data`
+needs `spaces[i].price` (and for `MonopolyFamily`: `.rent`, `.set`, `.points` and
+`set_spaces(set)`). Task frames keep one layout for every game, so bots can read them.
 
 Digital-play adaptations common to the family (shared/DESIGN.md): auctions are open ascending
 auctions in seat order starting with the lander, a pass leaves the auction, no bids no sale;
@@ -14,6 +16,7 @@ finite) and accepted or refused by the partner.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ..core import Move
@@ -21,9 +24,17 @@ from ..core import Move
 NOBODY = -1
 MAX_TRADE_OFFERS = 3  # per turn; keeps every game finite
 
+_GAMES = Path(__file__).resolve().parent
+# The shared modules whose content is part of every family game's rules (its rules_files, so
+# the rules digest changes with them): the agenda machine, this module and the data reader.
+FAMILY_RULES_FILES = (_GAMES.parent / "agenda.py", _GAMES / "monopoly_family.py",
+                      _GAMES / "gamedata.py")
 
-class MonopolyFamily:
-    # ------------------------------------------------------------------ money hooks
+
+class MoneyHooks:
+    """How a game counts money: Overwatch HP with a cap and an unlimited bank, Mario coins with a
+    finite bank, Spider-Man webs with a bank that may go below 0."""
+
     def money(self, s: Any, seat: int) -> int:
         raise NotImplementedError
 
@@ -39,9 +50,191 @@ class MonopolyFamily:
         """Money from one player to another; the payer has it."""
         raise NotImplementedError
 
+    def in_game(self, s: Any, seat: int) -> bool:
+        """Whether the seat still plays (has not forfeited or gone bankrupt)."""
+        raise NotImplementedError
+
+    def properties_of(self, s: Any, seat: int) -> list[int]:
+        return [i for i, o in enumerate(s.owners) if o == seat]
+
+
+class Auction(MoneyHooks):
+    """Buying an unowned property at its printed price, or else the open ascending auction.
+    The auction's frame is ("auction", *lot, bidders still in, high bid, high bidder, index of
+    who is to bid); `lot` says what is sold: (space,) unless a game sells more than properties
+    (Spider-Man: (kind, space))."""
+
+    def opening_bid(self) -> int:
+        """The lowest first bid."""
+        return 1
+
+    def property_lot(self, space: int) -> tuple:
+        return (space,)
+
+    def auction_won(self, s: Any, seat: int, lot: tuple) -> None:
+        """The winner has paid; the lot becomes theirs."""
+        s.owners[lot[0]] = seat
+
+    def buy_options(self, s: Any, seat: int, space: int, buy: str = "buy") -> tuple[Move, ...]:
+        """`seat` landed on unowned `space`: buy it (with the money) or put it up for auction."""
+        opts: list[Move] = []
+        if self.money(s, seat) >= self.data.spaces[space].price:
+            opts.append((buy,))
+        opts.append(("auction",))
+        return tuple(opts)
+
+    def buy_or_auction(self, s: Any, seat: int, space: int, move: Move) -> None:
+        if move[0] == "auction":
+            self.start_auction(s, space, seat)
+        else:
+            self.pay_bank(s, seat, self.data.spaces[space].price)
+            s.owners[space] = seat
+
+    def start_auction(self, s: Any, space: int, lander: int) -> None:
+        """Everyone still in bids, in seat order from the lander."""
+        n = len(s.players)
+        bidders = tuple(o for o in ((lander + k) % n for k in range(n)) if self.in_game(s, o))
+        self.push_auction(s, self.property_lot(space), bidders)
+
+    def push_auction(self, s: Any, lot: tuple, bidders: tuple[int, ...]) -> None:
+        self._push(s, ("auction", *lot, bidders, 0, NOBODY, 0))
+
+    def _options_auction(self, s: Any, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        bidders, high, _, idx = frame[-4:]
+        seat = bidders[idx]
+        low = max(high + 1, self.opening_bid())
+        return seat, (*(("bid", b) for b in range(low, self.money(s, seat) + 1)), ("pass",))
+
+    def _on_auction(self, s: Any, frame: tuple, move: Move) -> None:
+        lot, (bidders, high, leader, idx) = frame[1:-4], frame[-4:]
+        seat = bidders[idx]
+        if move[0] == "bid":
+            high, leader = move[1], seat
+            idx = (idx + 1) % len(bidders)
+        else:
+            bidders = bidders[:idx] + bidders[idx + 1:]
+            idx = idx % len(bidders) if bidders else 0
+        if not bidders:
+            return  # everybody passed without a bid: no sale, no one pays
+        if len(bidders) == 1 and leader == bidders[0]:
+            self.pay_bank(s, leader, high)
+            self.auction_won(s, leader, lot)
+            return
+        self._push(s, ("auction", *lot, bidders, high, leader, idx))
+
+
+class Trades(MoneyHooks):
+    """Trades drafted step by step by the active player and answered by the partner.
+
+    Frame: ("trade_draft", proposer, partner, properties given, properties asked, paid, asked)
+    and, in games where kept cards may change hands (TRADE_CARDS; they are in
+    `players[i].cards`), the cards given and asked after those. "trade_answer" has the same
+    fields. Who may be offered a trade (`trade_openings`) is each game's own rule."""
+
+    TRADE_CARDS = False
+
+    def tradeable(self, s: Any, space: int) -> bool:
+        """Whether a property may change hands now (Spider-Man: not with Spider-Tech on its set)."""
+        return True
+
+    def open_trade(self, s: Any, seat: int, partner: int) -> None:
+        s.turn.offers += 1
+        cards = ((), ()) if self.TRADE_CARDS else ()
+        self._push(s, ("trade_draft", seat, partner, (), (), 0, 0, *cards))
+
+    def _options_trade_draft(self, s: Any, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        _, seat, partner, give, take, pay, ask, *cards = frame
+        gcards, tcards = cards or ((), ())
+        opts: list[Move] = []
+        opts += [("give", i) for i in self.properties_of(s, seat)
+                 if i not in give and self.tradeable(s, i)]
+        opts += [("take", i) for i in self.properties_of(s, partner)
+                 if i not in take and self.tradeable(s, i)]
+        if cards:
+            opts += [("give_card", c) for c in s.players[seat].cards if c not in gcards]
+            opts += [("take_card", c) for c in s.players[partner].cards if c not in tcards]
+        if pay == 0:
+            opts += [("pay", n) for n in range(1, self.money(s, seat) + 1)]
+        if ask == 0:
+            opts += [("ask", n) for n in range(1, self.money(s, partner) + 1)]
+        # Something changes hands, and each side gives something.
+        goods = give or take or gcards or tcards
+        if goods and (give or pay or gcards) and (take or ask or tcards):
+            opts.append(("offer",))
+        opts.append(("cancel",))
+        return seat, tuple(opts)
+
+    def _on_trade_draft(self, s: Any, frame: tuple, move: Move) -> None:
+        _, seat, partner, give, take, pay, ask, *cards = frame
+        kind = move[0]
+        if kind == "cancel":
+            return
+        if kind == "offer":
+            self._push(s, ("trade_answer",) + frame[1:])
+            return
+        if kind == "give":
+            give = tuple(sorted(give + (move[1],)))
+        elif kind == "take":
+            take = tuple(sorted(take + (move[1],)))
+        elif kind == "give_card":
+            cards[0] = tuple(sorted(cards[0] + (move[1],)))
+        elif kind == "take_card":
+            cards[1] = tuple(sorted(cards[1] + (move[1],)))
+        elif kind == "pay":
+            pay = move[1]
+        elif kind == "ask":
+            ask = move[1]
+        self._push(s, ("trade_draft", seat, partner, give, take, pay, ask, *cards))
+
+    def _options_trade_answer(self, s: Any, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        return frame[2], (("accept",), ("refuse",))
+
+    def _on_trade_answer(self, s: Any, frame: tuple, move: Move) -> None:
+        _, seat, partner, give, take, pay, ask, *cards = frame
+        if move[0] == "refuse":
+            return
+        for i in give:
+            s.owners[i] = partner
+        for i in take:
+            s.owners[i] = seat
+        if cards:
+            a, b = s.players[seat], s.players[partner]
+            for c in cards[0]:
+                a.cards.remove(c)
+                b.cards.append(c)
+            for c in cards[1]:
+                b.cards.remove(c)
+                a.cards.append(c)
+        self.trade_money(s, seat, partner, pay, ask)
+
+    def trade_money(self, s: Any, seat: int, partner: int, pay: int, ask: int) -> None:
+        # The money was checked when the offer was drafted and nothing can spend it before the
+        # answer, but a state edited in between must not make money out of nothing.
+        self.between(s, seat, partner, min(pay, self.money(s, seat)))
+        self.between(s, partner, seat, min(ask, self.money(s, partner)))
+
+
+class MonopolyFamily(Auction, Trades):
+    """Everything above plus the roll for who chooses first, printed rent, property points and
+    selling out of money trouble."""
+
     def after_sale(self, s: Any, seat: int, remaining: int, to: Any) -> None:
         """Push what follows a sale made to settle a debt of `remaining` owed to `to`."""
         raise NotImplementedError
+
+    # ------------------------------------------------------------------ set-up
+    # ("order_roll", seats): each rolls the number die; the highest chooses first and the others
+    # follow in seat order (state `pick_order`); tied highest rollers roll again. The game says
+    # what the roll is for in its own `_chance_order_roll`.
+    def _roll_order_roll(self, s: Any, frame: tuple, outcome: tuple[int, ...]) -> None:
+        seats = frame[1]
+        top = max(outcome)
+        best = tuple(seat for seat, face in zip(seats, outcome) if face == top)
+        if len(best) > 1:  # tied highest rollers roll again
+            self._push(s, ("order_roll", best))
+            return
+        n = len(s.players)
+        s.pick_order = [(best[0] + k) % n for k in range(n)]
 
     # ------------------------------------------------------------------ properties
     def rent(self, s: Any, space: int) -> int:
@@ -51,40 +244,11 @@ class MonopolyFamily:
         full = owner != NOBODY and all(s.owners[i] == owner for i in self.data.set_spaces(sp.set))
         return sp.rent * (2 if full else 1)
 
-    def properties_of(self, s: Any, seat: int) -> list[int]:
-        return [i for i, o in enumerate(s.owners) if o == seat]
-
     def property_points(self, s: Any, seat: int) -> int:
         return sum(self.data.spaces[i].points for i in self.properties_of(s, seat))
 
-    # ------------------------------------------------------------------ auction
-    def start_auction(self, s: Any, space: int, lander: int) -> None:
-        n = len(s.players)
-        bidders = tuple(o for o in ((lander + k) % n for k in range(n)) if o not in s.forfeited)
-        self._push(s, ("auction", space, bidders, 0, NOBODY, 0))
-
-    # ("auction", space, bidders still in, high bid, high bidder, index of who is to bid)
-    def _options_auction(self, s: Any, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        _, space, bidders, high, _, idx = frame
-        seat = bidders[idx]
-        return seat, (*(("bid", b) for b in range(high + 1, self.money(s, seat) + 1)), ("pass",))
-
-    def _on_auction(self, s: Any, frame: tuple, move: Move) -> None:
-        _, space, bidders, high, leader, idx = frame
-        seat = bidders[idx]
-        if move[0] == "bid":
-            high, leader = move[1], seat
-            idx = (idx + 1) % len(bidders)
-        else:
-            bidders = bidders[:idx] + bidders[idx + 1:]
-            idx = idx % len(bidders) if bidders else 0
-        if not bidders:
-            return  # everybody passed without a bid: nobody gets the property
-        if len(bidders) == 1 and leader == bidders[0]:
-            self.pay_bank(s, leader, high)
-            s.owners[space] = leader
-            return
-        self._push(s, ("auction", space, bidders, high, leader, idx))
+    def in_game(self, s: Any, seat: int) -> bool:
+        return seat not in s.forfeited
 
     # ------------------------------------------------------------------ selling in money trouble
     # ("sell", seller, debt, creditor, offers already refused as (space, buyer) pairs)
@@ -124,6 +288,8 @@ class MonopolyFamily:
 
     # ------------------------------------------------------------------ trades
     def trade_openings(self, s: Any) -> list[Move]:
+        """Other players still in, in seat order, if either side owns a property; none once
+        the turn is over."""
         seat = s.turn.player
         if s.turn.over or s.turn.offers >= MAX_TRADE_OFFERS:
             return []
@@ -131,56 +297,3 @@ class MonopolyFamily:
         return [("trade", other) for other in range(len(s.players))
                 if other != seat and other not in s.forfeited
                 and (seat in owners or other in owners)]
-
-    def open_trade(self, s: Any, seat: int, partner: int) -> None:
-        s.turn.offers += 1
-        self._push(s, ("trade_draft", seat, partner, (), (), 0, 0))
-
-    # ("trade_draft", proposer, partner, properties given, properties asked, paid, asked)
-    def _options_trade_draft(self, s: Any, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        _, seat, partner, give, take, pay, ask = frame
-        opts: list[Move] = []
-        opts += [("give", i) for i, o in enumerate(s.owners) if o == seat and i not in give]
-        opts += [("take", i) for i, o in enumerate(s.owners) if o == partner and i not in take]
-        if pay == 0:
-            opts += [("pay", n) for n in range(1, self.money(s, seat) + 1)]
-        if ask == 0:
-            opts += [("ask", n) for n in range(1, self.money(s, partner) + 1)]
-        if (give or take) and (give or pay) and (take or ask):
-            opts.append(("offer",))
-        opts.append(("cancel",))
-        return seat, tuple(opts)
-
-    def _on_trade_draft(self, s: Any, frame: tuple, move: Move) -> None:
-        _, seat, partner, give, take, pay, ask = frame
-        kind = move[0]
-        if kind == "cancel":
-            return
-        if kind == "offer":
-            self._push(s, ("trade_answer", seat, partner, give, take, pay, ask))
-            return
-        if kind == "give":
-            give = tuple(sorted(give + (move[1],)))
-        elif kind == "take":
-            take = tuple(sorted(take + (move[1],)))
-        elif kind == "pay":
-            pay = move[1]
-        elif kind == "ask":
-            ask = move[1]
-        self._push(s, ("trade_draft", seat, partner, give, take, pay, ask))
-
-    def _options_trade_answer(self, s: Any, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        return frame[2], (("accept",), ("refuse",))
-
-    def _on_trade_answer(self, s: Any, frame: tuple, move: Move) -> None:
-        _, seat, partner, give, take, pay, ask = frame
-        if move[0] == "refuse":
-            return
-        for i in give:
-            s.owners[i] = partner
-        for i in take:
-            s.owners[i] = seat
-        # The money was checked when the offer was drafted and nothing can spend it before the
-        # answer, but a state edited in between must not make money out of nothing.
-        self.between(s, seat, partner, min(pay, self.money(s, seat)))
-        self.between(s, partner, seat, min(ask, self.money(s, partner)))

@@ -9,11 +9,15 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 import engine
-from engine import Chance, Decision, Over
+from engine import Chance, Decision
 from engine.games.mario_monopoly.state import State
+from tests.monopoly_scenario import Driver
 
 GAME = engine.get_game("mario-monopoly")
 DATA = GAME.data
+_drive = Driver(GAME)  # the helpers every family game's scenario shares
+act, decider, edit = _drive.act, _drive.decider, _drive.edit
+is_over, options, pending = _drive.is_over, _drive.options, _drive.pending
 FACE = {"coins": 1, "green_shell": 3, "red_shell": 4, "pow": 5, "blooper": 6}
 
 DEFAULT = ("mario", "peach", "yoshi", "donkey_kong")
@@ -47,23 +51,7 @@ def new_game(chars: Sequence = DEFAULT, first: int = 0, variants: Sequence[str] 
                     s = act(s, "char", wanted[seat][k])
         assert [f.char for f in s.figures] == [c for w in wanted for c in w]
     assert s.turn.player == first and s.turns == 1, (s.turn, s.turns)
-    if setup is not None:
-        s = s.clone()
-        setup(s)
-        s.agenda = [("turn",)]  # start the turn over from the changed state
-        GAME._settle(s)
-    return s
-
-
-def edit(s: State, change: Callable[[State], None]) -> State:
-    """A copy of `s` changed by `change` (states are values: the original stays as it was)."""
-    c = s.clone()
-    change(c)
-    return c
-
-
-def act(s: State, *move) -> State:
-    return GAME.apply(s, tuple(move))
+    return _drive.restart_turn(s, setup)
 
 
 def roll(s: State, *faces: int) -> State:
@@ -81,32 +69,12 @@ def turn_roll(s: State, die: int, face: str | None = "coins") -> State:
     return roll(s, die) if len(p.sizes) == 1 else roll(s, die, FACE[face])
 
 
-def pending(s: State):
-    return GAME.pending(s)
-
-
-def options(s: State) -> tuple:
-    p = GAME.pending(s)
-    assert isinstance(p, Decision), p
-    return p.options
-
-
-def decider(s: State) -> tuple[int, str]:
-    p = GAME.pending(s)
-    assert isinstance(p, Decision), p
-    return p.player, p.prompt
-
-
 def coins(s: State) -> list[int]:
     return [p.coins for p in s.players]
 
 
 def total_coins(s: State) -> int:
     return s.bank + sum(coins(s)) + sum(s.board) + s.pot + s.boss_coins
-
-
-def is_over(s: State) -> bool:
-    return isinstance(GAME.pending(s), Over)
 
 
 def place(s: State, **positions: int) -> None:

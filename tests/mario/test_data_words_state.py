@@ -42,7 +42,7 @@ def test_the_game_is_registered_and_its_rules_files_include_the_shared_ones():
     assert "mario-monopoly" in engine.game_ids()
     names = [p.name for p in GAME.rules_files()]
     assert names == ["rules.py", "state.py", "data.py", "data.toml", "agenda.py",
-                     "monopoly_family.py"]
+                     "monopoly_family.py", "gamedata.py"]
     assert all(Path(p).exists() for p in GAME.rules_files())
     assert GAME.digest() != engine.get_game("overwatch-monopoly").digest()
 

@@ -9,11 +9,15 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 import engine
-from engine import Chance, Decision, Over
+from engine import Chance, Decision
 from engine.games.overwatch_monopoly.state import State
+from tests.monopoly_scenario import Driver
 
 GAME = engine.get_game("overwatch-monopoly")
 DATA = GAME.data
+_drive = Driver(GAME)  # the helpers every family game's scenario shares
+act, decider, edit = _drive.act, _drive.decider, _drive.edit
+is_over, options, pending = _drive.is_over, _drive.options, _drive.pending
 
 DEFAULT_TEAMS = (
     ("tracer", "reinhardt", "ana"),
@@ -55,23 +59,7 @@ def new_game(teams: Sequence[Sequence[str]] = DEFAULT_TEAMS[:4], first: int = 0,
         got = s.players[seat].leaders + [h.id for h in s.players[seat].heroes]
         assert got == list(team), (seat, got, team)
     assert s.turn.player == first and s.turns == 1, (s.turn, s.turns)
-    if setup is not None:
-        s = s.clone()
-        setup(s)
-        s.agenda = [("turn",)]  # start the turn over from the changed state
-        GAME._settle(s)
-    return s
-
-
-def edit(s: State, change: Callable[[State], None]) -> State:
-    """A copy of `s` changed by `change` (states are values: the original stays as it was)."""
-    c = s.clone()
-    change(c)
-    return c
-
-
-def act(s: State, *move) -> State:
-    return GAME.apply(s, tuple(move))
+    return _drive.restart_turn(s, setup)
 
 
 def roll(s: State, *faces: int) -> State:
@@ -92,22 +80,6 @@ def turn_roll(s: State, die: int, role: str | None = None) -> State:
     return roll(s, die) if len(p.sizes) == 1 else roll(s, die, face(role or "damage"))
 
 
-def pending(s: State):
-    return GAME.pending(s)
-
-
-def options(s: State) -> tuple:
-    p = GAME.pending(s)
-    assert isinstance(p, Decision), p
-    return p.options
-
-
-def decider(s: State) -> tuple[int, str]:
-    p = GAME.pending(s)
-    assert isinstance(p, Decision), p
-    return p.player, p.prompt
-
-
 def hp(s: State) -> list[int]:
     return [p.hp for p in s.players]
 
@@ -117,7 +89,3 @@ def end_turn(s: State) -> State:
     if ("end_turn",) in options(s):
         s = act(s, "end_turn")
     return s
-
-
-def is_over(s: State) -> bool:
-    return isinstance(GAME.pending(s), Over)

@@ -9,11 +9,15 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 import engine
-from engine import Chance, Decision, Over
+from engine import Chance, Decision
 from engine.games.spiderman_monopoly.state import State
+from tests.monopoly_scenario import Driver
 
 GAME = engine.get_game("spiderman-monopoly")
 DATA = GAME.data
+_drive = Driver(GAME)  # the helpers every family game's scenario shares
+act, decider, is_over = _drive.act, _drive.decider, _drive.is_over
+options, pending = _drive.options, _drive.pending
 HEROES = ("peter", "miles", "ghost", "silk", "ham", "2099")
 BANK = -1
 
@@ -49,12 +53,7 @@ def new_game(n: int = 4, heroes: Sequence[str] | None = None, first: int = 0,
             s = act(s, "hero", heroes[seat])
     assert [p.hero for p in s.players] == list(heroes), [p.hero for p in s.players]
     assert s.turn.player == first and s.turns == 1
-    if setup is not None:
-        s = s.clone()
-        setup(s)
-        s.agenda = [("turn",)]  # start the turn over from the changed state
-        GAME._settle(s)
-    return s
+    return _drive.restart_turn(s, setup)
 
 
 def roll_perm(s: State, top: Sequence[str] | None, deck: str) -> State:
@@ -69,10 +68,6 @@ def edit(s: State, change: Callable[[State], None]) -> State:
     change(c)
     GAME._settle(c)
     return c
-
-
-def act(s: State, *move) -> State:
-    return GAME.apply(s, tuple(move))
 
 
 def roll(s: State, d1: int, d2: int) -> State:
@@ -91,22 +86,6 @@ def dice(s: State, d1: int, d2: int) -> State:
     return GAME.apply_chance(s, (d1, d2))
 
 
-def pending(s: State):
-    return GAME.pending(s)
-
-
-def options(s: State) -> tuple:
-    p = GAME.pending(s)
-    assert isinstance(p, Decision), p
-    return p.options
-
-
-def decider(s: State) -> tuple[int, str]:
-    p = GAME.pending(s)
-    assert isinstance(p, Decision), p
-    return p.player, p.prompt
-
-
 def webs(s: State) -> list[int]:
     return [p.webs for p in s.players]
 
@@ -117,10 +96,6 @@ def total_webs(s: State) -> int:
 
 def end_turn(s: State) -> State:
     return act(s, "end_turn")
-
-
-def is_over(s: State) -> bool:
-    return isinstance(GAME.pending(s), Over)
 
 
 def place(seat: int, pos: int) -> Callable[[State], None]:

@@ -1,24 +1,14 @@
 """Loads data.toml into read-only tables; every value keeps its verified/house mark in the file."""
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import gamedata
+from ..gamedata import PrintedSpace as Space
+
 DATA_FILE = Path(__file__).with_name("data.toml")
 FACES = ("coins", "green_shell", "red_shell", "pow", "blooper")
-
-
-@dataclass(frozen=True, slots=True)
-class Space:
-    index: int
-    kind: str
-    name: str
-    set: int = 0
-    price: int = 0
-    rent: int = 0
-    points: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +48,7 @@ class Data:
 
     @property
     def digest(self) -> bytes:
-        return hashlib.sha256(self.raw).digest()
+        return gamedata.digest(self.raw)
 
     def n(self, key: str) -> int:
         return self.numbers[key]
@@ -77,20 +67,14 @@ class Data:
 
 
 def load(path: Path = DATA_FILE) -> Data:
-    raw = path.read_bytes()
-    doc = tomllib.loads(raw.decode("utf-8"))
-    v = lambda e, k: e[k]["value"]  # noqa: E731
-    meta = {k: (tuple(x["value"]) if isinstance(x["value"], list) else x["value"])
-            for k, x in doc["meta"].items()}
-    spaces = []
-    for e in doc["spaces"]:
-        kind = v(e, "kind")
-        extra = {k: v(e, k) for k in ("set", "price", "rent", "points")} if kind == "property" else {}
-        spaces.append(Space(index=e["index"], kind=kind, name=v(e, "name"), **extra))
+    raw, doc = gamedata.read(path)
+    v = gamedata.value
+    meta = {k: (tuple(x) if isinstance(x, list) else x)
+            for k, x in gamedata.values(doc["meta"]).items()}
     bosses = {e["number"]: Boss(e["number"], v(e, "name"), v(e, "cost"), v(e, "cost_to"),
                                 v(e, "need"), v(e, "points"), v(e, "bonus")) for e in doc["bosses"]}
     chars = {c["id"]: Character(c["id"], v(c, "name"), v(c, "boost"), v(c, "box"))
              for c in doc["characters"]}
-    return Data(raw=raw, meta=meta, numbers={k: x["value"] for k, x in doc["numbers"].items()},
-                spaces=tuple(sorted(spaces, key=lambda s: s.index)), bosses=bosses,
+    return Data(raw=raw, meta=meta, numbers=gamedata.values(doc["numbers"]),
+                spaces=gamedata.printed_spaces(doc, "property"), bosses=bosses,
                 characters=chars)

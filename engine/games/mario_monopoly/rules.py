@@ -17,7 +17,7 @@ from typing import Any
 from ...agenda import AgendaGame
 from ...chance import Chance
 from ...core import Decision, Move, Result, register
-from ..monopoly_family import MonopolyFamily
+from ..monopoly_family import FAMILY_RULES_FILES, MonopolyFamily
 from .data import Data, load
 from .state import Figure, Player, State, Turn
 
@@ -37,8 +37,8 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
 
     def rules_files(self) -> list[Path]:
         here = Path(__file__).resolve().parent
-        return [here / name for name in ("rules.py", "state.py", "data.py", "data.toml")] + [
-            here.parents[1] / "agenda.py", here.parent / "monopoly_family.py"]
+        return ([here / name for name in ("rules.py", "state.py", "data.py", "data.toml")]
+                + list(FAMILY_RULES_FILES))
 
     # ------------------------------------------------------------------ set-up
     def check_variants(self, players: int, variants: tuple[str, ...]) -> str | None:
@@ -84,16 +84,6 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
 
     def _chance_order_roll(self, s: State, frame: tuple) -> Chance:
         return Chance("dice", (6,) * len(frame[1]), "number die: the highest roll begins")
-
-    def _roll_order_roll(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
-        seats = frame[1]
-        top = max(outcome)
-        best = tuple(seat for seat, face in zip(seats, outcome) if face == top)
-        if len(best) > 1:  # tied highest rollers roll again
-            self._push(s, ("order_roll", best))
-            return
-        n = len(s.players)
-        s.pick_order = [(best[0] + k) % n for k in range(n)]
 
     def figures_of(self, s: State, seat: int) -> list[int]:
         return [i for i, f in enumerate(s.figures) if f.seat == seat]
@@ -572,23 +562,15 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
             self.send_to_jail(s, f)
         # GO's coins came on arrival; Just Visiting and Free Parking do nothing.
 
+    # ("buy", figure, space): the figure's player buys the property or it goes to auction.
     def _options_buy(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
         _, f, space = frame
         seat = s.figures[f].seat
-        opts: list[Move] = []
-        if s.players[seat].coins >= self.data.spaces[space].price:
-            opts.append(("buy",))
-        opts.append(("auction",))
-        return seat, tuple(opts)
+        return seat, self.buy_options(s, seat, space)
 
     def _on_buy(self, s: State, frame: tuple, move: Move) -> None:
         _, f, space = frame
-        seat = s.figures[f].seat
-        if move[0] == "buy":
-            self.pay_bank(s, seat, self.data.spaces[space].price)
-            s.owners[space] = seat
-        else:
-            self.start_auction(s, space, seat)
+        self.buy_or_auction(s, s.figures[f].seat, space, move)
 
     def _chance_coin_roll(self, s: State, frame: tuple) -> Chance:
         return Chance("dice", (6,), "coin space: that many coins")

@@ -1,24 +1,15 @@
 """Loads data.toml into read-only tables; every value keeps its verified/house mark."""
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import gamedata
+from ..gamedata import PrintedSpace as Space
+from ..gamedata import value as _value
+
 DATA_FILE = Path(__file__).with_name("data.toml")
 ROLES = ("damage", "tank", "support")
-
-
-@dataclass(frozen=True, slots=True)
-class Space:
-    index: int
-    kind: str
-    name: str
-    set: int = 0
-    price: int = 0
-    rent: int = 0
-    points: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +39,7 @@ class Data:
 
     @property
     def digest(self) -> bytes:
-        return hashlib.sha256(self.raw).digest()
+        return gamedata.digest(self.raw)
 
     def leaders(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.characters.values() if c.leader)
@@ -63,21 +54,9 @@ class Data:
         return tuple(s.index for s in self.spaces if s.kind == "objective" and s.set == set_no)
 
 
-def _value(entry: dict, key: str):
-    return entry[key]["value"]
-
-
 def load(path: Path = DATA_FILE) -> Data:
-    raw = path.read_bytes()
-    doc = tomllib.loads(raw.decode("utf-8"))
-    meta = {k: v["value"] for k, v in doc["meta"].items()}
-    spaces = []
-    for e in doc["spaces"]:
-        kind = _value(e, "kind")
-        extra = {}
-        if kind == "objective":
-            extra = {k: _value(e, k) for k in ("set", "price", "rent", "points")}
-        spaces.append(Space(index=e["index"], kind=kind, name=_value(e, "name"), **extra))
+    raw, doc = gamedata.read(path)
+    meta = gamedata.values(doc["meta"])
     chars = {c["id"]: Character(c["id"], _value(c, "name"), _value(c, "role"), _value(c, "leader"))
              for c in doc["characters"]}
     return Data(
@@ -88,6 +67,6 @@ def load(path: Path = DATA_FILE) -> Data:
         loot_boxes_by_players=tuple(meta["loot_boxes_by_players"]),
         loot_box_points=tuple(meta["loot_box_points"]),
         ability_die=tuple(meta["ability_die"]),
-        spaces=tuple(sorted(spaces, key=lambda s: s.index)),
+        spaces=gamedata.printed_spaces(doc, "objective"),
         characters=chars,
     )

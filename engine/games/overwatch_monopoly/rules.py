@@ -13,7 +13,7 @@ from typing import Any
 from ...chance import Chance
 from ...agenda import AgendaGame
 from ...core import Decision, Move, Result, register
-from ..monopoly_family import MonopolyFamily
+from ..monopoly_family import FAMILY_RULES_FILES, MonopolyFamily
 from .abilities import AbilityRules
 from .data import Data, load
 from .state import Hero, Player, State, Turn
@@ -38,8 +38,7 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
     def rules_files(self) -> list[Path]:
         here = Path(__file__).resolve().parent
         return [here / name for name in ("rules.py", "abilities.py", "state.py", "data.py",
-                                         "data.toml")] + [
-            here.parents[1] / "agenda.py", here.parent / "monopoly_family.py"]
+                                         "data.toml")] + list(FAMILY_RULES_FILES)
 
     # ------------------------------------------------------------------ set-up
     def check_variants(self, players: int, variants: tuple[str, ...]) -> str | None:
@@ -92,16 +91,6 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
     def _roll_shuffle_loot(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
         keep = self.data.loot_boxes_by_players[len(s.players)]
         s.loot_deck = [self.data.loot_box_points[i] for i in outcome][:keep]
-
-    def _roll_order_roll(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
-        seats = frame[1]
-        top = max(outcome)
-        best = tuple(seat for seat, face in zip(seats, outcome) if face == top)
-        if len(best) > 1:  # tied highest rollers roll again
-            self._push(s, ("order_roll", best))
-            return
-        n = len(s.players)
-        s.pick_order = [(best[0] + k) % n for k in range(n)]
 
     def _options_pick_leader(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
         seat = s.pick_order[frame[1] % len(s.players)]
@@ -419,21 +408,12 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
             s.turn.level_up = False  # "do not level up"
             s.turn.over = True       # "Your turn is over."
 
+    # ("capture", seat, space): an objective is bought ("captured") or goes to auction.
     def _options_capture(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        seat, space = frame[1], frame[2]
-        opts: list[Move] = []
-        if s.players[seat].hp >= self.data.spaces[space].price:
-            opts.append(("capture",))
-        opts.append(("auction",))
-        return seat, tuple(opts)
+        return frame[1], self.buy_options(s, frame[1], frame[2], buy="capture")
 
     def _on_capture(self, s: State, frame: tuple, move: Move) -> None:
-        seat, space = frame[1], frame[2]
-        if move[0] == "capture":
-            s.players[seat].hp -= self.data.spaces[space].price
-            s.owners[space] = seat
-        else:
-            self.start_auction(s, space, seat)
+        self.buy_or_auction(s, frame[1], frame[2], move)
 
     def _chance_health_pack(self, s: State, frame: tuple) -> Chance:
         return Chance("dice", (6,), "health pack")

@@ -1,10 +1,11 @@
 """Loads data.toml into read-only tables; every value keeps its verified/house mark there."""
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from .. import gamedata
+from ..gamedata import value as _v
 
 DATA_FILE = Path(__file__).with_name("data.toml")
 PROPERTY_KINDS = ("villain", "alliance")
@@ -66,7 +67,7 @@ class Data:
 
     @property
     def digest(self) -> bytes:
-        return hashlib.sha256(self.raw).digest()
+        return gamedata.digest(self.raw)
 
     def set_spaces(self, set_no: int) -> tuple[int, ...]:
         return tuple(s.index for s in self.spaces if s.kind == "villain" and s.set == set_no)
@@ -89,14 +90,9 @@ class Data:
         return tuple(s.index for s in self.spaces if s.kind == kind)
 
 
-def _v(entry: dict, key: str):
-    return entry[key]["value"]
-
-
 def load(path: Path = DATA_FILE) -> Data:
-    raw = path.read_bytes()
-    doc = tomllib.loads(raw.decode("utf-8"))
-    meta = {k: v["value"] for k, v in doc["meta"].items()}
+    raw, doc = gamedata.read(path)
+    meta = gamedata.values(doc["meta"])
     spaces = []
     for e in doc["spaces"]:
         kind = _v(e, "kind")

@@ -1,4 +1,5 @@
-"""Generic Monopoly-family pieces, written for Spider-Man so they can move into a shared module.
+"""Spider-Man's own Monopoly-family pieces; the auction and the trades are the shared ones
+(engine/games/monopoly_family.py), fitted here to sell Spider-Tech too and to trade cards.
 
 Each piece is a group of agenda tasks (see engine.agenda) over these state fields:
 `players[i].webs`/`.out`/`.cards`/`.pos`/`.jailed`/`.jail_turns`, `owners`, `tech`, `bank`,
@@ -8,10 +9,12 @@ Overwatch editions call it coins and HP.
 - PAYMENTS AND DEBTS: ("pay", payer, amount, to) with to = BANK or a seat. Short of money: sell
   buildings to the bank, then give one property to the creditor (or back to the bank), then
   bankruptcy; kept cards go to a creditor player or back to the bottom of their decks.
-- AUCTIONS: ("auction", lot, space, bidders, high, leader, idx) — open ascending, seat order.
+- AUCTIONS (shared): ("auction", lot, space, bidders, high, leader, idx), lot "property",
+  "tracer" or "bot"; bids start at data.auction_start.
 - BUILDINGS ("Spider-Tech" here: up to 4 Tracers then a Bot) bought and sold evenly across a
   colour set, from a limited supply; several players wanting the last one bid for it.
-- TRADES: drafted step by step by the active player, answered by the partner.
+- TRADES (shared): drafted step by step by the active player, answered by the partner; kept
+  cards may change hands, properties only with no Spider-Tech on their set.
 - JAIL: send_to_jail / release.
 """
 from __future__ import annotations
@@ -19,14 +22,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import Move
+from ..monopoly_family import MAX_TRADE_OFFERS, NOBODY, Auction, Trades
 
 if TYPE_CHECKING:
     from .state import State
 
 BANK = -1
-NOBODY = -1
 BOT_LEVEL = 5          # tech level of a Spider-Bot (levels 1..4 are Tracers)
-MAX_TRADE_OFFERS = 3   # per turn; keeps every game finite (see RULES.md)
 
 
 def half_up(n: int) -> int:
@@ -34,7 +36,7 @@ def half_up(n: int) -> int:
     return (n + 1) // 2
 
 
-class MonopolyFamily:
+class MonopolyFamily(Auction, Trades):
     # ------------------------------------------------------------------ players and money
     def alive(self, s: "State") -> list[int]:
         """Seats still in the game, in seat order."""
@@ -57,8 +59,15 @@ class MonopolyFamily:
         else:
             s.players[to].webs += amount
 
-    def properties_of(self, s: "State", seat: int) -> list[int]:
-        return [i for i, o in enumerate(s.owners) if o == seat]
+    # Money hooks of the shared auction and trades.
+    def money(self, s: "State", seat: int) -> int:
+        return s.players[seat].webs
+
+    def pay_bank(self, s: "State", seat: int, amount: int) -> None:
+        self.move_webs(s, seat, amount, BANK)
+
+    def between(self, s: "State", payer: int, payee: int, amount: int) -> None:
+        self.move_webs(s, payer, amount, payee)
 
     def net_worth(self, s: "State", seat: int) -> int:
         """Webs + printed prices of properties + what the Spider-Tech on them cost."""
@@ -145,36 +154,21 @@ class MonopolyFamily:
         s.decks[self.data.cards[cid].deck].append(cid)
 
     # ------------------------------------------------------------------ AUCTIONS
-    # ("auction", lot, space, bidders, high, leader, idx): lot "property", "tracer" or "bot".
-    def start_auction(self, s: "State", lot: str, space: int, bidders: tuple[int, ...]) -> None:
-        if bidders:
-            self._push(s, ("auction", lot, space, bidders, 0, NOBODY, 0))
+    def in_game(self, s: "State", seat: int) -> bool:
+        return not s.players[seat].out
 
-    def _options_auction(self, s: "State", frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        _, lot, space, bidders, high, _, idx = frame
-        seat = bidders[idx]
-        low = max(high + 1, self.data.auction_start)
-        return seat, (*(("bid", b) for b in range(low, s.players[seat].webs + 1)), ("pass",))
+    def property_lot(self, space: int) -> tuple:
+        return ("property", space)
 
-    def _on_auction(self, s: "State", frame: tuple, move: Move) -> None:
-        _, lot, space, bidders, high, leader, idx = frame
-        seat = bidders[idx]
-        if move[0] == "bid":
-            high, leader = move[1], seat
-            idx = (idx + 1) % len(bidders)
+    def opening_bid(self) -> int:
+        return self.data.auction_start
+
+    def auction_won(self, s: "State", seat: int, lot: tuple) -> None:
+        kind, space = lot
+        if kind == "property":
+            s.owners[space] = seat
         else:
-            bidders = bidders[:idx] + bidders[idx + 1:]
-            idx = idx % len(bidders) if bidders else 0
-        if not bidders:
-            return  # nobody bid: no sale, no one pays
-        if len(bidders) == 1 and leader == bidders[0]:
-            self.move_webs(s, leader, high, BANK)
-            if lot == "property":
-                s.owners[space] = leader
-            else:
-                self._push(s, ("place", leader, lot))
-            return
-        self._push(s, ("auction", lot, space, bidders, high, leader, idx))
+            self._push(s, ("place", seat, kind))
 
     # ------------------------------------------------------------------ BUILDINGS (Spider-Tech)
     def full_set(self, s: "State", space: int) -> bool:
@@ -252,7 +246,7 @@ class MonopolyFamily:
             n = len(s.players)
             bidders = tuple(o for o in ((seat + k) % n for k in range(n))
                             if o == seat or o in wanters)
-            self.start_auction(s, lot, space, bidders)
+            self.push_auction(s, (lot, space), bidders)  # never empty: the requester bids
 
     # ("place", seat, lot): the auction's winner attaches the piece where the rules allow.
     def _options_place(self, s: "State", frame: tuple) -> tuple[int, tuple[Move, ...]]:
@@ -283,6 +277,8 @@ class MonopolyFamily:
             self.gain(s, seat, half_up(sp.tracer_cost))
 
     # ------------------------------------------------------------------ TRADES
+    TRADE_CARDS = True
+
     def tradeable(self, s: "State", space: int) -> bool:
         """No Spider-Tech anywhere on its colour set (sell it to the bank first)."""
         sp = self.data.spaces[space]
@@ -297,66 +293,9 @@ class MonopolyFamily:
                 self.tradeable(s, i) for i in self.properties_of(s, o))
         return [("trade", o) for o in self.others(s, seat) if has_goods(seat) or has_goods(o)]
 
-    # ("trade_draft", proposer, partner, give, take, pay, ask, give_cards, take_cards)
-    def _options_trade_draft(self, s: "State", frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        _, seat, partner, give, take, pay, ask, gcards, tcards = frame
-        opts: list[Move] = []
-        opts += [("give", i) for i in self.properties_of(s, seat)
-                 if i not in give and self.tradeable(s, i)]
-        opts += [("take", i) for i in self.properties_of(s, partner)
-                 if i not in take and self.tradeable(s, i)]
-        opts += [("give_card", c) for c in s.players[seat].cards if c not in gcards]
-        opts += [("take_card", c) for c in s.players[partner].cards if c not in tcards]
-        if pay == 0:
-            opts += [("pay", n) for n in range(1, s.players[seat].webs + 1)]
-        if ask == 0:
-            opts += [("ask", n) for n in range(1, s.players[partner].webs + 1)]
-        goods = give or take or gcards or tcards
-        if goods and (give or pay or gcards) and (take or ask or tcards):
-            opts.append(("offer",))
-        opts.append(("cancel",))
-        return seat, tuple(opts)
-
-    def _on_trade_draft(self, s: "State", frame: tuple, move: Move) -> None:
-        _, seat, partner, give, take, pay, ask, gcards, tcards = frame
-        kind = move[0]
-        if kind == "cancel":
-            return
-        if kind == "offer":
-            self._push(s, ("trade_answer",) + frame[1:])
-            return
-        if kind == "give":
-            give = tuple(sorted(give + (move[1],)))
-        elif kind == "take":
-            take = tuple(sorted(take + (move[1],)))
-        elif kind == "give_card":
-            gcards = tuple(sorted(gcards + (move[1],)))
-        elif kind == "take_card":
-            tcards = tuple(sorted(tcards + (move[1],)))
-        elif kind == "pay":
-            pay = move[1]
-        elif kind == "ask":
-            ask = move[1]
-        self._push(s, ("trade_draft", seat, partner, give, take, pay, ask, gcards, tcards))
-
-    def _options_trade_answer(self, s: "State", frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        return frame[2], (("accept",), ("refuse",))
-
-    def _on_trade_answer(self, s: "State", frame: tuple, move: Move) -> None:
-        _, seat, partner, give, take, pay, ask, gcards, tcards = frame
-        if move[0] == "refuse":
-            return
-        for i in give:
-            s.owners[i] = partner
-        for i in take:
-            s.owners[i] = seat
-        a, b = s.players[seat], s.players[partner]
-        for c in gcards:
-            a.cards.remove(c)
-            b.cards.append(c)
-        for c in tcards:
-            b.cards.remove(c)
-            a.cards.append(c)
+    def trade_money(self, s: "State", seat: int, partner: int, pay: int, ask: int) -> None:
+        # Unlike the family default, not capped by what each side holds at the answer: nothing
+        # can spend webs between the offer and the answer here.
         self.move_webs(s, seat, pay, partner)
         self.move_webs(s, partner, ask, seat)
 

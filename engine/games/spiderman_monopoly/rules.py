@@ -2,9 +2,9 @@
 the Symbol of Great Responsibility and the six Spider-Powers, the end of the game.
 
 Built on the agenda machine (engine.agenda) like the reference game; the generic Monopoly pieces
-(payments and debts, auctions, Spider-Tech, trades, jail) are in family.py. Choices where the
-rulebook is silent are written in RULES.md beside this file, each played by a test in
-tests/spiderman/.
+(payments and debts, Spider-Tech, jail) are in family.py, auctions and trades in the shared
+engine/games/monopoly_family.py. Choices where the rulebook is silent are written in RULES.md
+beside this file, each played by a test in tests/spiderman/.
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from typing import Any
 from ...agenda import AgendaGame
 from ...chance import Chance
 from ...core import Decision, Move, Result, register
+from ..monopoly_family import FAMILY_RULES_FILES
 from .data import Data, load
 from .family import BANK, BOT_LEVEL, NOBODY, MonopolyFamily
 from .state import Player, State, Turn
@@ -35,7 +36,7 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
     def rules_files(self) -> list[Path]:
         here = Path(__file__).resolve().parent
         return [here / name for name in ("rules.py", "family.py", "state.py", "data.py",
-                                         "data.toml")] + [here.parents[1] / "agenda.py"]
+                                         "data.toml")] + list(FAMILY_RULES_FILES)
 
     # ------------------------------------------------------------------ set-up
     def initial_state(self, players: int, variants: tuple[str, ...]) -> State:
@@ -159,8 +160,7 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
         elif kind == "play":
             self.play_card(s, seat, move[1], move[2])
         elif kind == "trade":
-            s.turn.offers += 1
-            self._push(s, ("trade_draft", seat, move[1], (), (), 0, 0, (), ()))
+            self.open_trade(s, seat, move[1])
 
     def _do_next_turn(self, s: State, frame: tuple) -> None:
         if TURN_LIMIT in s.variants and s.turns >= self.data.turn_limit:
@@ -317,24 +317,12 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
             return sp.rents[1 + level]  # 1..4 Tracers: rents[2..5]; a Bot: rents[6]
         return sp.rents[1] if self.full_set(s, space) else sp.rents[0]
 
+    # ("buy", seat, space): the lander buys the property or it goes to auction.
     def _options_buy(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        seat, space = frame[1], frame[2]
-        opts: list[Move] = []
-        if s.players[seat].webs >= self.data.spaces[space].price:
-            opts.append(("buy",))
-        opts.append(("auction",))
-        return seat, tuple(opts)
+        return frame[1], self.buy_options(s, frame[1], frame[2])
 
     def _on_buy(self, s: State, frame: tuple, move: Move) -> None:
-        seat, space = frame[1], frame[2]
-        if move[0] == "buy":
-            self.move_webs(s, seat, self.data.spaces[space].price, BANK)
-            s.owners[space] = seat
-        else:
-            n = len(s.players)
-            bidders = tuple(o for o in ((seat + k) % n for k in range(n))
-                            if not s.players[o].out)
-            self.start_auction(s, "property", space, bidders)
+        self.buy_or_auction(s, frame[1], frame[2], move)
 
     def _options_subway(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
         return frame[1], (("stay",), *(("ride", i) for i in self.data.properties))
