@@ -6,6 +6,7 @@ import threading
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 import trio
 
 import engine
@@ -18,6 +19,7 @@ from cli.ui.screens import lobby_screen
 from node.control import serve_control
 from node.runtime import Node
 from node.words import option_labels, summary
+from protocol.codec import decode
 from protocol.identity import Identity
 from tests.ui.harness import drive, terminal, until
 from tests.worded_toy import GAME, GAME_ID, TITLE
@@ -172,7 +174,7 @@ def test_help_key_says_the_generic_screen_has_no_character_help():
 
 # ------------------------------------------------------------------ on a real node
 @contextmanager
-def toy_match(tmp_path: Path):
+def toy_match(tmp_path: Path, game_id: str = GAME_ID):
     """Pat hosts the toy race in words for two in a trio thread (a greedy bot joins) and
     serves the control socket; yields (Pat's node, the socket). The UI runs on asyncio."""
     sock = tmp_path / "pat.sock"
@@ -186,7 +188,7 @@ def toy_match(tmp_path: Path):
             held["scope"], held["token"] = nursery.cancel_scope, trio.lowlevel.current_trio_token()
             await nursery.start(serve_control, pat, sock)
             port = await nursery.start(lambda task_status: pat.host(
-                GAME_ID, (), 2, task_status=task_status))
+                game_id, (), 2, task_status=task_status))
             nursery.start_soon(bot.join, "127.0.0.1", port)
             ready.set()
 
@@ -225,6 +227,34 @@ def test_a_move_chosen_on_the_generic_screen_reaches_the_node(tmp_path):
             await until(lambda: pat.session.state.rested[0], 10, "the rest to reach the node", ui)
             await until(lambda: "you chose: Rest this turn (once per game)" in ui.model.log, 5,
                         "the choice in the log", ui)
+            assert "Not allowed" not in ui.model.message
+
+        ui = asyncio.run(drive(sock, script))
+    assert ui.model.screens is GENERIC
+
+
+@pytest.mark.parametrize("game_id", ["mario-monopoly", "spiderman-monopoly"])
+def test_the_other_games_play_on_the_generic_screen_with_their_own_words(tmp_path, game_id):
+    game = engine.get_game(game_id)
+    with toy_match(tmp_path, game_id) as (pat, sock):
+        async def script(ui, inp, out):
+            await until(lambda: ui.model.decision is not None, 30, "Pat's decision", ui)
+            screen = ui.screen_text()
+            assert screen.splitlines()[0].startswith(f"{game.title} — you are Pat, seat ")
+            state = pat.session.state
+            said = summary(state, pat.my_seat)
+            assert said and said[0][:30] in screen                  # the game's own summary
+            labels = option_labels(state, engine.pending(state).options)
+            assert ui.model.decision["labels"] == labels
+            assert f">1 {labels[0][:30]}" in screen                 # its words for the options
+            slot = pat.session.ledger.slot
+            assert slot.kind == "move" and slot.authors == (pat.my_seat,)
+            inp.send_text("1")
+            await until(lambda: pat.session.ledger.seq > slot.seq, 10,
+                        "the move to reach the node", ui)
+            entry = decode(pat.session.log[slot.seq])
+            assert entry["authors"] == [pat.my_seat] and entry["parts"][0] == \
+                list(engine.pending(state).options[0])            # Pat's first option, signed
             assert "Not allowed" not in ui.model.message
 
         ui = asyncio.run(drive(sock, script))
