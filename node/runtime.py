@@ -557,7 +557,7 @@ class Node:
             self._emit("choice", {"seq": ev.seq, "seat": ev.seat, "outcome": ev.outcome,
                                   "choices": [[a, c] for a, c in sorted(ev.choices.items())]})
         elif isinstance(ev, StateChanged):
-            self._emit("state", {"seq": ev.seq, "kind": ev.kind, "hash": ev.state_hash.hex()})
+            self._emit("state", {"seq": ev.seq, "kind": ev.kind})
         elif isinstance(ev, TurnAttested):
             self._emit("attested", {"seq": ev.seq, "hash": ev.state_hash.hex()})
         elif isinstance(ev, Divergence):

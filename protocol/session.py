@@ -85,9 +85,10 @@ class YourDecision:
 
 @dataclass(frozen=True)
 class StateChanged:
+    """A move, reveal or choice entry changed the state (its hash is compared at the next
+    attestation, not computed for every entry: `TurnAttested` carries it)."""
     seq: int
     kind: str
-    state_hash: bytes
 
 
 @dataclass(frozen=True)
@@ -754,6 +755,7 @@ class Session:
                 claims[a] = item
         prepared = None
         if all(a in regular for a in slot.authors):
+            raws = [regular[a][0] for a in slot.authors]
             shares = [regular[a][1] for a in slot.authors]
             if slot.kind == "move":
                 prepared = self._checked[regular[slot.authors[0]][0]]
@@ -762,6 +764,7 @@ class Session:
             for x in named:
                 signers = tuple(a for a in ledger.active() if a != x)
                 if all(a in claims and claims[a][1]["part"]["seat"] == x for a in signers):
+                    raws = [claims[a][0] for a in signers]
                     shares = [claims[a][1] for a in signers]
                     break
             else:
@@ -769,8 +772,8 @@ class Session:
         entry = make_entry(shares)
         raw = encode(entry)
         ledger.append(entry, raw, prepared)
-        for sh in shares:   # what check_share prepared (a whole next state for a move) is spent
-            self._checked[encode(sh)] = None
+        for raw_share in raws:   # what check_share prepared (a whole next state) is spent
+            self._checked[raw_share] = None
         out.events.append(Appended(s, raw))
         if entry["kind"] == "attest":
             out.events.append(TurnAttested(s, entry["parts"][0]))
@@ -781,7 +784,7 @@ class Session:
                 _, seat, outcome = ledger.choices[-1]
                 out.events.append(SeatChosen(s, seat, outcome, {
                     a: p["choice"] for a, p in zip(entry["authors"], entry["parts"])}))
-            out.events.append(StateChanged(s, entry["kind"], ledger.state_hash()))
+            out.events.append(StateChanged(s, entry["kind"]))
         nxt = ledger.slot
         if nxt is not None and nxt.kind == "move" and nxt.authors == (self.seat,):
             out.events.append(YourDecision(nxt.seq, nxt.pending))
