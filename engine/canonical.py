@@ -42,10 +42,21 @@ _field_cache: dict[type, tuple[tuple[bytes, str], ...]] = {}
 _SMALL = {**{i: i for i in range(24)}, **{-1 - i: 0x20 | i for i in range(24)}}
 
 
+_key_cache: dict[Any, bytes] = {}
+
+
 def _encoded_key(key: Any) -> bytes:
-    buf = bytearray()
-    _enc(key, buf)
-    return bytes(buf)
+    # Map keys repeat endlessly (field names, seat numbers): encode each once. The cache is
+    # keyed by (type, value) so 1 and True never share an entry, and bounded.
+    ck = (type(key), key)
+    kb = _key_cache.get(ck)
+    if kb is None:
+        buf = bytearray()
+        _enc(key, buf)
+        kb = bytes(buf)
+        if len(_key_cache) < 4096:
+            _key_cache[ck] = kb
+    return kb
 
 
 def _dataclass_keys(cls: type) -> tuple[tuple[bytes, str], ...]:
@@ -57,28 +68,47 @@ def _dataclass_keys(cls: type) -> tuple[tuple[bytes, str], ...]:
 
 
 def _enc(obj: Any, out: bytearray) -> None:
+    # The common cases first and heads under 24 written inline: this encoder runs for every
+    # state hash and every signed statement, so its speed is the protocol's.
     t = type(obj)
     if t is int:
-        if obj >= 0:
+        if 0 <= obj < 24:
+            out.append(obj)
+        elif obj >= 0:
             _head(0, obj, out)
         else:
             _head(1, -1 - obj, out)
     elif t is str:
         b = obj.encode("utf-8")
-        _head(3, len(b), out)
+        n = len(b)
+        if n < 24:
+            out.append(0x60 | n)
+        else:
+            _head(3, n, out)
         out += b
     elif t is list or t is tuple:
-        _head(4, len(obj), out)
-        try:
-            # Fast path for arrays of small ints (board tables): each is one byte in CBOR.
-            # bool is excluded by the type check, as True would otherwise pass for 1.
-            if all(type(x) is int for x in obj):
-                out += bytes(map(_SMALL.__getitem__, obj))
-                return
-        except KeyError:
-            pass
+        n = len(obj)
+        if n < 24:
+            out.append(0x80 | n)
+        else:
+            _head(4, n, out)
+        if n and type(obj[0]) is int:
+            try:
+                # Fast path for arrays of small ints (board tables): each is one byte in CBOR.
+                # bool is excluded by the type check, as True would otherwise pass for 1.
+                if all(type(x) is int for x in obj):
+                    out += bytes(map(_SMALL.__getitem__, obj))
+                    return
+            except KeyError:
+                pass
         for item in obj:
             _enc(item, out)
+    elif t in _field_cache:   # a dataclass seen before (states are trees of them)
+        keys = _field_cache[t]
+        _head(5, len(keys), out)
+        for kb, name in keys:
+            out += kb
+            _enc(getattr(obj, name), out)
     elif t is bool:
         out.append(0xF5 if obj else 0xF4)
     elif obj is None:

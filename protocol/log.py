@@ -25,7 +25,7 @@ from engine.core import IllegalMove
 
 from .genesis import GenesisError, check_signed_genesis, match_id
 from .identity import verify_signature
-from .messages import entry_shares, share_statement
+from .messages import entry_shares, entry_statements, share_statement
 from .randomness import H, chance_seed
 
 __all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS", "BOT_KIND", "bot_move", "settle_choice"]
@@ -238,10 +238,8 @@ class Ledger:
             raise Fault("wrong-author", (missing[0],), f"{entry['kind']} entry lacks seat "
                         f"{missing[0]}", self.seq)
         prepared = None
-        for share in entry_shares(entry):
+        for share, statement in zip(entry_shares(entry), entry_statements(entry)):
             a = share["author"]
-            statement = share_statement(share["match"], share["seq"], share["prev"],
-                                        share["kind"], a, share["part"])
             if not verify_signature(self.keys[a], share["sig"], statement):
                 raise Fault("bad-signature", (a,), f"signature of seat {a} does not verify",
                             self.seq)

@@ -170,6 +170,14 @@ def share_statement(match: bytes, seq: int, prev: bytes, kind: str, author: int,
     return encode([_SHARE_DOMAIN, match, seq, prev, kind, author, part])
 
 
+def entry_statements(entry: dict) -> list[bytes]:
+    """`share_statement` of each author of an entry, in order; the common head is encoded
+    once (an array's items are encoded one after another, so the bytes are the same)."""
+    head = encode([_SHARE_DOMAIN, entry["match"], entry["seq"], entry["prev"], entry["kind"]])
+    head = b"\x87" + head[1:]   # a 7-item array instead of the 5 items encoded here
+    return [head + encode(a) + encode(p) for a, p in zip(entry["authors"], entry["parts"])]
+
+
 _share_spec = {
     "t": _one_of("share"), "match": _hash, "seq": _seq, "prev": _hash, "kind": _one_of(*KINDS),
     "author": _seat, "part": lambda v, w: None, "sig": _sig,

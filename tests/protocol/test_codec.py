@@ -108,3 +108,19 @@ def test_schema_rejects_missing_unknown_and_mistyped_fields_with_a_reason(msg, w
         parse_wire(data)
     if words:
         assert words in str(e.value)
+
+
+def test_an_entrys_statements_are_its_shares_statements():
+    # check_entry builds them with one encoded head; the bytes must be what each author signed
+    from protocol.messages import entry_shares, entry_statements, share_statement
+    from tests.protocol.helpers import toy_match
+    run, _ = toy_match(players=3, seed=2)
+    from protocol.codec import decode
+    kinds = set()
+    for raw in run.sessions[0].log[1:]:
+        entry = decode(raw)
+        kinds.add(entry["kind"])
+        assert entry_statements(entry) == [
+            share_statement(s["match"], s["seq"], s["prev"], s["kind"], s["author"], s["part"])
+            for s in entry_shares(entry)]
+    assert {"move", "reveal", "attest"} <= kinds
