@@ -669,6 +669,9 @@ class Session:
         entry_authors = [s for s in range(self.n) if (seq, s, "share") in self._shares]
         if not entry_authors or a in self.ledger.absent or seq in self.ledger.timeout_seqs:
             return  # the slot ended in a timeout entry; a late share is not a fault
+        if msg["kind"] == "choice" and entry["kind"] != "choice":   # as check_share says it
+            raise Fault("bad-choice", (a,), f"a choice about seat {msg['part']['seat']}, but no "
+                        "timeout was waiting for a choice there", seq, (raw,))
         if msg["kind"] != entry["kind"]:
             raise Fault("wrong-kind", (a,), f"a {msg['kind']} where the log has a "
                         f"{entry['kind']} entry", seq, (raw,))

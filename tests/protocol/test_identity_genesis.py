@@ -180,8 +180,15 @@ def test_two_genesis_signatures_from_one_seat_halt_the_receiver_with_a_proof(mon
 
 
 def test_a_node_that_missed_frames_catches_up_from_the_entries_its_peers_hold():
+    # Over a few matches: in some the returning node is behind or ahead and a session is
+    # rebuilt from the other's entries, in others resending the open slot's shares suffices.
+    rebuilt = sum(_missed_frames_then_catch_up(seed) for seed in (6, 7, 8, 9))
+    assert rebuilt > 0
+
+
+def _missed_frames_then_catch_up(seed):
     from protocol.session import YourDecision
-    body, people = make_players(TOY, 3, 6, chain=32)
+    body, people = make_players(TOY, 3, seed, chain=32)
     sessions = [Session(body, p.identity, p.chain) for p in people]
     queue = []
     for s in sessions:
@@ -228,6 +235,7 @@ def test_a_node_that_missed_frames_catches_up_from_the_entries_its_peers_hold():
         handle(dst, sessions[dst].receive(data, src))
         if not down and dropped == 0 and sessions[2].ledger and sessions[2].ledger.seq == 9:
             down = True     # seat 2 drops off the network for a while
-    assert dropped > 0 and rebuilds > 0
+    assert dropped > 0
     assert all(s.over and s.fault is None for s in sessions), [s.fault for s in sessions]
     assert sessions[0].log == sessions[1].log == sessions[2].log
+    return rebuilds
