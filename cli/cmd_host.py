@@ -56,6 +56,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot-kind", default="greedy", choices=sorted(BOT_KINDS))
     p.add_argument("--variant", action="append", default=[], metavar="NAME")
     p.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
+    p.add_argument("--decision-timeout", type=int, default=300, metavar="S",
+                   help="how long a player may take over a decision before the others may go "
+                        "on without them (default: 300)")
+    p.add_argument("--round-timeout", type=int, default=60, metavar="S",
+                   help="the same for a node's automatic part of a roll or an attestation "
+                        "(default: 60)")
     p.add_argument("--nonce", type=bytes.fromhex, default=None, metavar="HEX",
                    help="the match's 16-byte genesis nonce (default: random); fixing it with "
                         "the same players and bots replays a match exactly, for tests")
@@ -63,8 +69,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def bot_command(port: int, k: int, kind: str) -> list[str]:
+    # --new: a bot's home may hold an unfinished match of an earlier game; this is a new one
     return [sys.executable, "-m", "cli.main", "join", "--peer", f"127.0.0.1:{port}",
-            "--bot", kind, "--name", f"Bot {k}"]
+            "--bot", kind, "--name", f"Bot {k}", "--new"]
 
 
 async def spawn_bots(nursery: trio.Nursery, port: int, count: int, kind: str) -> None:
@@ -77,6 +84,8 @@ async def spawn_bots(nursery: trio.Nursery, port: int, count: int, kind: str) ->
 
 def run(args: argparse.Namespace) -> int:
     variants = check_game(args.game, args.seats, args.variant)
+    if not (1 <= args.decision_timeout <= 1 << 31 and 1 <= args.round_timeout <= 1 << 31):
+        raise UsageError("timeouts are whole seconds from 1")
     resumed = resume_if_unfinished(args, "host", args.game)
     if resumed is not None:
         return resumed
@@ -88,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
                 "--bot-kind", args.bot_kind, *node_argv(args)]
         for v in args.variant:
             argv += ["--variant", v]
+        argv += ["--decision-timeout", str(args.decision_timeout),
+                 "--round-timeout", str(args.round_timeout)]
         argv += ["--no-announce"] if args.no_announce else []
         argv += ["--nonce", args.nonce.hex()] if args.nonce else []
         return open_ui(start_node(argv, "host")[1])
@@ -103,8 +114,9 @@ def run(args: argparse.Namespace) -> int:
 
     async def play():
         async with trio.open_nursery() as nursery:
-            port = await nursery.start(partial(node.host, args.game, variants, args.seats,
-                                               announce=ad, nonce=args.nonce))
+            port = await nursery.start(partial(
+                node.host, args.game, variants, args.seats, announce=ad, nonce=args.nonce,
+                timeouts={"decision": args.decision_timeout, "round": args.round_timeout}))
             printer("listening", {"port": port, "control": str(control)})
             if args.bots:
                 await spawn_bots(nursery, port, args.bots, args.bot_kind)

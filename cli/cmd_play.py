@@ -24,10 +24,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="start the game without the UI and print its control socket")
 
 
+# Against bots on this machine nobody waits for you: stepping away (q detaches) must not hand
+# your seat to a bot after the LAN default of five minutes.
+PLAY_DECISION_TIMEOUT = 7 * 24 * 3600
+
+
 def host_argv(args: argparse.Namespace) -> list[str]:
     argv = ["host", "--game", args.game, "--seats", str(args.bots + 1), "--bots", str(args.bots),
             "--bot-kind", args.bot_kind, "--name", args.name, "--no-announce",
-            "--listen", "127.0.0.1"]
+            "--listen", "127.0.0.1", "--new", "--decision-timeout", str(PLAY_DECISION_TIMEOUT)]
     for v in args.variant:
         argv += ["--variant", v]
     return argv
@@ -38,6 +43,14 @@ def run(args: argparse.Namespace) -> int:
     check_game(args.game, args.bots + 1, args.variant)
     if args.bots < 1:
         raise UsageError("--bots must be at least 1")
+    from .cmd_resume import refuse_if_running
+    refuse_if_running()
+    from node.runtime import unfinished_matches
+    from protocol.identity import data_dir
+    old = unfinished_matches(data_dir())
+    if old:
+        print(f"note: a new game; your unfinished one ({old[0].stem}) can be continued with "
+              f"`.venv/bin/lanboard resume {old[0].stem}`", flush=True)
     proc, control, log = start_node(host_argv(args), "play")
     if args.headless:
         print(f"node pid {proc.pid}; control socket {control}; log {log}")

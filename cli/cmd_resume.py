@@ -43,7 +43,12 @@ def node_running(control: Path) -> bool:
 
 def find_match(home: Path, which: str | None) -> Path:
     if which and Path(which).exists():
-        return Path(which)
+        path = Path(which)
+        if not path.with_suffix(".json").is_file():
+            raise UsageError(f"{which} is not one of your matches (a node keeps a note "
+                             f"{path.with_suffix('.json').name} beside each; `lanboard verify` "
+                             "checks any match file)")
+        return path
     candidates = unfinished_matches(home)
     if which:
         candidates = [p for p in candidates if p.stem.startswith(which.lower())]
@@ -61,6 +66,7 @@ def resume_if_unfinished(args: argparse.Namespace, role: str, game: str | None) 
     """What `host`/`join` do first: continue this player's recent unfinished match of the same
     kind (see cli.auto_resume), unless --new; None when there is none to continue."""
     from .auto_resume import resumable
+    refuse_if_running()
     recent, older = resumable(data_dir(), role, game, getattr(args, "bot", None))
     if getattr(args, "new", False):
         return None
@@ -74,12 +80,17 @@ def resume_if_unfinished(args: argparse.Namespace, role: str, game: str | None) 
     return resume(recent, args)
 
 
-def resume(path: Path, args: argparse.Namespace) -> int:
-    home = data_dir()
+def refuse_if_running() -> None:
+    """One node per player identity: its control socket and its seat are its own."""
     from .ui.launch import default_control
     if node_running(default_control()):
-        raise UsageError("your node is still running (its match goes on without a terminal): "
-                         "`lanboard attach` opens it again")
+        raise UsageError("a node of yours is still running a game (it goes on without a "
+                         "terminal): `lanboard attach` opens it again")
+
+
+def resume(path: Path, args: argparse.Namespace) -> int:
+    home = data_dir()
+    refuse_if_running()
     from .ui.launch import open_ui, start_node, ui_wanted
     if ui_wanted(args):
         argv = ["resume", str(path), "--listen", args.listen]

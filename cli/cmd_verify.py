@@ -51,6 +51,9 @@ def _text(path: str, r) -> str:
         what = f" ({r.kind})" if r.kind else ""
         who = f" by seat {r.author}" if r.author is not None else ""
         lines.append(f"FAILED at {where}{what}{who}: {r.fault or 'error'}: {r.reason}")
+        if r.fault == "incomplete":
+            lines.append("(a game still in progress? `lanboard verify --partial` accepts a log "
+                         "that stops early when everything it holds is right)")
     return "\n".join(lines)
 
 

@@ -42,11 +42,30 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return modules[args.command].run(args)
-    except UsageError as e:
-        print(f"lanboard {args.command}: {e}", file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
         return 130
+    except BaseException as e:  # noqa: BLE001 - sorted below; anything else is a bug
+        leaf = _user_error(e)
+        if leaf is None:
+            raise
+        print(f"lanboard {args.command}: {leaf}", file=sys.stderr)
+        return 2 if isinstance(leaf, UsageError) else 1
+
+
+def _user_error(e: BaseException) -> BaseException | None:
+    """The error a user should read, also from inside trio's exception groups: a usage error,
+    a network failure, a file that is not there or is not this player's match."""
+    from node.framing import TransportError
+    from protocol.genesis import GenesisError
+    if isinstance(e, BaseExceptionGroup):
+        for inner in e.exceptions:
+            found = _user_error(inner)
+            if found is not None:
+                return found
+        return None
+    if isinstance(e, (UsageError, TransportError, GenesisError, OSError)):
+        return e
+    return None
 
 
 if __name__ == "__main__":

@@ -628,7 +628,10 @@ class Node:
             if not awaited:
                 await progress.wait()
                 continue
-            limit = timeouts["decision"] if len(self.session.awaiting()) == 1 else timeouts["round"]
+            # Moves and choices are people's decisions; reveals and attestations are automatic.
+            ledger = self.session.ledger
+            kind = ledger.slot.kind if ledger is not None and ledger.slot is not None else None
+            limit = timeouts["decision"] if kind in ("move", "choice") else timeouts["round"]
             with trio.move_on_after(limit):
                 await progress.wait()
                 continue

@@ -128,7 +128,7 @@ def _replay(data: bytes, on_entry: Any = None) -> tuple[Report, Ledger | None]:
         report.index = len(ledger.entries) + 1
         report.fault = "incomplete"
         report.reason = (f"all {len(ledger.entries)} entries hold, but the log ends before the "
-                         f"game is over (entry {ledger.seq} is missing: a {ledger.slot.kind} "
+                         f"game is over (entry {ledger.seq} is missing: {_a(ledger.slot.kind)} "
                          f"by {', '.join(f'seat {a}' for a in ledger.slot.authors)})")
         return report, ledger
     report.complete = True
@@ -154,3 +154,7 @@ def verify_file(path: str) -> Report:
     if len(data) > MAX_FILE:
         return Report(2, f"{path} is larger than {MAX_FILE} bytes: not a match file")
     return verify_bytes(data)
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word

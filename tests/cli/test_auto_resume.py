@@ -57,3 +57,46 @@ def test_a_node_counts_as_running_only_while_its_control_socket_answers(tmp_path
     assert node_running(path)
     server.close()                    # the file stays behind, as after a crash
     assert path.exists() and not node_running(path)
+
+
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("LANBOARD_HOME", str(tmp_path))
+    from protocol.identity import load_or_create
+    load_or_create(tmp_path)
+    return tmp_path
+
+
+def test_a_new_game_is_refused_while_this_players_node_still_runs(tmp_path, monkeypatch, capsys):
+    from cli.main import main
+    from cli.ui.launch import default_control
+    _home(tmp_path, monkeypatch)
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(str(default_control()))
+    server.listen()
+    try:
+        for argv in (["host", "--headless", "--no-announce", "--new"],
+                     ["join", "--peer", "127.0.0.1:9", "--headless"]):
+            assert main(argv) == 2
+            err = capsys.readouterr().err
+            assert "a node of yours is still running a game" in err and "attach" in err
+    finally:
+        server.close()
+
+
+def test_a_peer_that_cannot_be_reached_is_one_line_not_a_traceback(tmp_path, monkeypatch, capsys):
+    from cli.main import main
+    _home(tmp_path, monkeypatch)
+    assert main(["join", "--peer", "127.0.0.1:1", "--headless", "--new"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("lanboard join: ") and "127.0.0.1:1" in err
+    assert "Traceback" not in err and len(err.splitlines()) == 1
+
+
+def test_resuming_a_file_that_is_not_this_players_match_says_so(tmp_path, monkeypatch, capsys):
+    from cli.main import main
+    _home(tmp_path, monkeypatch)
+    other = tmp_path / "game.match"
+    other.write_bytes(b"\xa0")
+    assert main(["resume", str(other), "--headless"]) == 2
+    err = capsys.readouterr().err
+    assert "is not one of your matches" in err and "lanboard verify" in err

@@ -131,7 +131,8 @@ def test_verify_partial_accepts_a_valid_log_of_a_match_in_progress(match_file, t
     path, run = match_file
     f = tmp_path / "part.lbm"
     f.write_bytes(join(run.sessions[0].log[:40]))
-    assert _cli("verify", f).returncode == 1
+    plain = _cli("verify", f)
+    assert plain.returncode == 1 and "`lanboard verify --partial` accepts" in plain.stderr
     p = _cli("verify", f, "--partial")
     assert p.returncode == 0 and "OK so far: 39 entries" in p.stdout
     bad = join(run.sessions[0].log[:40]) + b"\x00"
