@@ -21,7 +21,8 @@ HELP = "continue an unfinished match from its match file (default: the most rece
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("match", nargs="?", help="match file, or the start of its match id")
-    p.add_argument("--listen", default="0.0.0.0", help="address to listen on")
+    p.add_argument("--listen", default=None,
+                   help="address to listen on (default: where the match's node listened)")
     p.add_argument("--json", action="store_true", help="print events as JSON lines")
     p.add_argument("--headless", action="store_true",
                    help="no terminal UI: print events as plain lines (the default without a tty)")
@@ -93,13 +94,13 @@ def resume(path: Path, args: argparse.Namespace) -> int:
     refuse_if_running()
     from .ui.launch import open_ui, start_node, ui_wanted
     if ui_wanted(args):
-        argv = ["resume", str(path), "--listen", args.listen]
+        argv = ["resume", str(path)] + (["--listen", args.listen] if args.listen else [])
         return open_ui(start_node(argv + (["--verbose"] if args.verbose else []), "resume")[1])
     meta = json.loads(path.with_suffix(".json").read_text())
     setup_logging(args.verbose)
     printer = Printer(args.json, bot=bool(meta.get("bot")))
     node = Node(load_or_create(home), meta.get("name", "player"), home, bot=meta.get("bot"),
-                listen_host=args.listen, on_event=printer)
+                listen_host=args.listen or meta.get("listen", "0.0.0.0"), on_event=printer)
     control = home / f"control-{node.identity.check_code}.sock"
 
     async def play():

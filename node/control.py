@@ -65,6 +65,10 @@ def _status(node) -> dict:
     }
     if s is not None:
         out["state_hash"] = engine.state_hash(s.state).hex()
+        # seats the log hands to the bot (gone past the timeout, the others chose "bot")
+        out["bots"] = list(s.ledger.bots) if s.ledger is not None else []
+    if node.outcome.match_file is not None:
+        out["file"] = str(node.outcome.match_file)
     if node.outcome.result is not None:
         r = node.outcome.result
         out["result"] = {"scores": list(r.scores), "winners": list(r.winners)}

@@ -531,7 +531,7 @@ class Node:
 
     def _meta(self, finished: bool = False) -> dict:
         return {"seat": self.my_seat, "game": self._body["game"], "finished": finished,
-                "name": self.name, "bot": self.bot_kind,
+                "name": self.name, "bot": self.bot_kind, "listen": self.listen_host,
                 "players": [{"name": s.name, "key": s.key.hex(), "addr": s.addr,
                              "port": s.port} for s in self.seats]}
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .screens import Line, _click, first_option, option_rows, pad, wrap
+from .screens import Line, _click, after_game_lines, first_option, option_rows, pad, wrap
 from .words import TIMEOUT_CHOICES, timeout_title
 
 HINT = "↑↓ Enter, 1-9 or click: choose · q detach (game goes on)"
@@ -141,5 +141,4 @@ def over_screen(model, width: int, height: int) -> list[Line]:
     lines.append([("", "")])
     if model.attested:
         lines.append([("class:dim", f"Final state agreed by every node: #{model.attested[1][:16]}")])
-    lines.append([("class:status", "The match file is saved and verifiable: lanboard verify FILE")])
-    return lines[:height]
+    return (lines + after_game_lines(model, width))[:height]

@@ -299,7 +299,21 @@ def over_screen(model, width: int, height: int) -> list[Line]:
     if model.attested:
         lines.append([("class:dim", f"Final state agreed by every node: #{model.attested[1][:16]}")])
     lines.append([("", "")])
-    lines.append([("class:status", "The match file is saved and verifiable: lanboard verify FILE")])
+    return lines + after_game_lines(model, width)
+
+
+def after_game_lines(model, width: int) -> list[Line]:
+    """What both game-over screens end with: seats a bot finished, where the log is."""
+    lines: list[Line] = []
+    bots = model.status.get("bots") or []
+    if bots:
+        who = " and ".join(model.names.plain(s) for s in bots)
+        lines += wrap(f"A bot played {who} from the moment the others recorded "
+                      f"{'them' if len(bots) > 1 else 'that seat'} as gone past the timeout.",
+                      width - 2, "class:bold")
+    path = model.status.get("file") or "FILE"
+    lines += wrap(f"The match file is saved and verifiable: lanboard verify {path}", width - 2,
+                  "class:status")
     return lines
 
 

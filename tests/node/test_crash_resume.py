@@ -116,3 +116,7 @@ def test_a_node_killed_at_a_random_point_resumes_and_the_game_ends_as_if_uninter
     assert len(files) == 1, f"match files differ {where}"   # no entry lost on the victim
     assert verify_file(results[victim][1]).status == 0
     assert any(e["event"] == "resumed" for e in players[victim].events())
+    # the note beside the file keeps where the node listened: a resume listens there again
+    # (a game played on loopback is not opened to the LAN by `lanboard resume`)
+    note = json.loads(results[victim][1].with_suffix(".json").read_text())
+    assert note["listen"] == "127.0.0.1"

@@ -59,6 +59,7 @@ async def _game_with_a_gone_node(tmp_path, gone_after: int):
                     await trio.sleep(0.005)
             await host.finished.wait()
         await trio.sleep(0.1)   # the last events reach the watcher
+        seen["status"] = await call(sock, {"cmd": "status"})
         nursery.cancel_scope.cancel()
     return host, person, gone, seen
 
@@ -86,6 +87,9 @@ def test_a_node_gone_mid_game_is_played_by_a_bot_and_the_others_finish_with_one_
     assert told[0]["options"] == ["wait", "bot", "end"]
     assert seen["choose"][0]["ok"] is False and "choose one of" in seen["choose"][0]["error"]
     assert {"ok": True} in seen["choose"][1:]
+    # what the game-over screen tells: the seat a bot finished, and where the log is
+    assert seen["status"]["bots"] == [seat]
+    assert seen["status"]["file"] == str(person.outcome.match_file)
     chosen = [e for e in events if e.get("event") == "choice"]
     assert chosen and chosen[0]["outcome"] == "bot" and chosen[0]["seat"] == seat
     assert sorted(a for a, _ in chosen[0]["choices"]) == sorted({0, 1, 2} - {seat})

@@ -294,3 +294,13 @@ def test_replay_of_a_game_without_its_own_screens_says_moves_by_their_labels(tmp
     assert screen[1].endswith(steps[first_move]["said"])
     assert any(line.startswith(f">{first_move + 1:>5} ") for line in screen)  # the timeline
     assert screen[-1] == "←/→ step · PgUp/PgDn 20 steps · Home/End · q quit"
+
+
+def test_the_final_screen_says_a_bot_finished_a_seat_and_where_the_log_is():
+    m = toy_model()
+    m.status.update(bots=[0], file="/home/ann/.local/share/lanboard/matches/ab12.match")
+    m.on_event({"event": "over", "scores": [7, 21], "winners": [1], "hash": "00" * 32})
+    said = " ".join(text(over_screen(m, 80, 24)).split())   # wrapped at 80 columns
+    assert "A bot played Ann from the moment the others recorded that seat as gone past the " \
+           "timeout." in said
+    assert "lanboard verify /home/ann/.local/share/lanboard/matches/ab12.match" in said
