@@ -68,9 +68,9 @@ def resume_if_unfinished(args: argparse.Namespace, role: str, game: str | None) 
     kind (see cli.auto_resume), unless --new; None when there is none to continue."""
     from .auto_resume import resumable
     refuse_if_running()
-    recent, older = resumable(data_dir(), role, game, getattr(args, "bot", None))
     if getattr(args, "new", False):
         return None
+    recent, older = resumable(data_dir(), role, game, getattr(args, "bot", None))
     if recent is None:
         if older is not None:
             print(f"note: an older unfinished match ({older.stem}) can be continued with "

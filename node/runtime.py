@@ -503,7 +503,7 @@ class Node:
     def _send_later(self, frames: list[tuple[bytes, tuple[int, ...]]],
                     unlogged: list[bytes] | None = None) -> None:
         if frames or unlogged is not None:
-            written = self.store.written if self.store is not None else 0
+            written = self.store.count if self.store is not None else 0
             self._outbox_pending += 1
             self._outbox_in.send_nowait((written, unlogged, frames))
 

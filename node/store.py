@@ -20,7 +20,7 @@ class MatchStore:
         self.count = 0
         self.meta: dict = {}
         self._file = None
-        self.written = self.synced = 0     # items written / known to be on disk
+        self.synced = 0     # items known to be on disk (`count` are written)
 
     @classmethod
     def open(cls, home: Path, path: Path) -> "MatchStore":
@@ -32,12 +32,12 @@ class MatchStore:
         self.count = sum(1 for _ in matchfile.read_items(path.read_bytes()))
         self.match_id = b""
         self._file = None
-        self.written = self.synced = self.count
+        self.synced = self.count
         return self
 
     def start(self, genesis: bytes, meta: dict) -> None:
         matchfile.write_file(self.path, [genesis])
-        self.count = self.written = self.synced = 1
+        self.count = self.synced = 1
         self._write_meta(meta)
 
     def append(self, entry: bytes) -> None:
@@ -48,20 +48,19 @@ class MatchStore:
             self._file = open(self.path, "ab", buffering=0)
         self._file.write(entry)
         self.count += 1
-        self.written = self.count
 
     def sync_to(self, written: int) -> None:
         """Make the first `written` items durable. Thread-safe against `append` in the
         node's thread: fsync covers every write that returned before it began."""
         if self.synced >= written:
             return
-        target = self.written
+        target = self.count
         os.fsync(self._file.fileno())
         self.synced = max(self.synced, target)
 
     def sync(self) -> None:
         if self._file is not None:
-            self.sync_to(self.written)
+            self.sync_to(self.count)
 
     def close(self) -> None:
         if self._file is not None:

@@ -23,6 +23,7 @@ import engine
 from engine.bots import make_bot
 from engine.core import IllegalMove
 
+from .codec import decode
 from .genesis import GenesisError, check_signed_genesis, match_id
 from .identity import verify_signature
 from .messages import entry_shares, entry_statements, share_statement
@@ -108,7 +109,6 @@ class Ledger:
         self.bots: list[int] = []    # seats played by the derived bot
         self.bot_moves = 0           # moves the derived bot made (not entries: derived)
         self.choices: list[tuple[int, int, str]] = []  # (seq, seat, outcome) of choice entries
-        self.timeout_seqs: set[int] = set()  # sequence numbers of timeout entries
         self.entries: list[bytes] = []
         self.counts = {"move": 0, "reveal": 0, "attest": 0, "timeout": 0, "choice": 0}
         self._hash: bytes | None = None
@@ -204,6 +204,32 @@ class Ledger:
                         f"from the replayed {self.state_hash().hex()[:16]}…", seq)
         return None
 
+    def on_history(self, share: dict) -> bool:
+        """Whether a share for a logged entry was built on the same history as that entry."""
+        return decode(self.entries[share["seq"] - 1])["prev"] == share["prev"]
+
+    def check_late_share(self, share: dict) -> None:
+        """Judge a signed share for entry `seq` (already logged, on the same history) that is
+        not one of that entry's shares. Raises the Fault it is; returns when it is none: a
+        share or claim that lost the race to a timeout entry or to the awaited share."""
+        a, kind, seq = share["author"], share["kind"], share["seq"]
+        entry = decode(self.entries[seq - 1])
+        if kind == "timeout":
+            accused = share["part"]["seat"]
+            if entry["kind"] != "timeout" and (accused == a or accused not in entry["authors"]):
+                raise Fault("bad-claim", (a,), f"a timeout claim against seat {accused}, whom "
+                            f"entry {seq} did not wait for", seq)
+            return
+        if entry["kind"] == "timeout" or a in self.absent:
+            return
+        if kind == "choice" and entry["kind"] != "choice":
+            raise Fault("bad-choice", (a,), f"a choice about seat {share['part']['seat']}, but "
+                        "no timeout was waiting for a choice there", seq)
+        if kind != entry["kind"]:
+            raise Fault("wrong-kind", (a,), f"a {kind} where the log has a {entry['kind']} "
+                        "entry", seq)
+        raise Fault("wrong-author", (a,), f"seat {a} may not write entry {seq}", seq)
+
     def check_entry(self, entry: dict) -> Any:
         """Everything about a complete entry read from a log, signatures included."""
         authors = entry["authors"]
@@ -264,7 +290,6 @@ class Ledger:
         elif kind == "timeout":
             accused = entry["parts"][0]["seat"]
             self.absent.append(accused)
-            self.timeout_seqs.add(entry["seq"])
             if not isinstance(engine.pending(self.state), engine.Over):
                 self.undecided.append(accused)   # the others choose next; the phase stays
             # else the game was already over (a missing final attestation): the result stands

@@ -1,7 +1,7 @@
 """The match file: a CBOR sequence (RFC 8742) of the signed genesis and then every entry.
 
 Any CBOR tool reads it (e.g. `python -m cbor2.tool --sequence`). Items are written one after
-another with nothing between them, so a node appends an entry with one write and a sync.
+another with nothing between them, so a node appends an entry with one write (node.store).
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Iterable, Iterator
 
 from .codec import MAX_FRAME, iter_sequence
 
-__all__ = ["write_bytes", "write_file", "append_entry", "read_items", "MAX_FILE"]
+__all__ = ["write_bytes", "write_file", "read_items", "MAX_FILE"]
 
 # A long Monopoly game is well under 1 MiB; the cap keeps `verify` from reading a disk image.
 MAX_FILE = 256 * 1024 * 1024
@@ -28,13 +28,6 @@ def write_file(path: str | os.PathLike, items: Iterable[bytes]) -> None:
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
-
-
-def append_entry(path: str | os.PathLike, item: bytes) -> None:
-    with open(path, "ab") as f:
-        f.write(item)
-        f.flush()
-        os.fsync(f.fileno())
 
 
 def read_items(data: bytes) -> Iterator[tuple[int, bytes, object]]:

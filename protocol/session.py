@@ -520,14 +520,9 @@ class Session:
                 found = found or self._equivocation_with(raw)
             if found is None and msg["t"] == "share" and sender in self._dispute_accused \
                     and self.ledger is not None:
-                a = msg["author"]
-                if a >= self.n or not verify_signature(self.keys[a], msg["sig"], share_statement(
-                        msg["match"], msg["seq"], msg["prev"], msg["kind"], a, msg["part"])):
-                    found = Fault("bad-signature", (sender,),
-                                  f"share claiming seat {a} does not verify", msg["seq"])
-                elif msg["match"] != self.ledger.match_id:
-                    found = Fault("wrong-match", (sender,), "share of another match", msg["seq"])
-                elif a == sender and msg["seq"] == self.ledger.seq and not self.ledger.over:
+                found = self._unauthentic(msg, data, sender)
+                if found is None and msg["author"] == sender and msg["seq"] == self.ledger.seq \
+                        and not self.ledger.over:
                     # the accused's own share for the slot this node stopped at
                     try:
                         self.ledger.check_share(msg)
@@ -543,10 +538,23 @@ class Session:
             m = parse_wire(raw)
         except CodecError:
             return False
-        return m["t"] == "share" and m["author"] < self.n and \
-            m["match"] == self.ledger.match_id and verify_signature(
-                self.keys[m["author"]], m["sig"], share_statement(
-                    m["match"], m["seq"], m["prev"], m["kind"], m["author"], m["part"]))
+        return m["t"] == "share" and self._unauthentic(m, raw, None) is None
+
+    def _unauthentic(self, msg: dict, raw: bytes, sender: int | None) -> Fault | None:
+        """What is wrong with a share before its content counts: no such seat, a signature
+        that does not verify, another match. The fault is the sender's (the transport vouches
+        for who sent it, nothing vouches for the rest): anyone can replay a share signed in
+        another match."""
+        a, seq, who = msg["author"], msg["seq"], (sender,) if sender is not None else ()
+        if a >= self.n:
+            return Fault("malformed", who, f"there is no seat {a}", seq)
+        statement = share_statement(msg["match"], seq, msg["prev"], msg["kind"], a, msg["part"])
+        if not verify_signature(self.keys[a], msg["sig"], statement):
+            return Fault("bad-signature", who, f"share claiming seat {a} does not verify", seq,
+                         (raw,))
+        if msg["match"] != self.ledger.match_id:
+            return Fault("wrong-match", who, "share of another match", seq)
+        return None
 
     def _equivocation_with(self, raw: bytes) -> Fault | None:
         """The equivocation `raw` proves against a share this node holds, if any."""
@@ -623,15 +631,9 @@ class Session:
             return
         ledger = self.ledger
         a, seq = msg["author"], msg["seq"]
-        if a >= self.n:
-            raise Fault("malformed", (sender,), f"there is no seat {a}")
-        statement = share_statement(msg["match"], seq, msg["prev"], msg["kind"], a, msg["part"])
-        if not verify_signature(self.keys[a], msg["sig"], statement):
-            raise Fault("bad-signature", (sender,), f"share claiming seat {a} does not verify",
-                        seq, (raw,))
-        if msg["match"] != ledger.match_id:
-            # anyone can replay a share signed in another match; blame who sent it here
-            raise Fault("wrong-match", (sender,), "share of another match", seq)
+        forged = self._unauthentic(msg, raw, sender)
+        if forged is not None:
+            raise forged
         self._seen.add(raw)
         self._msg[raw] = msg
         if sender == a:
@@ -656,41 +658,23 @@ class Session:
     def _on_past_share(self, msg: dict, cls: str, raw: bytes) -> None:
         # A share for an entry already in the log that is not one of its shares (an identical
         # one was dropped as a duplicate, a different one by the same author is equivocation).
-        if cls == "claim":
-            self._on_late_claim(msg, raw)
-            return
-        from .codec import decode
-        a, seq = msg["author"], msg["seq"]
-        entry = decode(self.ledger.entries[seq - 1])
-        if raw not in self._direct and entry["prev"] != msg["prev"]:
-            return  # a relayed copy built on another history: not (yet) a fault
-        if (seq, a, cls) in self._shares:
+        seq = msg["seq"]
+        if (seq, msg["author"], cls) in self._shares:
             return  # this very share is part of the entry
-        entry_authors = [s for s in range(self.n) if (seq, s, "share") in self._shares]
-        if not entry_authors or a in self.ledger.absent or seq in self.ledger.timeout_seqs:
-            return  # the slot ended in a timeout entry; a late share is not a fault
-        if msg["kind"] == "choice" and entry["kind"] != "choice":   # as check_share says it
-            raise Fault("bad-choice", (a,), f"a choice about seat {msg['part']['seat']}, but no "
-                        "timeout was waiting for a choice there", seq, (raw,))
-        if msg["kind"] != entry["kind"]:
-            raise Fault("wrong-kind", (a,), f"a {msg['kind']} where the log has a "
-                        f"{entry['kind']} entry", seq, (raw,))
-        raise Fault("wrong-author", (a,), f"seat {a} may not write entry {seq}", seq, (raw,))
+        if not self.ledger.on_history(msg) and (raw not in self._direct or cls == "claim"):
+            return  # built on another history: a relay overtaken, or a claim about that one
+        try:
+            self.ledger.check_late_share(msg)
+        except Fault as f:
+            raise Fault(f.kind, f.seats, f.reason, f.seq, (raw,)) from None
+        if cls == "claim" and msg["part"]["seat"] == self.seat:
+            self._on_claim_against_us(msg, raw)
 
-    def _on_late_claim(self, msg: dict, raw: bytes) -> None:
+    def _on_claim_against_us(self, msg: dict, raw: bytes) -> None:
         # Claims against this node for an entry it has already filled with its own late share:
         # once every other player has claimed, their logs hold a timeout there and this node's
         # game is over for it. Say so plainly, rather than blame them for the fork that follows.
-        from .codec import decode
-        seq, accused = msg["seq"], msg["part"]["seat"]
-        entry = decode(self.ledger.entries[seq - 1])
-        if entry["prev"] == msg["prev"] and entry["kind"] != "timeout" and \
-                (accused == msg["author"] or accused not in entry["authors"]):
-            # on the history this node holds, that slot never waited for the accused
-            raise Fault("bad-claim", (msg["author"],), f"a timeout claim against seat "
-                        f"{accused}, whom entry {seq} did not wait for", seq, (raw,))
-        if accused != self.seat:
-            return  # a claim that lost the race to the awaited share: not a fault
+        seq = msg["seq"]
         claims = self._late_claims.setdefault(seq, {})
         claims[msg["author"]] = raw
         if all(a in claims for a in self.ledger.active() if a != self.seat):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .screens import Line, _click, after_game_lines, first_option, option_rows, pad, wrap
-from .words import TIMEOUT_CHOICES, timeout_title
+from .screens import Line, after_game_lines, choice_lines, pad, wrap
+from .words import TIMEOUT_CHOICES
 
 HINT = "↑↓ Enter, 1-9 or click: choose · q detach (game goes on)"
 
@@ -42,45 +42,23 @@ def decision_height(model, height: int, replay: bool = False) -> int:
 
 
 def decision_lines(model, width: int, rows: int, choose: Callable[[int], None]) -> list[Line]:
-    names = model.names
-    d = model.decision
-    lines: list[Line] = []
-    if model.phase == "over" or model.gone or model.fault:
-        pass
-    elif d is None:
-        if model.state is not None:
-            lines.append([("class:dim", "Not your decision — waiting for the other players "
-                                        "(a choice or a dice roll).")])
-    else:
+    def title(d: dict) -> str:
+        prompt = d.get("prompt")  # the engine's prompt: the game's own words too
+        return f"Your decision: {prompt}" if prompt else "Your decision"
+
+    def label(d: dict, k: int) -> str:
+        move = d["options"][k]
         if d["prompt"] == "timeout":
-            lines += wrap(timeout_title(d["seat"], names), width, "class:title")[:2]
-            rows -= len(lines) - 1
-        else:
-            prompt = d.get("prompt")  # the engine's prompt: the game's own words too
-            lines.append([("class:title", (f"Your decision: {prompt}" if prompt else
-                                           "Your decision")[:width])])
-        opts = d["options"]
-        labels = d.get("labels") or []
-        room = option_rows(rows)
-        first = first_option(model.selected, len(opts), rows)
-        for k in range(first, min(len(opts), first + room)):
-            if d["prompt"] == "timeout":
-                label = TIMEOUT_CHOICES.get(opts[k][0], opts[k][0])
-            else:  # the node's label; the raw move only if a node sent none
-                label = labels[k] if k < len(labels) else " ".join(map(str, opts[k]))
-            key = str(k - first + 1) if k - first < 9 else " "
-            sel = k == model.selected
-            more = ""
-            if k == first + room - 1 and first + room < len(opts):
-                more = f"  (+{len(opts) - first - room} more ↓)"
-            elif k == first and first > 0:
-                more = f"  ({first} more ↑)"
-            lines.append([("class:selected" if sel else "",
-                           f"{'>' if sel else ' '}{key} {label}{more}"[:width].ljust(width),
-                           _click(choose, k))])
-    if model.message:
-        lines += wrap(model.message, width, "class:error" if model.message_is_error else "class:status")
-    return lines
+            return TIMEOUT_CHOICES.get(move[0], move[0])
+        labels = d.get("labels") or []   # the node's words; the raw move only if it sent none
+        return labels[k] if k < len(labels) else " ".join(map(str, move))
+
+    def waiting() -> str | None:
+        if model.state is None:
+            return None
+        return " — waiting for the other players (a choice or a dice roll)"
+
+    return choice_lines(model, width, rows, choose, waiting, title, label)
 
 
 def game_screen(model, width: int, height: int, choose, replay_info: str | None = None,

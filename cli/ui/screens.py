@@ -108,40 +108,55 @@ def players_panel(model, width: int, height: int) -> list[Line]:
 
 def decision_lines(model, width: int, rows: int, choose: Callable[[int], None]) -> list[Line]:
     names = model.names
+
+    def waiting() -> str:
+        st = model.state
+        if not st:
+            return ""
+        wait_for = waiting_for(st)
+        return f" — waiting for {names.plain(wait_for)}" if wait_for is not None else \
+            " — waiting for the other players (a choice or a dice roll)"
+
+    return choice_lines(
+        model, width, rows, choose, waiting,
+        lambda d: prompt_title(d["prompt"], model.state, names),
+        lambda d, k: option_label(d["prompt"], d["options"][k], model.state, names))
+
+
+def choice_lines(model, width: int, rows: int, choose: Callable[[int], None],
+                 waiting: Callable[[], str | None], title: Callable[[dict], str],
+                 label: Callable[[dict, int], str]) -> list[Line]:
+    """The decision pane of every screen set: the title, the options (numbered, scrolled to
+    keep the selection visible, clickable) and the answer to the last key; a screen set
+    gives its own words for the wait (None: say nothing), the title and each option."""
     d = model.decision
     lines: list[Line] = []
     if model.phase == "over" or model.gone or model.fault:
         pass
     elif d is None:
-        st = model.state
-        who = ""
-        if st:
-            wait_for = waiting_for(st)
-            who = f" — waiting for {names.plain(wait_for)}" if wait_for is not None else \
-                " — waiting for the other players (a choice or a dice roll)"
-        lines.append([("class:dim", f"Not your decision{who}.")])
+        who = waiting()
+        if who is not None:
+            lines.append([("class:dim", f"Not your decision{who}.")])
     else:
         if d["prompt"] == "timeout":
-            lines += wrap(timeout_title(d["seat"], names), width, "class:title")[:2]
+            lines += wrap(timeout_title(d["seat"], model.names), width, "class:title")[:2]
             rows -= len(lines) - 1
         else:
-            lines.append([("class:title", prompt_title(d["prompt"], model.state, names)[:width])])
+            lines.append([("class:title", title(d)[:width])])
         opts = d["options"]
         room = option_rows(rows)
         first = first_option(model.selected, len(opts), rows)
         for k in range(first, min(len(opts), first + room)):
-            label = option_label(d["prompt"], opts[k], model.state, names)
             key = str(k - first + 1) if k - first < 9 else " "
             sel = k == model.selected
-            style = "class:selected" if sel else ""
-            handler = _click(choose, k)
             more = ""
             if k == first + room - 1 and first + room < len(opts):
                 more = f"  (+{len(opts) - first - room} more ↓)"
             elif k == first and first > 0:
                 more = f"  ({first} more ↑)"
-            lines.append([(style, f"{'>' if sel else ' '}{key} {label}{more}"[:width].ljust(width),
-                           handler)])
+            lines.append([("class:selected" if sel else "",
+                           f"{'>' if sel else ' '}{key} {label(d, k)}{more}"[:width].ljust(width),
+                           _click(choose, k))])
     if model.message:
         lines += wrap(model.message, width, "class:error" if model.message_is_error else "class:status")
     return lines
