@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
-import sys
 from functools import partial
 
 import trio
@@ -17,6 +15,7 @@ from .cmd_resume import resume_if_unfinished
 from .cmd_sim import check_game
 from .errors import UsageError
 from .game_option import add_game_option
+from .local_bots import spawn_bots
 from .node_runner import (Printer, announcer, exit_status, make_node, run_with_control,
                           setup_logging)
 
@@ -68,20 +67,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_node_arguments(p)
 
 
-def bot_command(port: int, k: int, kind: str) -> list[str]:
-    # --new: a bot's home may hold an unfinished match of an earlier game; this is a new one
-    return [sys.executable, "-m", "cli.main", "join", "--peer", f"127.0.0.1:{port}",
-            "--bot", kind, "--name", f"Bot {k}", "--new"]
-
-
-async def spawn_bots(nursery: trio.Nursery, port: int, count: int, kind: str) -> None:
-    for k in range(1, count + 1):
-        # Each bot is a real node with its own identity, so its own data directory.
-        env = dict(os.environ, LANBOARD_HOME=str(data_dir() / "bots" / f"bot-{k}"))
-        nursery.start_soon(partial(trio.run_process, bot_command(port, k, kind), env=env,
-                                   check=False, stdout=subprocess.DEVNULL))
-
-
 def run(args: argparse.Namespace) -> int:
     variants = check_game(args.game, args.seats, args.variant)
     if not (1 <= args.decision_timeout <= 1 << 31 and 1 <= args.round_timeout <= 1 << 31):
@@ -119,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
                 timeouts={"decision": args.decision_timeout, "round": args.round_timeout}))
             printer("listening", {"port": port, "control": str(control)})
             if args.bots:
-                await spawn_bots(nursery, port, args.bots, args.bot_kind)
+                spawn_bots(nursery, port, args.bots, args.bot_kind)
         return node.outcome
 
     control = data_dir() / f"control-{node.identity.check_code}.sock"
