@@ -96,6 +96,7 @@ def resume(path: Path, args: argparse.Namespace) -> int:
     if ui_wanted(args):
         argv = ["resume", str(path)] + (["--listen", args.listen] if args.listen else [])
         return open_ui(start_node(argv + (["--verbose"] if args.verbose else []), "resume")[1])
+    from .local_bots import resume_bots, stopped_bots   # (it imports this module)
     meta = json.loads(path.with_suffix(".json").read_text())
     setup_logging(args.verbose)
     printer = Printer(args.json, bot=bool(meta.get("bot")))
@@ -107,6 +108,13 @@ def resume(path: Path, args: argparse.Namespace) -> int:
         async with trio.open_nursery() as nursery:
             port = await nursery.start(partial(node.resume, path))
             printer("listening", {"port": port, "control": str(control)})
+            # Bots `host --bots` started for this match that died with us (a closed terminal,
+            # a reboot) come back with us: without them the game would wait out the timeouts.
+            bots = stopped_bots(path)
+            if bots:
+                print(f"restarting {len(bots)} local bot{'s' * (len(bots) > 1)}",
+                      file=sys.stderr, flush=True)
+                resume_bots(nursery, bots)
         return node.outcome
 
     return exit_status(trio.run(run_with_control, node, printer, play, control))

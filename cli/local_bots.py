@@ -1,7 +1,9 @@
 """The bot players `lanboard host --bots K` runs on this machine.
 
 Each is a node process of its own with its own identity, so its own home (data_dir()/bots/bot-k),
-and a child of the host's node.
+and a child of the host's node. A host that resumes its match restarts those of its bots that
+died with it (a closed terminal's SIGHUP, a reboot): without them the game would wait out the
+timeouts for seats that never come back, or stall when two are gone at once.
 """
 from __future__ import annotations
 
@@ -13,7 +15,11 @@ from pathlib import Path
 
 import trio
 
+from node.runtime import unfinished_matches
 from protocol.identity import data_dir
+
+from .cmd_resume import node_running
+from .ui.launch import default_control
 
 
 def bot_home(k: int) -> Path:
@@ -29,6 +35,25 @@ def bot_command(port: int, k: int, kind: str) -> list[str]:
 def spawn_bots(nursery: trio.Nursery, port: int, count: int, kind: str) -> None:
     for k in range(1, count + 1):
         _start(nursery, bot_command(port, k, kind), bot_home(k))
+
+
+def stopped_bots(match: Path) -> list[Path]:
+    """This machine's bots' own files of `match` (a match file is named by its match id) that
+    are unfinished while their node is not running. A bot whose node still runs is left alone:
+    it reconnects by itself."""
+    found = []
+    for home in sorted((data_dir() / "bots").glob("bot-*")):
+        path = home / "matches" / match.name
+        if path in unfinished_matches(home) and not node_running(default_control(home)):
+            found.append(path)
+    return found
+
+
+def resume_bots(nursery: trio.Nursery, matches: list[Path]) -> None:
+    for path in matches:
+        home = path.parent.parent
+        _start(nursery, [sys.executable, "-m", "cli.main", "resume", str(path), "--headless"],
+               home)
 
 
 def _start(nursery: trio.Nursery, argv: list[str], home: Path) -> None:

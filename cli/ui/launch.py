@@ -81,9 +81,11 @@ def open_ui(control: Path, pid: int | None = None) -> int:
     return 0
 
 
-def default_control() -> Path:
+def default_control(home: Path | None = None) -> Path:
+    """The control socket of the node of the player whose home is `home` (default: ours)."""
     from protocol.identity import load_or_create
-    return data_dir() / f"control-{load_or_create(data_dir()).check_code}.sock"
+    home = home or data_dir()
+    return home / f"control-{load_or_create(home).check_code}.sock"
 
 
 def last_lobby(control: Path) -> dict | None:
