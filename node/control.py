@@ -12,6 +12,9 @@ Bots, scripts, tests and the terminal UI all use it. One request per line, one r
     {"cmd": "choose", "choice": "wait" | "bot" | "end"}
                                   -> {"ok": true} | {"ok": false, "error": "why not"}
     {"cmd": "start"}              -> the host starts before every seat is taken
+    {"cmd": "ping"}               -> {"ok": true, "peers": [{"seat", "name", "ms"}, ...]}:
+                                     a signed round trip to each seat over the game's own
+                                     links ("ms" null: no link, or no answer within 2 s)
     {"cmd": "events"}             -> {"ok": true}, then one line per event until the node ends
 
 When the log records a player as gone past the timeout, every node sends the event
@@ -148,12 +151,18 @@ async def _request(node, line: bytes, send) -> bool:
             await send({"ok": False, "error": str(e)})
         else:
             await send({"ok": True})
+    elif cmd == "ping":
+        rtts = await node.ping()
+        await send({"ok": True, "peers": [
+            {"seat": seat, "name": node.seats[seat].name,
+             "ms": None if rtt is None else round(rtt * 1000, 2)}
+            for seat, rtt in sorted(rtts.items())]})
     elif cmd == "events":
         await send({"ok": True})
         return True
     else:
         await send({"ok": False, "error": f"unknown cmd {cmd!r} "
-                                          "(status, state, pending, move, choose, start, events)"})
+                                          "(status, state, pending, move, choose, start, ping, events)"})
     return False
 
 

@@ -42,7 +42,7 @@ from engine.core import IllegalMove
 from protocol import genesis as gen
 from protocol import matchfile
 from protocol.codec import decode
-from protocol.identity import Identity, check_code
+from protocol.identity import Identity, check_code, verify_signature
 from protocol.messages import parse_signed_genesis
 from protocol.randomness import HashChain, chain_secret
 from protocol.session import (Appended, Divergence, FaultDetected, GameOver, MatchStarted,
@@ -62,6 +62,11 @@ LINGER_MIN = 0.2              # seconds to keep serving peers after the game is 
 LINGER_MAX = 60.0             # ...at most, while a peer has not confirmed the whole log
 REDIAL = (0.1, 2.0)           # first and longest pause between attempts to re-dial a peer
 ENTRIES_PER_FRAME = 200       # catch-up batch size, well under the transport's frame limit
+WRITE_BATCH = 64              # frames queued for a peer that leave in one write, at most
+# A sync this fast is done in the node's own thread: handing it to a worker thread and back
+# costs about as much. A slower disk gets the worker, so the node reads and checks its peers'
+# frames while it waits. The latest sync's duration decides, so a disk that slows down moves.
+INLINE_SYNC_MAX = 0.001
 
 
 @dataclass
@@ -128,6 +133,7 @@ class Node:
         # Session frames wait here until what they build on is on disk (see _persist_then_send)
         self._outbox_in, self._outbox = trio.open_memory_channel(math.inf)
         self._outbox_pending = 0
+        self._pings: dict[bytes, tuple[dict[int, float], trio.Event, int]] = {}
 
     # ------------------------------------------------------------------ hosting
     async def host(self, game: str, variants: tuple[str, ...], seats: int, *,
@@ -407,6 +413,10 @@ class Node:
                 self._on_sync(seat, payload["have"])
             elif payload["t"] == "entries":
                 self._on_entries(seat, payload["first"], payload["items"])
+            elif payload["t"] == "ping":
+                self._on_ping(seat, payload)
+            elif payload["t"] == "pong":
+                self._on_pong(seat, payload)
             elif payload["t"] not in ("roster", "start"):
                 raise wire.BadMessage(f"unexpected {payload['t']} during the game")
 
@@ -415,7 +425,52 @@ class Node:
         # missed through the next link's sync (entries) and the shares resent then.
         _, receive = self._queues[seat]
         async for frame in receive:
-            await conn.send(frame)
+            frames = [frame]
+            while len(frames) < WRITE_BATCH:
+                try:
+                    frames.append(receive.receive_nowait())
+                except trio.WouldBlock:
+                    break
+            await conn.send_many(frames)
+
+    # ------------------------------------------------------------------ round trips
+    async def ping(self, timeout: float = 2.0) -> dict[int, float | None]:
+        """Round trip to every other seat: a signed ping through the same queue and link as
+        the game's frames, a signed pong back, both signatures checked. Seconds per seat; None
+        for a seat with no link or no answer within `timeout`."""
+        nonce = secrets.token_bytes(16)
+        frame = wire.pack("ping", nonce=nonce, sig=self.identity.sign(wire.PING + nonce))
+        sent = time.perf_counter()
+        answers: dict[int, float] = {}
+        done = trio.Event()
+        peers = [s for s in self._queues if self.seats[s].conn is not None]
+        self._pings[nonce] = (answers, done, len(peers))
+        try:
+            for seat in peers:
+                self._queues[seat][0].send_nowait(frame)
+            if peers:
+                with trio.move_on_after(timeout):
+                    await done.wait()
+        finally:
+            del self._pings[nonce]
+        return {s: (answers[s] - sent if s in answers else None) for s in self._queues}
+
+    def _on_ping(self, seat: int, msg: dict) -> None:
+        if not verify_signature(self.seats[seat].key, msg["sig"], wire.PING + msg["nonce"]):
+            raise wire.BadMessage("a ping whose signature does not verify")
+        self._queues[seat][0].send_nowait(wire.pack(
+            "pong", nonce=msg["nonce"], sig=self.identity.sign(wire.PONG + msg["nonce"])))
+
+    def _on_pong(self, seat: int, msg: dict) -> None:
+        waiting = self._pings.get(msg["nonce"])
+        if waiting is None:
+            return   # an answer that came after its ping gave up
+        if not verify_signature(self.seats[seat].key, msg["sig"], wire.PONG + msg["nonce"]):
+            raise wire.BadMessage("a pong whose signature does not verify")
+        answers, done, expected = waiting
+        answers.setdefault(seat, time.perf_counter())
+        if len(answers) >= expected:
+            done.set()
 
     # ------------------------------------------------------------------ catching up
     def _entry_count(self) -> int:
@@ -496,16 +551,38 @@ class Node:
                 self.outcome.match_file = self.store.path
             elif isinstance(ev, Appended):
                 self.store.append(ev.entry)
-        self._send_later([(send.data, send.to) for send in out.sends], unlogged)
+        own = []
+        for send in out.sends:
+            if send.relay:
+                self._queue_now(send.data, send.to)
+            else:
+                own.append((send.data, send.to))
+        self._send_later(own, unlogged)
         for ev in out.events:
             self._react(ev)
 
+    def _queue_now(self, data: bytes, to: tuple[int, ...]) -> None:
+        frame = wire.pack_session(data)
+        for seat in to:
+            self._queues[seat][0].send_nowait(frame)
+
     def _send_later(self, frames: list[tuple[bytes, tuple[int, ...]]],
                     unlogged: list[bytes] | None = None) -> None:
-        if frames or unlogged is not None:
-            written = self.store.count if self.store is not None else 0
-            self._outbox_pending += 1
-            self._outbox_in.send_nowait((written, unlogged, frames))
+        if not frames and unlogged is None:
+            return
+        store = self.store
+        written = store.count if store is not None else 0
+        if not self._outbox_pending and (store is None or store.last_sync < INLINE_SYNC_MAX):
+            # nothing queued ahead, and a disk fast enough to sync right here
+            if unlogged is not None:
+                store.save_unlogged(unlogged)
+            if store is not None:
+                store.sync_to(written)
+            for data, to in frames:
+                self._queue_now(data, to)
+            return
+        self._outbox_pending += 1
+        self._outbox_in.send_nowait((written, unlogged, frames))
 
     async def _persist_then_send(self) -> None:
         """The protocol's order: a frame leaves only once the entries it may build on (all
@@ -518,9 +595,7 @@ class Node:
             if self.store is not None and self.store.synced < written:
                 await trio.to_thread.run_sync(self.store.sync_to, written)
             for data, to in frames:
-                frame = wire.pack_session(data)
-                for seat in to:
-                    self._queues[seat][0].send_nowait(frame)
+                self._queue_now(data, to)
             self._outbox_pending -= 1
 
     def _own(self, out: Output) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 from protocol import matchfile
@@ -21,6 +22,7 @@ class MatchStore:
         self.meta: dict = {}
         self._file = None
         self.synced = 0     # items known to be on disk (`count` are written)
+        self.last_sync = 0.0  # seconds the latest sync took (the node picks where to sync)
 
     @classmethod
     def open(cls, home: Path, path: Path) -> "MatchStore":
@@ -33,6 +35,7 @@ class MatchStore:
         self.match_id = b""
         self._file = None
         self.synced = self.count
+        self.last_sync = 0.0
         return self
 
     def start(self, genesis: bytes, meta: dict) -> None:
@@ -55,7 +58,9 @@ class MatchStore:
         if self.synced >= written:
             return
         target = self.count
+        t = time.perf_counter()
         os.fsync(self._file.fileno())
+        self.last_sync = time.perf_counter() - t
         self.synced = max(self.synced, target)
 
     def sync(self) -> None:
@@ -71,7 +76,9 @@ class MatchStore:
     def save_unlogged(self, frames: list[bytes]) -> None:
         """Our signed frames not yet in the log (a move, a timeout claim): kept before they are
         sent, so a restart sends the same ones again instead of signing different ones."""
+        t = time.perf_counter()
         matchfile.write_file(self.path.with_suffix(".unlogged"), frames)
+        self.last_sync = time.perf_counter() - t
 
     def load_unlogged(self) -> list[bytes]:
         path = self.path.with_suffix(".unlogged")

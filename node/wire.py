@@ -29,7 +29,12 @@ SCHEMA: dict[str, dict[str, type]] = {
     "mesh": {"match": _BYTES, "seat": int},                    # dialer -> listener, first frame
     "sync": {"have": int},                                     # both ends of a new link
     "entries": {"first": int, "items": list},                  # catch-up: signed entries
+    "ping": {"nonce": _BYTES, "sig": _BYTES},                  # either end, signed...
+    "pong": {"nonce": _BYTES, "sig": _BYTES},                  # ...and answered signed
 }
+
+PING = b"lanboard/ping/1"
+PONG = b"lanboard/pong/1"
 
 
 class BadMessage(TransportError):

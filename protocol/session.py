@@ -67,8 +67,12 @@ EARLY_LIMIT = 256
 
 @dataclass(frozen=True)
 class Send:
+    """`relay`: another author's frame forwarded (see "Why shares are echoed"). It builds on
+    nothing this node logged, so it need not wait for the sync that this node's own frames
+    wait for, and may overtake them."""
     to: tuple[int, ...]
     data: bytes
+    relay: bool = False
 
 
 @dataclass(frozen=True)
@@ -146,7 +150,8 @@ class Divergence:
 @dataclass
 class Output:
     """What to do after an input: handle `events` first (persist each `Appended` entry and
-    sync), then transmit `sends` in order, each frame to every seat in its `to`."""
+    sync), then transmit `sends` in order, each frame to every seat in its `to`. Only relays
+    may leave before that sync (see `Send`)."""
 
     sends: list[Send] = field(default_factory=list)
     events: list[Any] = field(default_factory=list)
@@ -173,6 +178,7 @@ class Session:
         self.fault: Fault | None = None
         self._seen: set[bytes] = set()
         self._shares: dict[tuple[int, int, str], tuple[bytes, dict]] = {}
+        self._mine: dict[tuple[int, int, str], bytes] = {}   # own shares not yet in the log
         self._checked: dict[bytes, Any] = {}     # raw share -> what check_share returned
         self._msg: dict[bytes, dict] = {}        # raw share -> parsed share
         self._direct: set[bytes] = set()         # shares received from their author (or ours)
@@ -230,10 +236,12 @@ class Session:
         """Frames this node signed that are not in the log yet: persist them before sending."""
         if self.ledger is None:
             return []
-        # Filter before sorting: _shares holds every share of the match, this is called often.
-        mine = [(key, raw) for key, (raw, _) in self._shares.items()
-                if key[1] == self.seat and key[0] >= self.ledger.seq]
-        return [raw for _, raw in sorted(mine)]
+        # Called for every own move: _shares holds the whole match, so own shares are kept
+        # apart and dropped once logged.
+        logged = [key for key in self._mine if key[0] < self.ledger.seq]
+        for key in logged:
+            del self._mine[key]
+        return [raw for _, raw in sorted(self._mine.items())]
 
     # ---- queries ---------------------------------------------------------------------------
     @property
@@ -590,6 +598,8 @@ class Session:
         self._direct.add(raw)
         self._msg[raw] = msg
         self._shares[(seq, author, cls)] = (raw, msg)
+        if author == self.seat:
+            self._mine[(seq, author, cls)] = raw
 
     def _on_gsig(self, msg: dict, raw: bytes, sender: int, out: Output) -> None:
         seat = msg["seat"]
@@ -608,7 +618,7 @@ class Session:
             # otherwise give the peers different match ids.
             rest = tuple(s for s in self.peers if s not in (seat, sender))
             if rest:
-                out.sends.append(Send(rest, raw))
+                out.sends.append(Send(rest, raw, relay=True))
         self._gsigs[seat] = msg["sig"]
         self._maybe_begin(out)
 
@@ -641,7 +651,7 @@ class Session:
         if a != self.seat:
             rest = tuple(s for s in self.peers if s not in (a, sender))
             if rest:
-                out.sends.append(Send(rest, raw))
+                out.sends.append(Send(rest, raw, relay=True))
         cls = "claim" if msg["kind"] == "timeout" else "share"
         old = self._shares.get((seq, a, cls))
         if old is not None:

@@ -1,0 +1,93 @@
+"""`Node.ping`: a signed round trip to every seat over the game's own links (the control API's
+"ping", and the floor of bench/bench_node.py). A ping whose signature fails is its sender's
+fault: that link closes, nothing else."""
+import trio
+
+from node import wire
+from node.control import call, serve_control
+from node.runtime import Node
+from protocol.identity import Identity
+from protocol.verify import verify_file
+
+
+async def _three_nodes(tmp_path, during):
+    nodes = [Node(Identity.generate(), f"N{i}", tmp_path / f"n{i}", bot="greedy",
+                  listen_host="127.0.0.1") for i in range(3)]
+    seen = {}
+    async with trio.open_nursery() as n:
+        port = await n.start(lambda task_status: nodes[0].host(
+            "overwatch-monopoly", (), 3, task_status=task_status))
+        for node in nodes[1:]:
+            n.start_soon(node.join, "127.0.0.1", port)
+        await nodes[2].session_ready.wait()
+        # every link of the mesh is up (the highest seat dials last)
+        while any(s.conn is None for node in nodes for i, s in enumerate(node.seats)
+                  if i != node.my_seat):
+            await trio.sleep(0.01)
+        await during(nodes, seen)
+    return nodes, seen
+
+
+def _same_verified_logs(nodes):
+    assert all(node.outcome.fault is None for node in nodes)
+    assert len({node.outcome.match_file.read_bytes() for node in nodes}) == 1
+    assert verify_file(nodes[0].outcome.match_file).status == 0
+
+
+def test_ping_times_a_signed_round_trip_to_every_seat_while_the_game_goes_on(tmp_path):
+    async def during(nodes, seen):
+        sock = tmp_path / "c.sock"
+        async with trio.open_nursery() as n:
+            await n.start(serve_control, nodes[1], sock)
+            seen["direct"] = await nodes[0].ping()
+            seen["control"] = await call(sock, {"cmd": "ping"})
+            n.cancel_scope.cancel()
+
+    nodes, seen = trio.run(_three_nodes, tmp_path, during)
+    assert set(seen["direct"]) == {1, 2}
+    assert all(rtt is not None and 0 < rtt < 2 for rtt in seen["direct"].values())
+    reply = seen["control"]
+    assert reply["ok"] is True
+    me = nodes[1].my_seat
+    assert [(p["seat"], p["name"]) for p in reply["peers"]] == \
+        [(s, nodes[1].seats[s].name) for s in range(3) if s != me]
+    assert all(p["ms"] > 0 for p in reply["peers"])
+    _same_verified_logs(nodes)
+
+
+def test_a_ping_with_a_bad_signature_closes_that_link_only_and_the_game_finishes(tmp_path):
+    events = []
+
+    async def during(nodes, seen):
+        nodes[0].on_event = lambda kind, data: events.append((kind, data))
+        forged = wire.pack("ping", nonce=b"n" * 16, sig=bytes(64))
+        nodes[1]._queues[0][0].send_nowait(forged)
+        # that link drops and is dialed again; a ping then answers from both seats
+        while not any(k == "peer" and d["state"] == "gone" and d["seat"] == nodes[1].my_seat
+                      for k, d in events):
+            await trio.sleep(0.01)
+        with trio.fail_after(10):
+            while True:
+                rtts = await nodes[0].ping()
+                if None not in rtts.values():
+                    break
+
+    nodes, _ = trio.run(_three_nodes, tmp_path, during)
+    gone = [d for k, d in events if k == "peer" and d["state"] == "gone"
+            and d["seat"] == nodes[1].my_seat]
+    assert "ping whose signature does not verify" in gone[0]["reason"]
+    _same_verified_logs(nodes)
+
+
+def test_a_ping_with_no_link_to_a_seat_says_so_instead_of_waiting(tmp_path):
+    async def main():
+        node = Node(Identity.generate(), "Solo", tmp_path, listen_host="127.0.0.1")
+        async with trio.open_nursery() as n:
+            await n.start(lambda task_status: node.host(
+                "overwatch-monopoly", (), 2, task_status=task_status))
+            with trio.fail_after(1):
+                rtts = await node.ping()
+            n.cancel_scope.cancel()
+        return rtts
+
+    assert trio.run(main) == {}
