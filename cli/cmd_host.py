@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
                 timeouts={"decision": args.decision_timeout, "round": args.round_timeout}))
             printer("listening", {"port": port, "control": str(control)})
             if args.bots:
-                spawn_bots(nursery, port, args.bots, args.bot_kind)
+                spawn_bots(nursery, args.listen, port, args.bots, args.bot_kind)
         return node.outcome
 
     control = data_dir() / f"control-{node.identity.check_code}.sock"

@@ -26,15 +26,25 @@ def bot_home(k: int) -> Path:
     return data_dir() / "bots" / f"bot-{k}"
 
 
-def bot_command(port: int, k: int, kind: str) -> list[str]:
+# A host listening on every address is dialed by its bots over loopback.
+ANY_ADDRESS = {"0.0.0.0": "127.0.0.1", "::": "::1"}
+
+
+def bot_command(listen: str, port: int, k: int, kind: str) -> list[str]:
+    """A bot joins the host where the host listens, and listens there too: the bots of a host
+    on loopback stay on loopback, and those of a host on the LAN can be reached from the LAN
+    at the host's address, which is where the other players are sent to find them (see
+    node.runtime.shared_addr). Dialing 127.0.0.1 always would miss a host that listens on one
+    LAN address only."""
+    host = ANY_ADDRESS.get(listen, listen)
     # --new: a bot's home may hold an unfinished match of an earlier game; this is a new one
-    return [sys.executable, "-m", "cli.main", "join", "--peer", f"127.0.0.1:{port}",
-            "--bot", kind, "--name", f"Bot {k}", "--new"]
+    return [sys.executable, "-m", "cli.main", "join", "--peer", f"{host}:{port}",
+            "--listen", listen, "--bot", kind, "--name", f"Bot {k}", "--new"]
 
 
-def spawn_bots(nursery: trio.Nursery, port: int, count: int, kind: str) -> None:
+def spawn_bots(nursery: trio.Nursery, listen: str, port: int, count: int, kind: str) -> None:
     for k in range(1, count + 1):
-        _start(nursery, bot_command(port, k, kind), bot_home(k))
+        _start(nursery, bot_command(listen, port, k, kind), bot_home(k))
 
 
 def stopped_bots(match: Path) -> list[Path]:

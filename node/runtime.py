@@ -25,6 +25,7 @@ choose what happens to that seat. A bot node chooses "bot" at once; a person's n
 """
 from __future__ import annotations
 
+import ipaddress
 import json
 import logging
 import math
@@ -94,6 +95,18 @@ class Outcome:
 
 class LobbyRefused(Exception):
     pass
+
+
+def shared_addr(addr: str) -> str:
+    """How the host tells the other joiners where a joiner is: the address that joiner reached
+    the host from, except a loopback one. A joiner that came over loopback (the bots of
+    `host --bots`) runs on the host's machine, and its 127.0.0.1 would send every other joiner
+    to its own machine; "" says "at the host's address, as you reach the host" instead (joiners
+    read it so, and so does the seat-0 entry)."""
+    try:
+        return "" if ipaddress.ip_address(addr).is_loopback else addr
+    except ValueError:
+        return addr
 
 
 class Node:
@@ -168,7 +181,7 @@ class Node:
                                         for s in self.seats],
                                  variants=tuple(variants), nonce=nonce, chain=gen.DEFAULT_CHAIN,
                                  timeouts=timeouts)
-            addrs = [["", 0]] + [[s.addr, s.port] for s in self.seats[1:]]
+            addrs = [["", 0]] + [[shared_addr(s.addr), s.port] for s in self.seats[1:]]
             self._begin(body, chain)
             for seat in range(1, len(self.seats)):
                 self._queues[seat][0].send_nowait(wire.pack("start", body=body, addrs=addrs))
