@@ -76,7 +76,7 @@ async def ping_after_game(nodes: list[Node], pings: list[float]) -> None:
     while any(node._peer_have.get(s, -1) < node._entry_count() for node in nodes
               for s in node._queues):
         await trio.sleep(0.01)
-    for _ in range(PINGS_PER_GAME):
+    for _ in range(PINGS_PER_GAME if runtime.LINGER_MIN else 0):
         rtts = await nodes[0].ping()
         if None not in rtts.values():
             pings.append(max(rtts.values()))

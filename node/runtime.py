@@ -307,7 +307,8 @@ class Node:
                       for p in meta["players"]]
         self.port = self.seats[self.my_seat].port
         chain = HashChain(chain_secret(self.identity.seed(), body["nonce"]), body["chain"])
-        session, out = Session.resume(items, self.identity, chain, store.load_unlogged())
+        self._unlogged = store.load_unlogged()
+        session, out = Session.resume(items, self.identity, chain, self._unlogged)
         self.store = store
         self.outcome.match_id = session.match_id
         self.outcome.match_file = store.path
@@ -416,7 +417,8 @@ class Node:
         while True:
             ch, payload = wire.unpack(await conn.receive())
             if ch == wire.SESSION:
-                await self.session_ready.wait()
+                if not self.session_ready.is_set():   # (waiting on a set Event still yields)
+                    await self.session_ready.wait()
                 if self._behind is not None:
                     self._held.append((seat, payload))
                 else:
@@ -614,8 +616,12 @@ class Node:
     def _own(self, out: Output) -> None:
         """Output of our own move or timeout claim: neither can be derived again after a
         restart (a person chose it; a clock dated it), so it is kept before it is sent."""
-        self._unlogged = self.session.own_unlogged()
-        self._handle(out, list(self._unlogged))
+        unlogged = self.session.own_unlogged()
+        if unlogged == self._unlogged:
+            self._handle(out)   # already on disk as they are (most often: none before, none now)
+            return
+        self._unlogged = unlogged
+        self._handle(out, list(unlogged))
 
     def _meta(self, finished: bool = False) -> dict:
         return {"seat": self.my_seat, "game": self._body["game"], "finished": finished,

@@ -61,6 +61,8 @@ __all__ = [
 # an auction's bids), so a peer that saw a reveal before us can be that many moves ahead. No
 # turn of the built-in games comes near this; it bounds what a peer can make us hold.
 AHEAD_WINDOW = 256
+# Share kinds a restarted node cannot derive again from its log (see own_unlogged).
+_UNDERIVABLE = ("move", "timeout", "choice")
 # Frames kept before the genesis is complete (peers that finished it first may already play).
 EARLY_LIMIT = 256
 
@@ -178,7 +180,7 @@ class Session:
         self.fault: Fault | None = None
         self._seen: set[bytes] = set()
         self._shares: dict[tuple[int, int, str], tuple[bytes, dict]] = {}
-        self._mine: dict[tuple[int, int, str], bytes] = {}   # own shares not yet in the log
+        self._mine: dict[tuple[int, int, str], tuple[bytes, str]] = {}  # own, not yet logged
         self._checked: dict[bytes, Any] = {}     # raw share -> what check_share returned
         self._msg: dict[bytes, dict] = {}        # raw share -> parsed share
         self._direct: set[bytes] = set()         # shares received from their author (or ours)
@@ -233,7 +235,9 @@ class Session:
         return self, out
 
     def own_unlogged(self) -> list[bytes]:
-        """Frames this node signed that are not in the log yet: persist them before sending."""
+        """Frames this node signed that are not in the log yet and could not be signed again
+        alike after a restart (a move, a timeout claim, a choice: a person or a clock decided
+        them; a reveal or an attestation follows from the log): persist them before sending."""
         if self.ledger is None:
             return []
         # Called for every own move: _shares holds the whole match, so own shares are kept
@@ -241,7 +245,7 @@ class Session:
         logged = [key for key in self._mine if key[0] < self.ledger.seq]
         for key in logged:
             del self._mine[key]
-        return [raw for _, raw in sorted(self._mine.items())]
+        return [raw for _, (raw, kind) in sorted(self._mine.items()) if kind in _UNDERIVABLE]
 
     # ---- queries ---------------------------------------------------------------------------
     @property
@@ -599,7 +603,7 @@ class Session:
         self._msg[raw] = msg
         self._shares[(seq, author, cls)] = (raw, msg)
         if author == self.seat:
-            self._mine[(seq, author, cls)] = raw
+            self._mine[(seq, author, cls)] = (raw, msg["kind"])
 
     def _on_gsig(self, msg: dict, raw: bytes, sender: int, out: Output) -> None:
         seat = msg["seat"]
