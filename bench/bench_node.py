@@ -32,7 +32,7 @@ from node.runtime import Node  # noqa: E402
 from node.transport import connect, serve  # noqa: E402
 from protocol.identity import Identity, verify_signature  # noqa: E402
 
-GAMES = 3
+GAMES = 5
 FLOOR_ROUNDS = 300
 PINGS_PER_GAME = 100
 
@@ -155,7 +155,7 @@ def idle_node() -> tuple[float, float]:
 
 
 def main() -> None:
-    rolls, steps, totals, turns, pings = [], [], [], [], []
+    rolls, steps, totals, turns, pings, ratios = [], [], [], [], [], []
     runtime.LINGER_MIN = LINGER_FOR_PINGS
     with tempfile.TemporaryDirectory() as tmp:
         for g in range(GAMES):
@@ -165,6 +165,9 @@ def main() -> None:
             totals.append(total)
             turns.append(t)
             pings += p
+            # each game's rolls against the floor measured right after it: the machine's
+            # speed drifts over a run, and this pairs figures taken under the same conditions
+            ratios.append(statistics.median(r) / statistics.median(p))
     fl = trio.run(floor, FLOOR_ROUNDS)
     f_med = statistics.median(fl)
     p_med = statistics.median(pings)
@@ -176,6 +179,8 @@ def main() -> None:
     print(f"    over bare links (framing only)                median {f_med * 1e3:6.2f} ms")
     print(f"  roll resolved (all reveals in, checked)         median {r_med * 1e3:6.2f} ms  "
           f"= {r_med / p_med:.1f}x floor   target <= 3x  ({r_med / f_med:.1f}x the bare floor)")
+    print(f"    per game, roll median / that game's floor: "
+          f"{' '.join(f'{x:.1f}x' for x in ratios)}  (median {statistics.median(ratios):.1f}x)")
     d_med = statistics.median(fsync_floor())
     print(f"  one fsync on this disk                          median {d_med * 1e3:6.2f} ms  "
           f"(roll = {r_med / (p_med + d_med):.1f}x floor + one fsync)")
