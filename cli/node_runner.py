@@ -71,6 +71,11 @@ def _describe(kind: str, d: dict) -> str | None:
         return f"about seat {d['seat']}, the players chose: {d['outcome']}"
     if kind == "stalled":
         return f"STALLED: seats {d['seats']} are all gone: {d['reason']}"
+    if kind == "lingering":
+        seats = ", ".join(map(str, d["seats"]))
+        return (f"waiting up to {d['up_to']:g} s for seat(s) {seats} to fetch the end of the "
+                "game (a player restarting after a crash needs it); Ctrl-C stops this, your "
+                "match file is complete")
     if kind == "saved":
         return f"match file: {d['path']}"
     return None

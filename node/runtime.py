@@ -61,6 +61,7 @@ log = logging.getLogger("lanboard.node")
 CONTEXT = b"lanboard/1/lan"   # handshake context: binds signatures to lanboard's LAN protocol
 LINGER_MIN = 0.2              # seconds to keep serving peers after the game is over...
 LINGER_MAX = 60.0             # ...at most, while a peer has not confirmed the whole log
+LINGER_NOTE = 2.0             # a wait longer than this at the end is explained ("lingering")
 REDIAL = (0.1, 2.0)           # first and longest pause between attempts to re-dial a peer
 ENTRIES_PER_FRAME = 200       # catch-up batch size, well under the transport's frame limit
 WRITE_BATCH = 64              # frames queued for a peer that leave in one write, at most
@@ -749,23 +750,42 @@ class Node:
                 "of them are back (or it is resumed with them)")})
 
     async def _linger(self) -> None:
-        """Keep serving until every peer has said it holds the whole log (a peer that crashed
-        near the end may still be restarting and need our entries), or LINGER_MAX passes."""
+        """Keep serving until every peer has said it holds the whole log, or LINGER_MAX passes.
+
+        A peer that crashed near the end may still be restarting and need our entries. So may a
+        seat the log records as gone (timed out, then finished by the bot or forfeited): its
+        player, restarted within the bound, catches up to the end (the timeout, the choice and
+        the bot's moves in its seat, all verified) and ends with our result, instead of
+        re-dialing nobody. Those seats get the same bound, not a shorter one: a restart (a
+        reboot, the command typed again) takes tens of seconds, exactly what a shorter bound
+        would cut off, while lingering costs a quiet process, which says why it waits
+        ("lingering") and may be stopped at no loss: the match file is complete and synced at
+        the end of the game. A game nobody left is not slowed: its peers confirm at once."""
         final = self._entry_count()
-        # Seats recorded as gone (timed out, played by the bot) are not waited for.
         ledger = self.session.ledger if self.session else None
-        peers = [s for s in self._queues if not (ledger and s in ledger.absent)]
+        # Frames queued to a gone seat are shares it no longer needs once it has the log.
+        present = [s for s in self._queues if not (ledger and s in ledger.absent)]
+        started = trio.current_time()
+        told = False
         # After a fault nobody will reach the end: only let the queued frames (the report) go.
         with trio.move_on_after(LINGER_MAX if self.outcome.fault is None else 2.0):
-            while self.outcome.fault is None and \
-                    any(self._peer_have.get(s, -1) < final for s in peers) or \
+            while self.outcome.fault is None and self._unconfirmed(final) or \
                     self._outbox_pending or \
-                    any(self._queues[s][1].statistics().current_buffer_used for s in peers):
+                    any(self._queues[s][1].statistics().current_buffer_used for s in present):
+                if not told and trio.current_time() - started >= LINGER_NOTE and \
+                        self.outcome.fault is None and self._unconfirmed(final):
+                    told = True
+                    self._emit("lingering", {"seats": self._unconfirmed(final),
+                                             "up_to": LINGER_MAX})
                 await trio.sleep(0.05)
             await trio.sleep(LINGER_MIN)
         if self.store is not None:
             self.store.close()
         self._closed.set()
+
+    def _unconfirmed(self, final: int) -> list[int]:
+        """Peers that have not said they hold all `final` entries."""
+        return [s for s in self._queues if self._peer_have.get(s, -1) < final]
 
     # ------------------------------------------------------------------ observers
     def _emit(self, kind: str, data: dict) -> None:

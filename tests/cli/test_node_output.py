@@ -31,3 +31,9 @@ def test_every_event_of_a_whole_game_prints_in_plain_words(tmp_path, capsys):
     assert {"lobby", "started", "peer", "state", "attested", "over"} <= set(kinds)
     assert "game over: winner seat" in out and "lobby 2/2: Ann" in out
     assert "Traceback" not in out
+
+
+def test_a_node_waiting_at_the_end_says_why_in_one_line(capsys):
+    Printer(json_lines=False)("lingering", {"seats": [1], "up_to": 60.0})
+    lingering, = capsys.readouterr().out.splitlines()
+    assert "waiting up to 60 s for seat(s) 1" in lingering and "Ctrl-C" in lingering

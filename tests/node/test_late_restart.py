@@ -1,0 +1,173 @@
+"""A player whose node crashed comes back late: the others may have timed the seat out and
+finished the game with a bot in it. Real nodes on loopback, in one process:
+a node "crashes" when its task is cancelled (its links drop, nothing more leaves it) and is
+restarted with `Node.resume` on its match file, as `lanboard resume` does."""
+from functools import partial
+
+import pytest
+import trio
+
+from node import runtime
+from node.runtime import Node
+from protocol.codec import decode
+from protocol.identity import Identity
+from protocol.verify import verify_file
+
+import tests.protocol.toygame  # noqa: F401  (registers "toy-race")
+
+TOY = "toy-race"
+HOST = "127.0.0.1"
+
+
+class Player:
+    """A node, its events, and when its task returned (None while it runs)."""
+
+    def __init__(self, tmp_path, name: str) -> None:
+        self.identity = Identity.generate()
+        self.home = tmp_path / name
+        self.name = name
+        self.events: list[tuple[float, str, dict]] = []
+        self.ended: float | None = None
+        self.crash = trio.CancelScope()
+        self.node = self.fresh()
+
+    def fresh(self) -> Node:
+        """A new node process for this player (same key, same home), as after a restart."""
+        self.ended = None
+        self.node = Node(self.identity, self.name, self.home, bot="greedy", listen_host=HOST,
+                         on_event=lambda kind, data: self.events.append(
+                             (trio.current_time(), kind, data)))
+        return self.node
+
+    def seen(self, kind: str) -> list[dict]:
+        return [d for _, k, d in self.events if k == kind]
+
+    async def run(self, play, task_status=trio.TASK_STATUS_IGNORED) -> None:
+        await play(task_status=task_status)
+        self.ended = trio.current_time()
+
+
+async def _seat_three(nursery, players, timeouts: dict) -> None:
+    """Host players[0]; players[1] and [2] join one after the other, so their seats are 1 and
+    2 (seat 1 dials the host and is dialed by seat 2). Each node's task runs in its player's
+    `crash` scope: cancelling it is the process dying (its links drop, nothing more leaves)."""
+    async def crashable(p, play, task_status=trio.TASK_STATUS_IGNORED):
+        with p.crash:
+            await p.run(play, task_status=task_status)
+
+    host = players[0]
+    port = await nursery.start(crashable, host, partial(host.node.host, TOY, (), 3,
+                                                         timeouts=timeouts))
+    for seated, p in enumerate(players[1:], start=2):
+        nursery.start_soon(crashable, p, partial(p.node.join, HOST, port))
+        while len(host.node.seats) < seated:
+            await trio.sleep(0.01)
+
+
+def crash_when(watched: Player, victims: list[Player], moment) -> None:
+    """Kill `victims` at the first event of `watched`, from entry 10 on (well into the game),
+    at which `moment(ledger, seat)` holds for its session's ledger and seat."""
+    record = watched.node.on_event
+
+    def on_event(kind, data):
+        record(kind, data)
+        ledger = watched.node.session.ledger if watched.node.session else None
+        if ledger is not None and ledger.slot is not None and ledger.seq >= 10 and \
+                moment(ledger, watched.node.my_seat):
+            for p in victims:
+                p.crash.cancel()
+    watched.node.on_event = on_event
+
+
+def nothing_of_its_own_unsent(ledger, seat) -> bool:
+    # its log ends with an entry others signed too, so they hold all of it, and the slot
+    # waited on is not its own move
+    return len(decode(ledger.entries[-1])["authors"]) > 1 and ledger.slot.authors != (seat,)
+
+
+async def _back_after_the_others_finished(tmp_path, moment, pause: float):
+    players = [Player(tmp_path, n) for n in ("host", "gone", "stay")]
+    host, gone, stay = players
+    crash_when(gone, [gone], moment)
+    async with trio.open_nursery() as nursery:
+        await _seat_three(nursery, players, {"decision": 2, "round": 2})
+        with trio.fail_after(40):
+            await host.node.finished.wait()
+            await stay.node.finished.wait()
+        finished_at = trio.current_time()
+        crashed = gone.node
+        before = crashed.outcome.match_file.read_bytes()
+        await trio.sleep(pause)       # the player restarts a little later
+        back = gone.fresh()
+        nursery.start_soon(gone.run, partial(back.resume, crashed.outcome.match_file))
+        with trio.fail_after(30):
+            while None in (host.ended, stay.ended, gone.ended):
+                await trio.sleep(0.05)
+    return players, crashed, before, finished_at
+
+
+@pytest.mark.parametrize("moment", [nothing_of_its_own_unsent], ids=["killed with all it held sent"])
+def test_a_player_back_within_the_linger_window_gets_the_whole_log_and_the_same_result(
+        tmp_path, moment):
+    players, crashed, before, finished_at = trio.run(_back_after_the_others_finished, tmp_path,
+                                                     moment, 3.0)
+    host, back, stay = players
+    seat = crashed.my_seat
+    assert seat == 1 and not crashed.finished.is_set()
+    # the others finished without it, the bot in its seat
+    assert host.node.outcome.result is not None and host.node.outcome.fault is None
+    report = verify_file(host.node.outcome.match_file)
+    assert report.status == 0 and report.complete and report.bots == [seat], report.reason
+    # ...and waited for it, saying so: the restarted node caught up to the end and ended as
+    # they did, with the very same match file
+    assert host.seen("lingering") == [{"seats": [seat], "up_to": runtime.LINGER_MAX}]
+    assert back.seen("resumed") and back.seen("caught_up")
+    assert back.node.outcome.fault is None
+    assert back.node.outcome.state_hash == host.node.outcome.state_hash == \
+        stay.node.outcome.state_hash
+    data = back.node.outcome.match_file.read_bytes()
+    assert data == host.node.outcome.match_file.read_bytes()
+    mine = verify_file(back.node.outcome.match_file)
+    assert mine.status == 0 and mine.complete and mine.bots == [seat], mine.reason
+    assert data.startswith(before)
+    # the others stopped lingering once it had the log, not at the linger bound
+    assert max(host.ended, stay.ended) - finished_at < runtime.LINGER_MAX / 2
+
+
+async def _game_nobody_left(tmp_path):
+    players = [Player(tmp_path, n) for n in ("host", "one", "two")]
+    async with trio.open_nursery() as nursery:
+        await _seat_three(nursery, players, {"decision": 2, "round": 2})
+        with trio.fail_after(40):
+            while None in (p.ended for p in players):
+                await trio.sleep(0.05)
+    return players
+
+
+def test_a_game_nobody_left_ends_at_once_without_lingering(tmp_path):
+    players = trio.run(_game_nobody_left, tmp_path)
+    last_over = max(t for p in players for t, k, _ in p.events if k == "over")
+    for p in players:
+        assert p.node.outcome.result is not None and not p.seen("lingering")
+        assert p.ended - last_over < runtime.LINGER_NOTE
+
+
+async def _nobody_comes_back(tmp_path):
+    players = [Player(tmp_path, n) for n in ("host", "gone", "stay")]
+    host, gone, stay = players
+    crash_when(gone, [gone], nothing_of_its_own_unsent)
+    async with trio.open_nursery() as nursery:
+        await _seat_three(nursery, players, {"decision": 2, "round": 2})
+        with trio.fail_after(40):
+            while None in (host.ended, stay.ended):
+                await trio.sleep(0.05)
+    return players
+
+
+def test_waiting_for_a_gone_seat_at_the_end_is_bounded_and_said(tmp_path, monkeypatch):
+    monkeypatch.setattr(runtime, "LINGER_MAX", 4.0)
+    host, gone, stay = trio.run(_nobody_comes_back, tmp_path)
+    for p in (host, stay):
+        over = [t for t, k, _ in p.events if k == "over"][0]
+        assert runtime.LINGER_MAX <= p.ended - over < runtime.LINGER_MAX + 2
+        assert p.seen("lingering") == [{"seats": [gone.node.my_seat], "up_to": 4.0}]
