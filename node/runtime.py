@@ -141,6 +141,7 @@ class Node:
         self._closed = trio.Event()              # the game is over and every peer has the log
         self._peer_have: dict[int, int] = {}     # entries each peer last said it holds
         self._behind: int | None = None          # seat we are catching up from
+        self._asked_from: int | None = None      # entries asked for from before our own moves
         self._unlogged: list[bytes] = []         # own frames persisted but not yet in the log
         self.lobby_roster: list[dict] = []       # a joiner's view of the lobby, from the host
         self._held: list[tuple[int, bytes]] = []  # session frames held while catching up
@@ -513,15 +514,23 @@ class Node:
             self._send_later([(raw, (seat,)) for raw in self.session.current_shares()])
 
     def _on_entries(self, seat: int, first: int, items: list) -> None:
-        if first != self._entry_count() or not items:
+        mine = self._entry_count()
+        if first not in (mine, self._asked_from) or not items:
             return  # a batch we already have (another peer was faster)
         if not all(type(x) is bytes for x in items):
             raise wire.BadMessage("entries must be byte strings")
-        log_items = self.session.log + items
+        log_items = self.session.log[:1 + first] + items
         try:
             session, out = Session.resume(log_items, self.identity, self._chain, self._unlogged)
         except Exception as e:  # any failure to verify is that peer's fault, not a crash
+            if first == mine and self._ask_from_before_own_moves(seat):
+                return
             raise wire.BadMessage(f"seat {seat} sent entries that do not verify: {e}") from None
+        if first < mine:
+            log.warning("entries %d to %d, our own moves, never reached the others, who went "
+                        "on without them: their log replaces them", first + 1, mine)
+            self.store.truncate(1 + first)
+        self._asked_from = None
         for raw in items:
             self.store.append(raw)
         self.session = session
@@ -535,6 +544,18 @@ class Node:
             for s, payload in held:
                 self._handle(self.session.receive(payload, s))
             self._send_later([(raw, tuple(self._queues)) for raw in self.session.current_shares()])
+
+    def _ask_from_before_own_moves(self, seat: int) -> bool:
+        """Entries that do not follow ours may still be the match's log: ours may end with
+        our own moves that never reached anyone (we stopped before sending them), and the
+        others timed our seat out there. Ask `seat` for its entries from before those moves
+        (Session.own_moves_at_end); False when ours does not end so: the peer is at fault."""
+        own = self.session.own_moves_at_end()
+        if not own:
+            return False
+        self._asked_from = self._entry_count() - own
+        self._queues[seat][0].send_nowait(wire.pack("sync", have=self._asked_from))
+        return True
 
     # ------------------------------------------------------------------ the game
     def _begin(self, body: dict, chain: HashChain, session: Session | None = None) -> None:

@@ -9,6 +9,7 @@ import trio
 
 from node import runtime
 from node.runtime import Node
+from protocol import matchfile
 from protocol.codec import decode
 from protocol.identity import Identity
 from protocol.verify import verify_file
@@ -85,6 +86,22 @@ def nothing_of_its_own_unsent(ledger, seat) -> bool:
     return len(decode(ledger.entries[-1])["authors"]) > 1 and ledger.slot.authors != (seat,)
 
 
+def just_after_its_own_move(ledger, seat) -> bool:
+    # its move is logged (the event comes before the send): the others never get it
+    last = decode(ledger.entries[-1])
+    return last["kind"] == "move" and last["authors"] == [seat]
+
+
+def its_own_move_due(ledger, seat) -> bool:
+    # restarted, its bot signs that move at once and logs it, before any peer answers
+    return ledger.slot.kind == "move" and ledger.slot.authors == (seat,)
+
+
+def entry_kinds(data: bytes) -> dict[int, str]:
+    return {item["seq"]: item["kind"] for _, _, item in matchfile.read_items(data)
+            if "seq" in item}
+
+
 async def _back_after_the_others_finished(tmp_path, moment, pause: float):
     players = [Player(tmp_path, n) for n in ("host", "gone", "stay")]
     host, gone, stay = players
@@ -106,7 +123,10 @@ async def _back_after_the_others_finished(tmp_path, moment, pause: float):
     return players, crashed, before, finished_at
 
 
-@pytest.mark.parametrize("moment", [nothing_of_its_own_unsent], ids=["killed with all it held sent"])
+@pytest.mark.parametrize("moment", [nothing_of_its_own_unsent, just_after_its_own_move,
+                                    its_own_move_due],
+                         ids=["killed with all it held sent", "killed just after its own move",
+                              "killed when its own move was due"])
 def test_a_player_back_within_the_linger_window_gets_the_whole_log_and_the_same_result(
         tmp_path, moment):
     players, crashed, before, finished_at = trio.run(_back_after_the_others_finished, tmp_path,
@@ -129,7 +149,19 @@ def test_a_player_back_within_the_linger_window_gets_the_whole_log_and_the_same_
     assert data == host.node.outcome.match_file.read_bytes()
     mine = verify_file(back.node.outcome.match_file)
     assert mine.status == 0 and mine.complete and mine.bots == [seat], mine.reason
-    assert data.startswith(before)
+    # what became of its own last move, the others never got: their timeout took its place
+    kinds = [k for _, k, _ in back.events]
+    logged_alone = [d for _, k, d in back.events[kinds.index("resumed"):kinds.index("caught_up")]
+                    if k == "state"]
+    held, final = entry_kinds(before), entry_kinds(data)
+    if moment is just_after_its_own_move:
+        assert held[max(held)] == "move" and final[max(held)] == "timeout"
+        assert logged_alone == []
+    elif moment is its_own_move_due:
+        assert data.startswith(before) and [d["kind"] for d in logged_alone] == ["move"]
+        assert final[logged_alone[0]["seq"]] == "timeout"
+    else:
+        assert data.startswith(before) and logged_alone == []
     # the others stopped lingering once it had the log, not at the linger bound
     assert max(host.ended, stay.ended) - finished_at < runtime.LINGER_MAX / 2
 
