@@ -62,6 +62,8 @@ CONTEXT = b"lanboard/1/lan"   # handshake context: binds signatures to lanboard'
 LINGER_MIN = 0.2              # seconds to keep serving peers after the game is over...
 LINGER_MAX = 60.0             # ...at most, while a peer has not confirmed the whole log
 LINGER_NOTE = 2.0             # a wait longer than this at the end is explained ("lingering")
+ALONE_AFTER = 10.0            # no link to any peer this long during the game: say so ("alone")
+ALONE_POLL = 0.5              # how often the alone watcher looks at the links
 REDIAL = (0.1, 2.0)           # first and longest pause between attempts to re-dial a peer
 ENTRIES_PER_FRAME = 200       # catch-up batch size, well under the transport's frame limit
 WRITE_BATCH = 64              # frames queued for a peer that leave in one write, at most
@@ -575,6 +577,7 @@ class Node:
         self._bot_todo = send
         self._nursery.start_soon(self._bot_loop, receive)
         self._nursery.start_soon(self._watchdog)
+        self._nursery.start_soon(self._tell_if_alone)
         self._nursery.start_soon(self._persist_then_send)
         self._handle(first)
 
@@ -807,6 +810,29 @@ class Node:
     def _unconfirmed(self, final: int) -> list[int]:
         """Peers that have not said they hold all `final` entries."""
         return [s for s in self._queues if self._peer_have.get(s, -1) < final]
+
+    async def _tell_if_alone(self) -> None:
+        """A node that reaches no peer at all for ALONE_AFTER seconds during the game says so
+        once (until a link comes back): typically a node restarted after the others finished
+        or left, which would otherwise re-dial in silence. It keeps dialing and listening, so
+        the game goes on when a peer is back. The links are looked at by polling, which keeps
+        this watcher out of the link code."""
+        alone_since: float | None = None
+        told = False
+        while not self.finished.is_set():
+            now = trio.current_time()
+            if any(s.conn is not None for i, s in enumerate(self.seats) if i != self.my_seat):
+                alone_since, told = None, False
+            elif alone_since is None:
+                alone_since = now
+            elif not told and now - alone_since >= ALONE_AFTER:
+                told = True
+                file = self.outcome.match_file
+                self._emit("alone", {"seats": [i for i in range(len(self.seats))
+                                               if i != self.my_seat],
+                                     "seconds": round(now - alone_since),
+                                     "file": str(file) if file else None})
+            await trio.sleep(ALONE_POLL)
 
     # ------------------------------------------------------------------ observers
     def _emit(self, kind: str, data: dict) -> None:

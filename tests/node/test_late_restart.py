@@ -1,5 +1,5 @@
 """A player whose node crashed comes back late: the others may have timed the seat out and
-finished the game with a bot in it. Real nodes on loopback, in one process:
+finished the game with a bot in it, or may all be gone. Real nodes on loopback, in one process:
 a node "crashes" when its task is cancelled (its links drop, nothing more leaves it) and is
 restarted with `Node.resume` on its match file, as `lanboard resume` does."""
 from functools import partial
@@ -12,7 +12,7 @@ from node.runtime import Node
 from protocol import matchfile
 from protocol.codec import decode
 from protocol.identity import Identity
-from protocol.verify import verify_file
+from protocol.verify import verify_bytes, verify_file
 
 import tests.protocol.toygame  # noqa: F401  (registers "toy-race")
 
@@ -203,3 +203,57 @@ def test_waiting_for_a_gone_seat_at_the_end_is_bounded_and_said(tmp_path, monkey
         over = [t for t, k, _ in p.events if k == "over"][0]
         assert runtime.LINGER_MAX <= p.ended - over < runtime.LINGER_MAX + 2
         assert p.seen("lingering") == [{"seats": [gone.node.my_seat], "up_to": 4.0}]
+
+
+async def _resumed_alone_then_the_others_return(tmp_path):
+    players = [Player(tmp_path, n) for n in ("host", "one", "two")]
+    host, one, two = players
+    crash_when(host, players, nothing_of_its_own_unsent)   # every node dies at once
+    seen = {}
+    async with trio.open_nursery() as nursery:
+        # Timeouts longer than ALONE_AFTER, as the defaults are: nobody is claimed meanwhile.
+        await _seat_three(nursery, players, {"decision": 30, "round": 30})
+        with trio.fail_after(40):
+            while not all(p.crash.cancelled_caught for p in players):
+                await trio.sleep(0.05)
+        files = {p.name: p.node.outcome.match_file for p in players}
+        seen["before"] = files["one"].read_bytes()
+        one.fresh()
+        resumed_at = trio.current_time()
+        nursery.start_soon(one.run, partial(one.node.resume, files["one"]))
+        with trio.fail_after(runtime.ALONE_AFTER + 5):
+            while not one.seen("alone"):
+                await trio.sleep(0.05)
+        seen["told_after"] = trio.current_time() - resumed_at
+        await trio.sleep(1.0)
+        seen["running"] = one.ended is None and not one.node.finished.is_set()
+        seen["after"] = files["one"].read_bytes()
+        for p in (host, two):         # the others come back: the game goes on to the end
+            p.fresh()
+            nursery.start_soon(p.run, partial(p.node.resume, files[p.name]))
+        with trio.fail_after(40):
+            while None in (p.ended for p in players):
+                await trio.sleep(0.05)
+    return players, seen
+
+
+def test_a_node_resumed_with_no_peer_reachable_says_so_and_goes_on_when_they_return(tmp_path):
+    players, seen = trio.run(_resumed_alone_then_the_others_return, tmp_path)
+    host, one, two = players
+    # told plainly, once, within the bound: who cannot be reached, and which file to verify
+    told = one.seen("alone")
+    assert len(told) == 1 and told[0]["seats"] == [0, 2]
+    assert told[0]["file"] == str(one.node.outcome.match_file)
+    assert told[0]["seconds"] >= runtime.ALONE_AFTER
+    assert runtime.ALONE_AFTER <= seen["told_after"] < runtime.ALONE_AFTER + 2
+    # ...and kept running with its log intact: what it holds verifies as a game in progress
+    assert seen["running"] and seen["after"] == seen["before"]
+    so_far = verify_bytes(seen["after"])
+    assert so_far.fault == "incomplete", so_far.reason   # what `verify --partial` accepts
+    # once the others are back, the game goes on and ends for all three with one log
+    hashes = {p.node.outcome.state_hash for p in players}
+    assert len(hashes) == 1 and None not in hashes
+    data = {p.node.outcome.match_file.read_bytes() for p in players}
+    assert len(data) == 1
+    report = verify_file(one.node.outcome.match_file)
+    assert report.status == 0 and report.complete, report.reason
