@@ -517,8 +517,12 @@ class Node:
 
     def _on_entries(self, seat: int, first: int, items: list) -> None:
         mine = self._entry_count()
+        if first < mine and first != self._asked_from:
+            # Overlaps what we hold (peers answered with different counts, another was
+            # faster): its tail may still be new to us, and nobody would send it again.
+            items, first = items[mine - first:], mine
         if first not in (mine, self._asked_from) or not items:
-            return  # a batch we already have (another peer was faster)
+            return  # a batch we already have, or one that leaves a gap
         if not all(type(x) is bytes for x in items):
             raise wire.BadMessage("entries must be byte strings")
         log_items = self.session.log[:1 + first] + items
