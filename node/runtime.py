@@ -16,7 +16,12 @@ Links come back: when a link drops, the higher seat dials again until the game i
 new link both ends say how many entries they hold ("sync"); the one ahead sends the missing
 signed entries, which the other verifies by rebuilding its session from its match file plus
 them, and both resend their shares for the slot in progress. A node killed at any point
-restarts from its match file (`Node.resume`) the same way.
+restarts from its match file (`Node.resume`) the same way. If the others timed its seat out
+meanwhile, its log may end with its own moves that never reached them; when their entries do
+not follow its own, it asks for them from before those moves, and their log replaces those
+(Session.own_moves_at_end). At the end, finished nodes wait a while for every peer, gone
+seats included, to hold the whole log (`_linger`); a node that reaches no peer at all for a
+while says so ("alone") and keeps trying.
 
 A peer gone for longer than the genesis timeouts: the watchdog signs a timeout claim; once every
 other player's claim is in the log the session says `SeatTimedOut`, and the remaining players
