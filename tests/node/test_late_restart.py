@@ -246,8 +246,9 @@ def test_a_node_resumed_with_no_peer_reachable_says_so_and_goes_on_when_they_ret
     assert told[0]["file"] == str(one.node.outcome.match_file)
     assert told[0]["seconds"] >= runtime.ALONE_AFTER
     assert runtime.ALONE_AFTER <= seen["told_after"] < runtime.ALONE_AFTER + 2
-    # ...and kept running with its log intact: what it holds verifies as a game in progress
-    assert seen["running"] and seen["after"] == seen["before"]
+    # ...and kept running with its log intact (its bot may have logged the move it owed) and
+    # verifying as a game in progress
+    assert seen["running"] and seen["after"].startswith(seen["before"])
     so_far = verify_bytes(seen["after"])
     assert so_far.fault == "incomplete", so_far.reason   # what `verify --partial` accepts
     # once the others are back, the game goes on and ends for all three with one log, nobody
