@@ -71,6 +71,17 @@ def _describe(kind: str, d: dict) -> str | None:
         return f"about seat {d['seat']}, the players chose: {d['outcome']}"
     if kind == "stalled":
         return f"STALLED: seats {d['seats']} are all gone: {d['reason']}"
+    if kind == "alone":
+        seats = ", ".join(map(str, d["seats"]))
+        return (f"ALONE: no other player reachable for {d['seconds']} s (seats {seats}): they "
+                "may have finished or left, or the network is down. Your match so far "
+                f"verifies with `lanboard verify --partial {d['file']}`; keep this running to "
+                "go on when one is back, or Ctrl-C to stop")
+    if kind == "lingering":
+        seats = ", ".join(map(str, d["seats"]))
+        return (f"waiting up to {d['up_to']:g} s for seat(s) {seats} to fetch the end of the "
+                "game (a player restarting after a crash needs it); Ctrl-C stops this, your "
+                "match file is complete")
     if kind == "saved":
         return f"match file: {d['path']}"
     return None

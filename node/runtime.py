@@ -16,7 +16,12 @@ Links come back: when a link drops, the higher seat dials again until the game i
 new link both ends say how many entries they hold ("sync"); the one ahead sends the missing
 signed entries, which the other verifies by rebuilding its session from its match file plus
 them, and both resend their shares for the slot in progress. A node killed at any point
-restarts from its match file (`Node.resume`) the same way.
+restarts from its match file (`Node.resume`) the same way. If the others timed its seat out
+meanwhile, its log may end with its own moves that never reached them; when their entries do
+not follow its own, it asks for them from before those moves, and their log replaces those
+(Session.own_moves_at_end). At the end, finished nodes wait a while for every peer, gone
+seats included, to hold the whole log (`_linger`); a node that reaches no peer at all for a
+while says so ("alone") and keeps trying.
 
 A peer gone for longer than the genesis timeouts: the watchdog signs a timeout claim; once every
 other player's claim is in the log the session says `SeatTimedOut`, and the remaining players
@@ -61,6 +66,9 @@ log = logging.getLogger("lanboard.node")
 CONTEXT = b"lanboard/1/lan"   # handshake context: binds signatures to lanboard's LAN protocol
 LINGER_MIN = 0.2              # seconds to keep serving peers after the game is over...
 LINGER_MAX = 60.0             # ...at most, while a peer has not confirmed the whole log
+LINGER_NOTE = 2.0             # a wait longer than this at the end is explained ("lingering")
+ALONE_AFTER = 10.0            # no link to any peer this long during the game: say so ("alone")
+ALONE_POLL = 0.5              # how often the alone watcher looks at the links
 REDIAL = (0.1, 2.0)           # first and longest pause between attempts to re-dial a peer
 ENTRIES_PER_FRAME = 200       # catch-up batch size, well under the transport's frame limit
 WRITE_BATCH = 64              # frames queued for a peer that leave in one write, at most
@@ -140,6 +148,7 @@ class Node:
         self._closed = trio.Event()              # the game is over and every peer has the log
         self._peer_have: dict[int, int] = {}     # entries each peer last said it holds
         self._behind: int | None = None          # seat we are catching up from
+        self._asked_from: int | None = None      # entries asked for from before our own moves
         self._unlogged: list[bytes] = []         # own frames persisted but not yet in the log
         self.lobby_roster: list[dict] = []       # a joiner's view of the lobby, from the host
         self._held: list[tuple[int, bytes]] = []  # session frames held while catching up
@@ -512,15 +521,27 @@ class Node:
             self._send_later([(raw, (seat,)) for raw in self.session.current_shares()])
 
     def _on_entries(self, seat: int, first: int, items: list) -> None:
-        if first != self._entry_count() or not items:
-            return  # a batch we already have (another peer was faster)
+        mine = self._entry_count()
+        if first < mine and first != self._asked_from:
+            # Overlaps what we hold (peers answered with different counts, another was
+            # faster): its tail may still be new to us, and nobody would send it again.
+            items, first = items[mine - first:], mine
+        if first not in (mine, self._asked_from) or not items:
+            return  # a batch we already have, or one that leaves a gap
         if not all(type(x) is bytes for x in items):
             raise wire.BadMessage("entries must be byte strings")
-        log_items = self.session.log + items
+        log_items = self.session.log[:1 + first] + items
         try:
             session, out = Session.resume(log_items, self.identity, self._chain, self._unlogged)
         except Exception as e:  # any failure to verify is that peer's fault, not a crash
+            if first == mine and self._ask_from_before_own_moves(seat):
+                return
             raise wire.BadMessage(f"seat {seat} sent entries that do not verify: {e}") from None
+        if first < mine:
+            log.warning("entries %d to %d, our own moves, never reached the others, who went "
+                        "on without them: their log replaces them", first + 1, mine)
+            self.store.truncate(1 + first)
+        self._asked_from = None
         for raw in items:
             self.store.append(raw)
         self.session = session
@@ -534,6 +555,18 @@ class Node:
             for s, payload in held:
                 self._handle(self.session.receive(payload, s))
             self._send_later([(raw, tuple(self._queues)) for raw in self.session.current_shares()])
+
+    def _ask_from_before_own_moves(self, seat: int) -> bool:
+        """Entries that do not follow ours may still be the match's log: ours may end with
+        our own moves that never reached anyone (we stopped before sending them), and the
+        others timed our seat out there. Ask `seat` for its entries from before those moves
+        (Session.own_moves_at_end); False when ours does not end so: the peer is at fault."""
+        own = self.session.own_moves_at_end()
+        if not own:
+            return False
+        self._asked_from = self._entry_count() - own
+        self._queues[seat][0].send_nowait(wire.pack("sync", have=self._asked_from))
+        return True
 
     # ------------------------------------------------------------------ the game
     def _begin(self, body: dict, chain: HashChain, session: Session | None = None) -> None:
@@ -553,6 +586,7 @@ class Node:
         self._bot_todo = send
         self._nursery.start_soon(self._bot_loop, receive)
         self._nursery.start_soon(self._watchdog)
+        self._nursery.start_soon(self._tell_if_alone)
         self._nursery.start_soon(self._persist_then_send)
         self._handle(first)
 
@@ -749,23 +783,65 @@ class Node:
                 "of them are back (or it is resumed with them)")})
 
     async def _linger(self) -> None:
-        """Keep serving until every peer has said it holds the whole log (a peer that crashed
-        near the end may still be restarting and need our entries), or LINGER_MAX passes."""
+        """Keep serving until every peer has said it holds the whole log, or LINGER_MAX passes.
+
+        A peer that crashed near the end may still be restarting and need our entries. So may a
+        seat the log records as gone (timed out, then finished by the bot or forfeited): its
+        player, restarted within the bound, catches up to the end (the timeout, the choice and
+        the bot's moves in its seat, all verified) and ends with our result, instead of
+        re-dialing nobody. Those seats get the same bound, not a shorter one: a restart (a
+        reboot, the command typed again) takes tens of seconds, exactly what a shorter bound
+        would cut off, while lingering costs a quiet process, which says why it waits
+        ("lingering") and may be stopped at no loss: the match file is complete and synced at
+        the end of the game. A game nobody left is not slowed: its peers confirm at once."""
         final = self._entry_count()
-        # Seats recorded as gone (timed out, played by the bot) are not waited for.
         ledger = self.session.ledger if self.session else None
-        peers = [s for s in self._queues if not (ledger and s in ledger.absent)]
+        # Frames queued to a gone seat are shares it no longer needs once it has the log.
+        present = [s for s in self._queues if not (ledger and s in ledger.absent)]
+        started = trio.current_time()
+        told = False
         # After a fault nobody will reach the end: only let the queued frames (the report) go.
         with trio.move_on_after(LINGER_MAX if self.outcome.fault is None else 2.0):
-            while self.outcome.fault is None and \
-                    any(self._peer_have.get(s, -1) < final for s in peers) or \
+            while self.outcome.fault is None and self._unconfirmed(final) or \
                     self._outbox_pending or \
-                    any(self._queues[s][1].statistics().current_buffer_used for s in peers):
+                    any(self._queues[s][1].statistics().current_buffer_used for s in present):
+                if not told and trio.current_time() - started >= LINGER_NOTE and \
+                        self.outcome.fault is None and self._unconfirmed(final):
+                    told = True
+                    self._emit("lingering", {"seats": self._unconfirmed(final),
+                                             "up_to": LINGER_MAX})
                 await trio.sleep(0.05)
             await trio.sleep(LINGER_MIN)
         if self.store is not None:
             self.store.close()
         self._closed.set()
+
+    def _unconfirmed(self, final: int) -> list[int]:
+        """Peers that have not said they hold all `final` entries."""
+        return [s for s in self._queues if self._peer_have.get(s, -1) < final]
+
+    async def _tell_if_alone(self) -> None:
+        """A node that reaches no peer at all for ALONE_AFTER seconds during the game says so
+        once (until a link comes back): typically a node restarted after the others finished
+        or left, which would otherwise re-dial in silence. It keeps dialing and listening, so
+        the game goes on when a peer is back. The links are looked at by polling, which keeps
+        this watcher out of the link code."""
+        alone_since: float | None = None
+        told = False
+        while not self.finished.is_set():
+            now = trio.current_time()
+            if any(s.conn is not None for i, s in enumerate(self.seats) if i != self.my_seat):
+                alone_since, told = None, False
+            elif alone_since is None:
+                alone_since = now
+            elif not told and now - alone_since >= ALONE_AFTER:
+                told = True
+                file = self.outcome.match_file
+                self._emit("alone", {"seats": [i for i in range(len(self.seats))
+                                               if i != self.my_seat],
+                                     "seconds": round(now - alone_since),
+                                     "file": str(file) if file else None})
+            await trio.sleep(ALONE_POLL)
 
     # ------------------------------------------------------------------ observers
     def _emit(self, kind: str, data: dict) -> None:

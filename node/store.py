@@ -67,6 +67,20 @@ class MatchStore:
         if self._file is not None:
             self.sync_to(self.count)
 
+    def truncate(self, items: int) -> None:
+        """Keep only the first `items` items (the genesis counts): entries of ours that the
+        match's log replaced (see Session.own_moves_at_end). Durable before it returns, so
+        the entries appended next never follow the dropped ones on disk. The append handle
+        stays open: a sync running in the node's worker thread may be using it."""
+        data = self.path.read_bytes()
+        cut = next((offset for k, (offset, _, _) in enumerate(matchfile.read_items(data))
+                    if k == items), len(data))
+        if self._file is None:
+            self._file = open(self.path, "ab", buffering=0)
+        self._file.truncate(cut)
+        os.fsync(self._file.fileno())
+        self.count = self.synced = min(self.count, items)
+
     def close(self) -> None:
         if self._file is not None:
             self.sync()

@@ -43,7 +43,7 @@ from typing import Any
 import engine
 from engine.core import IllegalMove
 
-from .codec import CodecError, encode
+from .codec import CodecError, decode, encode
 from .genesis import GenesisError, assemble, body_hash, check_body, check_signature, sign_body
 from .identity import Identity, verify_signature
 from .log import Fault, Ledger, check_equivocation, first_difference, state_sections
@@ -201,7 +201,6 @@ class Session:
         clock, so it cannot be re-derived: the node persists `own_unlogged()` before sending and
         passes it back here as `unlogged`, or it risks signing two different ones for one slot.
         """
-        from .codec import decode
         from .messages import entry_shares, parse_entry, parse_signed_genesis
         signed = parse_signed_genesis(decode(items[0]))
         self = cls(signed["body"], identity, chain)
@@ -280,6 +279,22 @@ class Session:
         seq = self.ledger.slot.seq
         return [raw for _, raw in sorted((key, raw) for key, (raw, _) in self._shares.items()
                                          if key[0] == seq)]
+
+    def own_moves_at_end(self) -> int:
+        """How many entries at the end of the log are this node's own moves. No entry anyone
+        else signed builds on them yet, so a peer may lack them: a node that stopped right
+        after logging its move, before sending it, may come back to a match where the others
+        timed its seat out in that slot and went on. A peer's log that verifies from before
+        these moves is then the match's log; a difference anywhere else is a fault. (Only
+        moves: any other entry this node signed alone means the others were absent, a split
+        this does not settle.)"""
+        count = 0
+        for raw in reversed(self.ledger.entries if self.ledger else []):
+            entry = decode(raw)
+            if entry["kind"] != "move" or list(entry["authors"]) != [self.seat]:
+                break
+            count += 1
+        return count
 
     def awaiting(self) -> tuple[int, ...]:
         """Seats the current slot still waits for (what the node's deadline is about)."""

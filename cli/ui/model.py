@@ -149,6 +149,12 @@ class Model:
             self.add_log([f"{who} are all gone: the game waits until all but one of them are "
                           "back (a departure cannot be told from a network split, and going on "
                           "without them could fork the match)"])
+        elif kind == "alone":
+            who = " and ".join(names.plain(x) for x in ev["seats"])
+            self.add_log([f"nobody reachable for {ev['seconds']} s: {who} may have finished or "
+                          "left, or the network is down. Your match so far verifies with "
+                          f"`lanboard verify --partial {ev['file']}`; your node keeps trying "
+                          "and goes on when one is back"])
         elif kind == "resumed":
             self.add_log(["the node resumed the match from its file"])
 

@@ -31,3 +31,14 @@ def test_every_event_of_a_whole_game_prints_in_plain_words(tmp_path, capsys):
     assert {"lobby", "started", "peer", "state", "attested", "over"} <= set(kinds)
     assert "game over: winner seat" in out and "lobby 2/2: Ann" in out
     assert "Traceback" not in out
+
+
+def test_a_node_alone_or_waiting_at_the_end_says_why_in_one_line(capsys):
+    printer = Printer(json_lines=False)
+    printer("alone", {"seats": [0, 2], "seconds": 10, "file": "/h/matches/ab.match"})
+    printer("lingering", {"seats": [1], "up_to": 60.0})
+    alone, lingering = capsys.readouterr().out.splitlines()
+    assert "no other player reachable for 10 s (seats 0, 2)" in alone
+    assert "finished or left" in alone and "Ctrl-C" in alone
+    assert "`lanboard verify --partial /h/matches/ab.match`" in alone
+    assert "waiting up to 60 s for seat(s) 1" in lingering and "Ctrl-C" in lingering

@@ -80,3 +80,12 @@ def test_a_joiners_lobby_lists_the_seats_the_host_announced():
     screen = text(lobby_screen(m, 80, 24))
     assert "1  Hana                     HHHH-HHHH" in screen
     assert "2  Jo (you)                 JJJJ-JJJJ" in screen and "2 more seat(s) free" in screen
+
+
+def test_a_node_alone_names_who_cannot_be_reached_and_the_file_to_verify():
+    m = states.model_for(states.crowded_midgame())
+    m.on_event({"event": "alone", "seats": [1, 2, 3], "seconds": 10, "file": "/h/ab.match"})
+    line = m.log[-1]
+    assert line.startswith("nobody reachable for 10 s: Bob and Cy and Dee may have finished")
+    assert "`lanboard verify --partial /h/ab.match`" in line and "goes on when one is back" in line
+    assert "nobody reachable for 10 s" in text(game_screen(m, 120, 40, lambda k: None))
