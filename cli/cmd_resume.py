@@ -13,7 +13,8 @@ from node.runtime import Node, unfinished_matches
 from protocol.identity import data_dir, load_or_create
 
 from .errors import UsageError
-from .node_runner import Printer, exit_status, run_with_control, setup_logging
+from .local_bots import resume_bots, stopped_bots
+from .node_runner import Printer, exit_status, node_running, run_with_control, setup_logging
 
 NAME = "resume"
 HELP = "continue an unfinished match from its match file (default: the most recent one)"
@@ -27,19 +28,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--headless", action="store_true",
                    help="no terminal UI: print events as plain lines (the default without a tty)")
     p.add_argument("--verbose", action="store_true")
-
-
-def node_running(control: Path) -> bool:
-    """Whether a node of this identity answers on its control socket."""
-    import socket
-    if not control.exists():
-        return False
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
-        try:
-            s.connect(str(control))
-        except OSError:
-            return False   # a socket file left by a node that crashed
-    return True
 
 
 def find_match(home: Path, which: str | None) -> Path:
@@ -96,7 +84,6 @@ def resume(path: Path, args: argparse.Namespace) -> int:
     if ui_wanted(args):
         argv = ["resume", str(path)] + (["--listen", args.listen] if args.listen else [])
         return open_ui(start_node(argv + (["--verbose"] if args.verbose else []), "resume")[1])
-    from .local_bots import resume_bots, stopped_bots   # (it imports this module)
     meta = json.loads(path.with_suffix(".json").read_text())
     setup_logging(args.verbose)
     printer = Printer(args.json, bot=bool(meta.get("bot")))

@@ -18,7 +18,7 @@ import trio
 from node.runtime import unfinished_matches
 from protocol.identity import data_dir
 
-from .cmd_resume import node_running
+from .node_runner import node_running
 from .ui.launch import default_control
 
 

@@ -133,3 +133,16 @@ def exit_status(outcome) -> int:
 def setup_logging(verbose: bool) -> None:
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
+
+
+def node_running(control: Path) -> bool:
+    """Whether a node of this identity answers on its control socket."""
+    import socket
+    if not control.exists():
+        return False
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        try:
+            s.connect(str(control))
+        except OSError:
+            return False   # a socket file left by a node that crashed
+    return True

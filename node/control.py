@@ -14,7 +14,8 @@ Bots, scripts, tests and the terminal UI all use it. One request per line, one r
     {"cmd": "start"}              -> the host starts before every seat is taken
     {"cmd": "ping"}               -> {"ok": true, "peers": [{"seat", "name", "ms"}, ...]}:
                                      a signed round trip to each seat over the game's own
-                                     links ("ms" null: no link, or no answer within 2 s)
+                                     links ("ms" null: no link, or no answer within 2 s;
+                                     no peers before the game starts)
     {"cmd": "events"}             -> {"ok": true}, then one line per event until the node ends
 
 When the log records a player as gone past the timeout, every node sends the event

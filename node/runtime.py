@@ -8,9 +8,10 @@ dials (the host, seat 0, is dialed by everybody: its lobby connections become it
 host's node is one peer among the others.
 
 Ordering guarantees the session relies on: each peer has one outbound queue drained by the
-writer of its current link, so frames to a peer leave in the order the session produced them;
-accepted entries are appended to the match file and synced before the sends produced with them
-are queued.
+writer of its current link, so frames to a peer leave in the order the session produced them,
+but for relays (another author's share forwarded), which may overtake our own frames; accepted
+entries are appended to the match file, and our own frames (and catch-up entries, which may
+hold our own move) are queued only once those entries are synced.
 
 Links come back: when a link drops, the higher seat dials again until the game is over. On every
 new link both ends say how many entries they hold ("sync"); the one ahead sends the missing
@@ -67,14 +68,19 @@ CONTEXT = b"lanboard/1/lan"   # handshake context: binds signatures to lanboard'
 LINGER_MIN = 0.2              # seconds to keep serving peers after the game is over...
 LINGER_MAX = 60.0             # ...at most, while a peer has not confirmed the whole log
 LINGER_NOTE = 2.0             # a wait longer than this at the end is explained ("lingering")
+PING_NONCE = 16
 ALONE_AFTER = 10.0            # no link to any peer this long during the game: say so ("alone")
 ALONE_POLL = 0.5              # how often the alone watcher looks at the links
 REDIAL = (0.1, 2.0)           # first and longest pause between attempts to re-dial a peer
 ENTRIES_PER_FRAME = 200       # catch-up batch size, well under the transport's frame limit
-WRITE_BATCH = 64              # frames queued for a peer that leave in one write, at most
+WRITE_BATCH = 64              # frames queued for a peer that leave in one write, at most...
+WRITE_BATCH_BYTES = 1 << 18   # ...and bytes (one more frame may pass this)
+# A peer with this many frames waiting for it is not reading: what it asks for (a pong, a
+# catch-up) is not added; it asks again on its next link. The game's own frames always are.
+ANSWER_BACKLOG = 4096
 # A sync this fast is done in the node's own thread: handing it to a worker thread and back
 # costs about as much. A slower disk gets the worker, so the node reads and checks its peers'
-# frames while it waits. The latest sync's duration decides, so a disk that slows down moves.
+# frames while it waits. The slowest of the recent syncs decides (a disk that slows moves).
 INLINE_SYNC_MAX = 0.001
 
 
@@ -87,6 +93,7 @@ class Seat:
     port: int = 0
     conn: Any = None
     scope: Any = None     # cancels the current link's reader and writer
+    inflight: list = field(default_factory=list)   # the batch being written to it
 
 
 @dataclass
@@ -155,7 +162,8 @@ class Node:
         # Session frames wait here until what they build on is on disk (see _persist_then_send)
         self._outbox_in, self._outbox = trio.open_memory_channel(math.inf)
         self._outbox_pending = 0
-        self._pings: dict[bytes, tuple[dict[int, float], trio.Event, int]] = {}
+        self._pings: dict[bytes, tuple[dict[int, float], trio.Event, set[int]]] = {}
+        self._last_ping: dict[int, bytes] = {}   # the last ping each seat had answered
 
     # ------------------------------------------------------------------ hosting
     async def host(self, game: str, variants: tuple[str, ...], seats: int, *,
@@ -445,30 +453,41 @@ class Node:
                 raise wire.BadMessage(f"unexpected {payload['t']} during the game")
 
     async def _write(self, seat: int, conn) -> None:
-        # A frame taken from the queue when the link dies is lost; the peer recovers what it
-        # missed through the next link's sync (entries) and the shares resent then.
+        # A batch being written when the link dies is written again first on the next link
+        # (the peer ignores what it already had): it may hold a relay or a halt notice that
+        # the next link's sync would not bring back.
+        s = self.seats[seat]
         _, receive = self._queues[seat]
+        if s.inflight:
+            await conn.send_many(s.inflight)
+            s.inflight = []
         async for frame in receive:
-            frames = [frame]
-            while len(frames) < WRITE_BATCH:
+            frames, size = [frame], len(frame)
+            while len(frames) < WRITE_BATCH and size < WRITE_BATCH_BYTES:
                 try:
                     frames.append(receive.receive_nowait())
                 except trio.WouldBlock:
                     break
+                size += len(frames[-1])
+            s.inflight = frames
             await conn.send_many(frames)
+            s.inflight = []
 
     # ------------------------------------------------------------------ round trips
     async def ping(self, timeout: float = 2.0) -> dict[int, float | None]:
         """Round trip to every other seat: a signed ping through the same queue and link as
         the game's frames, a signed pong back, both signatures checked. Seconds per seat; None
-        for a seat with no link or no answer within `timeout`."""
-        nonce = secrets.token_bytes(16)
+        for a seat with no link or no answer within `timeout`. Nothing before the game starts:
+        the lobby's links are not yet the game's."""
+        if not self.session_ready.is_set():
+            return {}
+        nonce = secrets.token_bytes(PING_NONCE)
         frame = wire.pack("ping", nonce=nonce, sig=self.identity.sign(wire.PING + nonce))
         sent = time.perf_counter()
         answers: dict[int, float] = {}
         done = trio.Event()
         peers = [s for s in self._queues if self.seats[s].conn is not None]
-        self._pings[nonce] = (answers, done, len(peers))
+        self._pings[nonce] = (answers, done, set(peers))
         try:
             for seat in peers:
                 self._queues[seat][0].send_nowait(frame)
@@ -480,10 +499,21 @@ class Node:
         return {s: (answers[s] - sent if s in answers else None) for s in self._queues}
 
     def _on_ping(self, seat: int, msg: dict) -> None:
-        if not verify_signature(self.seats[seat].key, msg["sig"], wire.PING + msg["nonce"]):
+        nonce = msg["nonce"]
+        if len(nonce) != PING_NONCE:
+            raise wire.BadMessage(f"a ping's nonce has {PING_NONCE} bytes, not {len(nonce)}")
+        # Answering costs a signature: a replayed ping, or one from a peer that does not
+        # read its answers, gets none.
+        if nonce == self._last_ping.get(seat) or self._backlog(seat) >= ANSWER_BACKLOG:
+            return
+        if not verify_signature(self.seats[seat].key, msg["sig"], wire.PING + nonce):
             raise wire.BadMessage("a ping whose signature does not verify")
+        self._last_ping[seat] = nonce
         self._queues[seat][0].send_nowait(wire.pack(
-            "pong", nonce=msg["nonce"], sig=self.identity.sign(wire.PONG + msg["nonce"])))
+            "pong", nonce=nonce, sig=self.identity.sign(wire.PONG + nonce)))
+
+    def _backlog(self, seat: int) -> int:
+        return self._queues[seat][1].statistics().current_buffer_used
 
     def _on_pong(self, seat: int, msg: dict) -> None:
         waiting = self._pings.get(msg["nonce"])
@@ -491,9 +521,10 @@ class Node:
             return   # an answer that came after its ping gave up
         if not verify_signature(self.seats[seat].key, msg["sig"], wire.PONG + msg["nonce"]):
             raise wire.BadMessage("a pong whose signature does not verify")
-        answers, done, expected = waiting
-        answers.setdefault(seat, time.perf_counter())
-        if len(answers) >= expected:
+        answers, done, pinged = waiting
+        if seat in pinged:
+            answers.setdefault(seat, time.perf_counter())
+        if len(answers) >= len(pinged):
             done.set()
 
     # ------------------------------------------------------------------ catching up
@@ -502,12 +533,14 @@ class Node:
 
     def _on_sync(self, seat: int, have: int) -> None:
         mine = self._entry_count()
-        send = self._queues[seat][0].send_nowait
-        if have < mine:
+        if have < mine and self._backlog(seat) < ANSWER_BACKLOG:
+            # Through the outbox: entries appended but not yet synced may hold our own move
+            # or claim, which must be on disk before any peer sees it (see _send_later).
             log_items = self.session.log
-            for first in range(have, mine, ENTRIES_PER_FRAME):
-                chunk = log_items[1 + first:1 + min(mine, first + ENTRIES_PER_FRAME)]
-                send(wire.pack("entries", first=first, items=chunk))
+            self._send_later([
+                (wire.pack("entries", first=first,
+                           items=log_items[1 + first:1 + min(mine, first + ENTRIES_PER_FRAME)]),
+                 (seat,)) for first in range(have, mine, ENTRIES_PER_FRAME)])
         elif have > mine and self._behind is None:
             self._behind = seat  # hold session traffic until the missing entries are in
             # Ask everyone, this peer too (a peer that announced its count unasked, as at the
@@ -518,7 +551,8 @@ class Node:
             for other in self._queues:
                 self._queues[other][0].send_nowait(ask)
         if self._behind is None:
-            self._send_later([(raw, (seat,)) for raw in self.session.current_shares()])
+            self._send_later([(wire.pack_session(raw), (seat,))
+                              for raw in self.session.current_shares()])
 
     def _on_entries(self, seat: int, first: int, items: list) -> None:
         mine = self._entry_count()
@@ -554,7 +588,8 @@ class Node:
             held, self._held = self._held, []
             for s, payload in held:
                 self._handle(self.session.receive(payload, s))
-            self._send_later([(raw, tuple(self._queues)) for raw in self.session.current_shares()])
+            self._send_later([(wire.pack_session(raw), tuple(self._queues))
+                              for raw in self.session.current_shares()])
 
     def _ask_from_before_own_moves(self, seat: int) -> bool:
         """Entries that do not follow ours may still be the match's log: ours may end with
@@ -602,36 +637,43 @@ class Node:
                 self.store.append(ev.entry)
         own = []
         for send in out.sends:
+            frame = wire.pack_session(send.data)
             if send.relay:
-                self._queue_now(send.data, send.to)
+                self._queue_now(frame, send.to)
             else:
-                own.append((send.data, send.to))
+                own.append((frame, send.to))
         self._send_later(own, unlogged)
         for ev in out.events:
             self._react(ev)
 
-    def _queue_now(self, data: bytes, to: tuple[int, ...]) -> None:
-        frame = wire.pack_session(data)
+    def _queue_now(self, frame: bytes, to: tuple[int, ...]) -> None:
         for seat in to:
             self._queues[seat][0].send_nowait(frame)
 
     def _send_later(self, frames: list[tuple[bytes, tuple[int, ...]]],
                     unlogged: list[bytes] | None = None) -> None:
+        """Queue our own frames (packed) once what they may build on is on disk: every entry
+        written so far, and `unlogged` (our frames a restart could not sign again alike)."""
         if not frames and unlogged is None:
             return
         store = self.store
         written = store.count if store is not None else 0
-        if not self._outbox_pending and (store is None or store.last_sync < INLINE_SYNC_MAX):
-            # nothing queued ahead, and a disk fast enough to sync right here
+        if not self._outbox_pending and (store is None or unlogged is None and
+                                         store.synced >= written or
+                                         store.slowest_sync < INLINE_SYNC_MAX):
+            # nothing queued ahead, and nothing to write or a disk fast enough to write here
             if unlogged is not None:
                 store.save_unlogged(unlogged)
             if store is not None:
                 store.sync_to(written)
-            for data, to in frames:
-                self._queue_now(data, to)
+            self._queue_all(frames)
             return
         self._outbox_pending += 1
         self._outbox_in.send_nowait((written, unlogged, frames))
+
+    def _queue_all(self, frames: list[tuple[bytes, tuple[int, ...]]]) -> None:
+        for frame, to in frames:
+            self._queue_now(frame, to)
 
     async def _persist_then_send(self) -> None:
         """The protocol's order: a frame leaves only once the entries it may build on (all
@@ -643,12 +685,11 @@ class Node:
                 await trio.to_thread.run_sync(self.store.save_unlogged, unlogged)
             if self.store is not None and self.store.synced < written:
                 await trio.to_thread.run_sync(self.store.sync_to, written)
-            for data, to in frames:
-                self._queue_now(data, to)
+            self._queue_all(frames)
             self._outbox_pending -= 1
 
     def _own(self, out: Output) -> None:
-        """Output of our own move or timeout claim: neither can be derived again after a
+        """Output of our own move, timeout claim or choice: none can be derived again after a
         restart (a person chose it; a clock dated it), so it is kept before it is sent."""
         unlogged = self.session.own_unlogged()
         if unlogged == self._unlogged:

@@ -6,9 +6,13 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections import deque
 from pathlib import Path
 
 from protocol import matchfile
+
+
+SYNC_SAMPLES = 8   # recent syncs the node judges the disk by
 
 
 class MatchStore:
@@ -22,7 +26,8 @@ class MatchStore:
         self.meta: dict = {}
         self._file = None
         self.synced = 0     # items known to be on disk (`count` are written)
-        self.last_sync = 0.0  # seconds the latest sync took (the node picks where to sync)
+        self._sync_times: deque[float] = deque(maxlen=SYNC_SAMPLES)
+        self._epoch = 0     # bumped by truncate: a sync begun before it proves nothing after
 
     @classmethod
     def open(cls, home: Path, path: Path) -> "MatchStore":
@@ -35,7 +40,8 @@ class MatchStore:
         self.match_id = b""
         self._file = None
         self.synced = self.count
-        self.last_sync = 0.0
+        self._sync_times = deque(maxlen=SYNC_SAMPLES)
+        self._epoch = 0
         return self
 
     def start(self, genesis: bytes, meta: dict) -> None:
@@ -57,11 +63,18 @@ class MatchStore:
         node's thread: fsync covers every write that returned before it began."""
         if self.synced >= written:
             return
-        target = self.count
+        epoch, target = self._epoch, self.count
         t = time.perf_counter()
         os.fsync(self._file.fileno())
-        self.last_sync = time.perf_counter() - t
-        self.synced = max(self.synced, target)
+        self._sync_times.append(time.perf_counter() - t)
+        if epoch == self._epoch:
+            self.synced = max(self.synced, target)
+
+    @property
+    def slowest_sync(self) -> float:
+        """The slowest of the recent syncs, in seconds (0 before the first): how the node
+        judges this disk."""
+        return max(self._sync_times, default=0.0)
 
     def sync(self) -> None:
         if self._file is not None:
@@ -79,6 +92,7 @@ class MatchStore:
             self._file = open(self.path, "ab", buffering=0)
         self._file.truncate(cut)
         os.fsync(self._file.fileno())
+        self._epoch += 1
         self.count = self.synced = min(self.count, items)
 
     def close(self) -> None:
@@ -88,11 +102,10 @@ class MatchStore:
             self._file = None
 
     def save_unlogged(self, frames: list[bytes]) -> None:
-        """Our signed frames not yet in the log (a move, a timeout claim): kept before they are
-        sent, so a restart sends the same ones again instead of signing different ones."""
-        t = time.perf_counter()
+        """Our signed frames not yet in the log (a move, a timeout claim, a choice): kept before
+        they are sent, so a restart sends the same ones again instead of signing different
+        ones."""
         matchfile.write_file(self.path.with_suffix(".unlogged"), frames)
-        self.last_sync = time.perf_counter() - t
 
     def load_unlogged(self) -> list[bytes]:
         path = self.path.with_suffix(".unlogged")

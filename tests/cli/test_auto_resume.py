@@ -6,7 +6,7 @@ import socket
 import time
 
 from cli.auto_resume import RECENT_S, resumable
-from cli.cmd_resume import node_running
+from cli.node_runner import node_running
 
 
 def _match(home, name, *, seat, game="overwatch-monopoly", bot=None, finished=False, age=0):

@@ -1,11 +1,12 @@
 """`Node.ping`: a signed round trip to every seat over the game's own links (the control API's
 "ping", and the floor of bench/bench_node.py). A ping whose signature fails is its sender's
 fault: that link closes, nothing else."""
+import pytest
 import trio
 
-from node import wire
+from node import runtime, wire
 from node.control import call, serve_control
-from node.runtime import Node
+from node.runtime import Node, Seat
 from protocol.identity import Identity
 from protocol.verify import verify_file
 
@@ -79,15 +80,62 @@ def test_a_ping_with_a_bad_signature_closes_that_link_only_and_the_game_finishes
     _same_verified_logs(nodes)
 
 
-def test_a_ping_with_no_link_to_a_seat_says_so_instead_of_waiting(tmp_path):
-    async def main():
-        node = Node(Identity.generate(), "Solo", tmp_path, listen_host="127.0.0.1")
-        async with trio.open_nursery() as n:
-            await n.start(lambda task_status: node.host(
-                "overwatch-monopoly", (), 2, task_status=task_status))
-            with trio.fail_after(1):
-                rtts = await node.ping()
-            n.cancel_scope.cancel()
-        return rtts
+def _node_with_one_peer(tmp_path):
+    """A node whose seat 1 is `peer`, with a queue to it and no link yet."""
+    node = Node(Identity.generate(), "A", tmp_path, listen_host="127.0.0.1")
+    peer = Identity.generate()
+    node.seats = [Seat("A", node.identity.public), Seat("B", peer.public)]
+    node.my_seat = 0
+    node._queue(1)
+    return node, peer
 
-    assert trio.run(main) == {}
+
+def test_before_the_game_starts_a_ping_has_no_links_to_time(tmp_path):
+    node, _ = _node_with_one_peer(tmp_path)
+    assert trio.run(node.ping) == {}
+
+
+def _ping_from(peer, nonce=b"n" * 16):
+    return {"t": "ping", "nonce": nonce, "sig": peer.sign(wire.PING + nonce)}
+
+
+def test_a_seat_without_a_link_is_reported_unreachable_at_once(tmp_path):
+    node, _ = _node_with_one_peer(tmp_path)
+    node.session_ready.set()
+
+    async def main():
+        with trio.fail_after(1):
+            return await node.ping()
+
+    assert trio.run(main) == {1: None}
+
+
+def test_a_replayed_ping_is_answered_once(tmp_path):
+    node, peer = _node_with_one_peer(tmp_path)
+    ping = _ping_from(peer)
+    node._on_ping(1, ping)
+    node._on_ping(1, ping)
+    assert node._backlog(1) == 1
+    node._on_ping(1, _ping_from(peer, b"m" * 16))
+    assert node._backlog(1) == 2
+
+
+def test_a_peer_that_does_not_read_gets_no_more_answers(tmp_path, monkeypatch):
+    monkeypatch.setattr(runtime, "ANSWER_BACKLOG", 3)
+    node, peer = _node_with_one_peer(tmp_path)
+    for k in range(5):
+        node._on_ping(1, _ping_from(peer, bytes([k]) * 16))
+    assert node._backlog(1) == 3
+
+
+def test_bad_pings_and_pongs_close_the_link_with_the_reason(tmp_path):
+    node, peer = _node_with_one_peer(tmp_path)
+    with pytest.raises(wire.BadMessage, match="nonce has 16 bytes, not 1000"):
+        node._on_ping(1, _ping_from(peer, b"x" * 1000))
+    with pytest.raises(wire.BadMessage, match="ping whose signature does not verify"):
+        node._on_ping(1, dict(_ping_from(peer), sig=bytes(64)))
+    # a pong for no ping of ours is dropped unread; one for our ping must be the peer's
+    node._on_pong(1, {"t": "pong", "nonce": b"z" * 16, "sig": bytes(64)})
+    node._pings[b"p" * 16] = ({}, trio.Event(), {1})
+    with pytest.raises(wire.BadMessage, match="pong whose signature does not verify"):
+        node._on_pong(1, {"t": "pong", "nonce": b"p" * 16, "sig": bytes(64)})

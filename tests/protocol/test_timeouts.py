@@ -71,6 +71,22 @@ def test_one_claim_alone_does_not_remove_a_player():
     assert s0.ledger.counts["timeout"] == 1 and s1.ledger.counts["timeout"] == 1
 
 
+def test_a_claim_kept_before_a_restart_is_sent_again_and_never_signed_twice():
+    from protocol.messages import parse_wire
+    from protocol.session import Session
+    run, players = toy_match(players=3, seed=4, order_seed=0, silent=[2], claim_timeouts=False)
+    s0 = run.sessions[0]
+    claim = [x.data for x in s0.claim_timeout(1234).sends]
+    assert [parse_wire(c)["kind"] for c in claim] == ["timeout"]
+    # the claim is dated by the clock: what the node keeps apart before sending it
+    kept = s0.own_unlogged()
+    assert kept == claim
+    again, out = Session.resume(s0.log, players[0].identity, players[0].chain, kept)
+    assert [x.data for x in out.sends] == claim
+    # a later deadline does not make the restarted node sign a second, differently dated one
+    assert again.claim_timeout(9999).sends == []
+
+
 def test_claiming_a_seat_the_slot_is_not_waiting_for_is_refused_locally():
     run, _ = toy_match(players=3, seed=4, order_seed=0, silent=[2], claim_timeouts=False)
     with pytest.raises(ValueError):

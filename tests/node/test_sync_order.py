@@ -1,0 +1,91 @@
+"""The node's half of the protocol's order: its own frames, and catch-up entries (which may
+hold its own move), leave only once every entry written before them is synced, whether the
+sync runs in the node's thread (a fast disk) or in a worker thread (a slow one). Links are
+dropped during the game so catch-up runs too; the game must still end with one log."""
+import math
+import random
+import threading
+import time
+
+import pytest
+import trio
+
+from node import runtime, store, wire
+from node.runtime import Node
+from protocol.identity import Identity
+from protocol.messages import parse_wire
+from protocol.verify import verify_file
+
+
+def _watch_order(monkeypatch):
+    """Check every frame a node queues for a peer: one of its own shares needs every entry
+    before its slot on disk, a catch-up batch needs its own entries there (relays, another
+    author's shares, need nothing of ours)."""
+    seen = {"violations": [], "own": 0, "entries": 0, "worker_syncs": 0}
+    queue_now = Node._queue_now
+
+    def watched(self, frame, to):
+        channel, msg = wire.unpack(frame)
+        synced = self.store.synced if self.store is not None else None
+        if channel == wire.SESSION and synced is not None:
+            share = parse_wire(msg)
+            if share["t"] == "share" and share["author"] == self.my_seat:
+                seen["own"] += 1
+                if synced < share["seq"]:   # items: the genesis and entries 1..seq-1
+                    seen["violations"].append(("share", self.my_seat, share["seq"], synced))
+        elif channel == wire.NODE and msg["t"] == "entries":
+            seen["entries"] += 1
+            if synced < 1 + msg["first"] + len(msg["items"]):
+                seen["violations"].append(("entries", self.my_seat, msg["first"], synced))
+        return queue_now(self, frame, to)
+
+    monkeypatch.setattr(Node, "_queue_now", watched)
+    return seen
+
+
+async def _game_with_dropped_links(tmp_path):
+    nodes = [Node(Identity.generate(), f"N{i}", tmp_path / f"n{i}", bot="greedy",
+                  listen_host="127.0.0.1") for i in range(3)]
+    rng = random.Random(7)
+
+    async def drop_links():
+        await nodes[2].session_ready.wait()
+        while not all(node.finished.is_set() for node in nodes):
+            await trio.sleep(0.04)
+            seat = nodes[2].seats[rng.randrange(2)]
+            if seat.scope is not None:
+                seat.scope.cancel()
+
+    async with trio.open_nursery() as n:
+        port = await n.start(lambda task_status: nodes[0].host(
+            "overwatch-monopoly", (), 3, task_status=task_status))
+        for node in nodes[1:]:
+            n.start_soon(node.join, "127.0.0.1", port)
+        n.start_soon(drop_links)
+    return nodes
+
+
+@pytest.mark.parametrize("disk", ["fast: synced in the node's thread",
+                                  "slow: synced in a worker thread"])
+def test_own_frames_and_catch_up_leave_only_after_what_they_build_on_is_synced(
+        tmp_path, monkeypatch, disk):
+    seen = _watch_order(monkeypatch)
+    if disk.startswith("slow"):
+        real_fsync = store.os.fsync
+
+        def slow_fsync(fd):
+            if threading.current_thread() is not threading.main_thread():
+                seen["worker_syncs"] += 1
+            time.sleep(0.003)
+            real_fsync(fd)
+        monkeypatch.setattr(store.os, "fsync", slow_fsync)
+        monkeypatch.setattr(runtime, "INLINE_SYNC_MAX", 0.0)
+    else:
+        monkeypatch.setattr(runtime, "INLINE_SYNC_MAX", math.inf)
+    nodes = trio.run(_game_with_dropped_links, tmp_path)
+    assert all(node.outcome.fault is None and node.outcome.result is not None for node in nodes)
+    assert len({node.outcome.match_file.read_bytes() for node in nodes}) == 1
+    assert verify_file(nodes[0].outcome.match_file).status == 0
+    assert seen["own"] > 100 and seen["entries"] > 0 and seen["violations"] == []
+    if disk.startswith("slow"):
+        assert seen["worker_syncs"] > 50
