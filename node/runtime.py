@@ -18,9 +18,9 @@ new link both ends say how many entries they hold ("sync"); the one ahead sends 
 signed entries, which the other verifies by rebuilding its session from its match file plus
 them, and both resend their shares for the slot in progress. A node killed at any point
 restarts from its match file (`Node.resume`) the same way. If the others timed its seat out
-meanwhile, its log may end with its own moves that never reached them; when their entries do
-not follow its own, it asks for them from before those moves, and their log replaces those
-(Session.own_moves_at_end). At the end, finished nodes wait a while for every peer, gone
+meanwhile, its log may end with entries holding its own shares that never reached them; when
+their entries do not follow its own, it asks for them from before those entries, and their log
+replaces those (Session.unshared_at_end). At the end, finished nodes wait a while for every peer, gone
 seats included, to hold the whole log (`_linger`); a node that reaches no peer at all for a
 while says so ("alone") and keeps trying.
 
@@ -155,7 +155,7 @@ class Node:
         self._closed = trio.Event()              # the game is over and every peer has the log
         self._peer_have: dict[int, int] = {}     # entries each peer last said it holds
         self._behind: int | None = None          # seat we are catching up from
-        self._asked_from: int | None = None      # entries asked for from before our own moves
+        self._asked_from: int | None = None      # entries asked for from before our unshared
         self._unlogged: list[bytes] = []         # own frames persisted but not yet in the log
         self.lobby_roster: list[dict] = []       # a joiner's view of the lobby, from the host
         self._held: list[tuple[int, bytes]] = []  # session frames held while catching up
@@ -568,12 +568,12 @@ class Node:
         try:
             session, out = Session.resume(log_items, self.identity, self._chain, self._unlogged)
         except Exception as e:  # any failure to verify is that peer's fault, not a crash
-            if first == mine and self._ask_from_before_own_moves(seat):
+            if first == mine and self._ask_from_before_unshared(seat):
                 return
             raise wire.BadMessage(f"seat {seat} sent entries that do not verify: {e}") from None
         if first < mine:
-            log.warning("entries %d to %d, our own moves, never reached the others, who went "
-                        "on without them: their log replaces them", first + 1, mine)
+            log.warning("entries %d to %d, with shares of ours that never reached the others, "
+                        "who went on without them: their log replaces them", first + 1, mine)
             self.store.truncate(1 + first)
         self._asked_from = None
         for raw in items:
@@ -591,12 +591,13 @@ class Node:
             self._send_later([(wire.pack_session(raw), tuple(self._queues))
                               for raw in self.session.current_shares()])
 
-    def _ask_from_before_own_moves(self, seat: int) -> bool:
+    def _ask_from_before_unshared(self, seat: int) -> bool:
         """Entries that do not follow ours may still be the match's log: ours may end with
-        our own moves that never reached anyone (we stopped before sending them), and the
-        others timed our seat out there. Ask `seat` for its entries from before those moves
-        (Session.own_moves_at_end); False when ours does not end so: the peer is at fault."""
-        own = self.session.own_moves_at_end()
+        entries holding shares of ours that never reached anyone (we stopped before sending
+        them), and the others timed our seat out there. Ask `seat` for its entries from before
+        those (Session.unshared_at_end); False when ours does not end so: the peer is at
+        fault."""
+        own = self.session.unshared_at_end()
         if not own:
             return False
         self._asked_from = self._entry_count() - own

@@ -82,7 +82,7 @@ class MatchStore:
 
     def truncate(self, items: int) -> None:
         """Keep only the first `items` items (the genesis counts): entries of ours that the
-        match's log replaced (see Session.own_moves_at_end). Durable before it returns, so
+        match's log replaced (see Session.unshared_at_end). Durable before it returns, so
         the entries appended next never follow the dropped ones on disk. The append handle
         stays open: a sync running in the node's worker thread may be using it."""
         data = self.path.read_bytes()

@@ -280,20 +280,24 @@ class Session:
         return [raw for _, raw in sorted((key, raw) for key, (raw, _) in self._shares.items()
                                          if key[0] == seq)]
 
-    def own_moves_at_end(self) -> int:
-        """How many entries at the end of the log are this node's own moves. No entry anyone
-        else signed builds on them yet, so a peer may lack them: a node that stopped right
-        after logging its move, before sending it, may come back to a match where the others
-        timed its seat out in that slot and went on. A peer's log that verifies from before
-        these moves is then the match's log; a difference anywhere else is a fault. (Only
-        moves: any other entry this node signed alone means the others were absent, a split
-        this does not settle.)"""
+    def unshared_at_end(self) -> int:
+        """How many entries at the end of the log the other players may lack because a share
+        of ours in them never reached them (we stopped before sending it), so that they may
+        have timed our seat out there and gone on: our own moves at the end, and the entry
+        before them if it holds a share of ours. Nothing earlier can be missing: the other
+        authors of that entry built their shares on everything before it. A peer's log that
+        verifies from before these entries is then the match's log; a difference anywhere
+        else is a fault."""
+        entries = self.ledger.entries if self.ledger else []
         count = 0
-        for raw in reversed(self.ledger.entries if self.ledger else []):
+        for raw in reversed(entries):
             entry = decode(raw)
-            if entry["kind"] != "move" or list(entry["authors"]) != [self.seat]:
-                break
-            count += 1
+            if entry["kind"] == "move" and list(entry["authors"]) == [self.seat]:
+                count += 1
+                continue
+            if self.seat in entry["authors"]:
+                count += 1   # ours may have been the share its other authors never saw
+            break
         return count
 
     def awaiting(self) -> tuple[int, ...]:

@@ -65,34 +65,36 @@ async def _seat_three(nursery, players, timeouts: dict) -> None:
             await trio.sleep(0.01)
 
 
-def crash_when(watched: Player, victims: list[Player], moment) -> None:
+def crash_when(watched: Player, victims: list[Player], moment, others=()) -> None:
     """Kill `victims` at the first event of `watched`, from entry 10 on (well into the game),
-    at which `moment(ledger, seat)` holds for its session's ledger and seat."""
+    at which `moment(ledger, seat, ledgers)` holds for its session's ledger and seat (and the
+    ledgers of `others`)."""
     record = watched.node.on_event
 
     def on_event(kind, data):
         record(kind, data)
         ledger = watched.node.session.ledger if watched.node.session else None
+        ledgers = [o.node.session.ledger if o.node.session else None for o in others]
         if ledger is not None and ledger.slot is not None and ledger.seq >= 10 and \
-                moment(ledger, watched.node.my_seat):
+                moment(ledger, watched.node.my_seat, ledgers):
             for p in victims:
                 p.crash.cancel()
     watched.node.on_event = on_event
 
 
-def nothing_of_its_own_unsent(ledger, seat) -> bool:
-    # its log ends with an entry others signed too, so they hold all of it, and the slot
-    # waited on is not its own move
-    return len(decode(ledger.entries[-1])["authors"]) > 1 and ledger.slot.authors != (seat,)
+def nothing_of_its_own_unsent(ledger, seat, others) -> bool:
+    # the others hold every entry it holds, and the slot waited on is not its own move
+    return all(o is not None and o.seq >= ledger.seq for o in others) and \
+        ledger.slot.authors != (seat,)
 
 
-def just_after_its_own_move(ledger, seat) -> bool:
+def just_after_its_own_move(ledger, seat, others) -> bool:
     # its move is logged (the event comes before the send): the others never get it
     last = decode(ledger.entries[-1])
     return last["kind"] == "move" and last["authors"] == [seat]
 
 
-def its_own_move_due(ledger, seat) -> bool:
+def its_own_move_due(ledger, seat, others) -> bool:
     # restarted, its bot signs that move at once and logs it, before any peer answers
     return ledger.slot.kind == "move" and ledger.slot.authors == (seat,)
 
@@ -105,7 +107,7 @@ def entry_kinds(data: bytes) -> dict[int, str]:
 async def _back_after_the_others_finished(tmp_path, moment, pause: float):
     players = [Player(tmp_path, n) for n in ("host", "gone", "stay")]
     host, gone, stay = players
-    crash_when(gone, [gone], moment)
+    crash_when(gone, [gone], moment, [host, stay])
     async with trio.open_nursery() as nursery:
         await _seat_three(nursery, players, {"decision": 2, "round": 2})
         with trio.fail_after(40):
