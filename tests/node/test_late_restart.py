@@ -82,21 +82,29 @@ def crash_when(watched: Player, victims: list[Player], moment, others=()) -> Non
     watched.node.on_event = on_event
 
 
+def _others_hold(others, entries: int) -> bool:
+    return all(o is not None and o.seq > entries for o in others)
+
+
 def nothing_of_its_own_unsent(ledger, seat, others) -> bool:
     # the others hold every entry it holds, and the slot waited on is not its own move
-    return all(o is not None and o.seq >= ledger.seq for o in others) and \
-        ledger.slot.authors != (seat,)
+    return _others_hold(others, len(ledger.entries)) and ledger.slot.authors != (seat,)
 
 
 def just_after_its_own_move(ledger, seat, others) -> bool:
-    # its move is logged (the event comes before the send): the others never get it
+    # its move is logged (the event comes before the send): the others never get it, but
+    # they hold every entry before it
     last = decode(ledger.entries[-1])
-    return last["kind"] == "move" and last["authors"] == [seat]
+    return last["kind"] == "move" and last["authors"] == [seat] and \
+        _others_hold(others, len(ledger.entries) - 1)
 
 
 def its_own_move_due(ledger, seat, others) -> bool:
-    # restarted, its bot signs that move at once and logs it, before any peer answers
-    return ledger.slot.kind == "move" and ledger.slot.authors == (seat,)
+    # restarted, its bot signs that move at once and logs it, before any peer answers; the
+    # others hold every entry before it (else an entry with its share may be the one they
+    # lack: that case is the one above, one entry earlier)
+    return ledger.slot.kind == "move" and ledger.slot.authors == (seat,) and \
+        _others_hold(others, len(ledger.entries))
 
 
 def entry_kinds(data: bytes) -> dict[int, str]:
