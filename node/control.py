@@ -24,6 +24,12 @@ true this player must choose (also shown by "pending"; a bot node chooses "bot" 
 Once every remaining player has, {"event": "choice", "seq", "seat", "outcome", "choices"}
 follows: the outcome is the choice if they all agree, else "wait".
 
+The other events: "lobby" (who is seated), "started", "resumed", "decision", "state" (an entry
+changed the state), "attested" (the turn's state hash every node signed), "peer" (a link came
+or went), "caught_up", "divergence", "stalled" (two players gone at once: the game waits),
+"alone" (no peer reachable for a while during the game: the node keeps trying), "lingering"
+(the game is over and the node waits for a peer to hold the whole log), "over" and "fault".
+
 "labels" (also in the "decision" event) says what each option does, one line per option in
 the same order, from the game's describe_move; "summary" is the game's describe_state for this
 seat. Both are words for a UI without a screen made for the game: it shows them and computes
