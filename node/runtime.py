@@ -340,7 +340,7 @@ class Node:
                 nursery.start_soon(self._keep_dialing, seat)
             self._play(out)
             if session.over:
-                self._react(GameOver(engine.get_game(body["game"]).result(session.state)))
+                self._react(GameOver(session.ledger.result()))
             await self.finished.wait()
             await self._linger()
             nursery.cancel_scope.cancel()
@@ -529,17 +529,17 @@ class Node:
 
     # ------------------------------------------------------------------ catching up
     def _entry_count(self) -> int:
-        return len(self.session.log) - 1 if self.session and self.session.ledger else 0
+        ledger = self.session.ledger if self.session else None
+        return len(ledger.entries) if ledger else 0
 
     def _on_sync(self, seat: int, have: int) -> None:
         mine = self._entry_count()
         if have < mine and self._backlog(seat) < ANSWER_BACKLOG:
             # Through the outbox: entries appended but not yet synced may hold our own move
             # or claim, which must be on disk before any peer sees it (see _send_later).
-            log_items = self.session.log
+            entries = self.session.ledger.entries
             self._send_later([
-                (wire.pack("entries", first=first,
-                           items=log_items[1 + first:1 + min(mine, first + ENTRIES_PER_FRAME)]),
+                (wire.pack("entries", first=first, items=entries[first:first + ENTRIES_PER_FRAME]),
                  (seat,)) for first in range(have, mine, ENTRIES_PER_FRAME)])
         elif have > mine and self._behind is None:
             self._behind = seat  # hold session traffic until the missing entries are in
@@ -551,8 +551,7 @@ class Node:
             for other in self._queues:
                 self._queues[other][0].send_nowait(ask)
         if self._behind is None:
-            self._send_later([(wire.pack_session(raw), (seat,))
-                              for raw in self.session.current_shares()])
+            self._resend_open_slot((seat,))
 
     def _on_entries(self, seat: int, first: int, items: list) -> None:
         mine = self._entry_count()
@@ -582,14 +581,18 @@ class Node:
         self._emit("caught_up", {"from": seat, "entries": len(items)})
         self._handle(out)
         if self.session.over:
-            self._react(GameOver(engine.get_game(self._body["game"]).result(self.session.state)))
-        if self._behind == seat or self._behind is not None:
+            self._react(GameOver(self.session.ledger.result()))
+        if self._behind is not None:
             self._behind = None
             held, self._held = self._held, []
             for s, payload in held:
                 self._handle(self.session.receive(payload, s))
-            self._send_later([(wire.pack_session(raw), tuple(self._queues))
-                              for raw in self.session.current_shares()])
+            self._resend_open_slot(tuple(self._queues))
+
+    def _resend_open_slot(self, to: tuple[int, ...]) -> None:
+        """Every share held for the slot in progress, to `to`: what a peer whose link dropped
+        (or that was catching up) may have missed; a session ignores what it has seen."""
+        self._send_later([(wire.pack_session(raw), to) for raw in self.session.current_shares()])
 
     def _ask_from_before_unshared(self, seat: int) -> bool:
         """Entries that do not follow ours may still be the match's log: ours may end with

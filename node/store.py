@@ -17,32 +17,28 @@ SYNC_SAMPLES = 8   # recent syncs the node judges the disk by
 
 class MatchStore:
     def __init__(self, home: Path, match_id: bytes) -> None:
-        self.dir = Path(home) / "matches"
-        self.dir.mkdir(parents=True, exist_ok=True)
-        self.match_id = match_id
-        self.path = self.dir / f"{match_id.hex()[:16]}.match"
-        self.meta_path = self.path.with_suffix(".json")
+        directory = Path(home) / "matches"
+        directory.mkdir(parents=True, exist_ok=True)
+        self._attach(directory / f"{match_id.hex()[:16]}.match", match_id)
+
+    @classmethod
+    def open(cls, home: Path, path: Path) -> "MatchStore":
+        """An existing match, to resume it."""
+        self = cls.__new__(cls)
+        self._attach(path, b"")
+        self.meta = json.loads(self.meta_path.read_text())
+        self.count = self.synced = sum(1 for _ in matchfile.read_items(path.read_bytes()))
+        return self
+
+    def _attach(self, path: Path, match_id: bytes) -> None:
+        self.dir, self.path, self.match_id = path.parent, path, match_id
+        self.meta_path = path.with_suffix(".json")
         self.count = 0
         self.meta: dict = {}
         self._file = None
         self.synced = 0     # items known to be on disk (`count` are written)
         self._sync_times: deque[float] = deque(maxlen=SYNC_SAMPLES)
         self._epoch = 0     # bumped by truncate: a sync begun before it proves nothing after
-
-    @classmethod
-    def open(cls, home: Path, path: Path) -> "MatchStore":
-        """An existing match, to resume it."""
-        self = cls.__new__(cls)
-        self.dir, self.path = path.parent, path
-        self.meta_path = path.with_suffix(".json")
-        self.meta = json.loads(self.meta_path.read_text())
-        self.count = sum(1 for _ in matchfile.read_items(path.read_bytes()))
-        self.match_id = b""
-        self._file = None
-        self.synced = self.count
-        self._sync_times = deque(maxlen=SYNC_SAMPLES)
-        self._epoch = 0
-        return self
 
     def start(self, genesis: bytes, meta: dict) -> None:
         matchfile.write_file(self.path, [genesis])
