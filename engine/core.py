@@ -227,6 +227,9 @@ def register(game: Game) -> Game:
 
 
 def get_game(game_id: str) -> Game:
+    game = _registry.get(game_id)
+    if game is not None:
+        return game   # the common case, asked on every pending(): no import statement to run
     from . import games  # noqa: F401  (registers the built-in games)
     try:
         return _registry[game_id]
