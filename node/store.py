@@ -15,6 +15,11 @@ from protocol import matchfile
 SYNC_SAMPLES = 8   # recent syncs the node judges the disk by
 
 
+# An append needs its data and the new file size on disk, which fdatasync covers, without
+# the modification time that fsync also writes (one journal write fewer per entry).
+_datasync = getattr(os, "fdatasync", os.fsync)
+
+
 class MatchStore:
     def __init__(self, home: Path, match_id: bytes) -> None:
         directory = Path(home) / "matches"
@@ -61,7 +66,7 @@ class MatchStore:
             return
         epoch, target = self._epoch, self.count
         t = time.perf_counter()
-        os.fsync(self._file.fileno())
+        _datasync(self._file.fileno())
         self._sync_times.append(time.perf_counter() - t)
         if epoch == self._epoch:
             self.synced = max(self.synced, target)

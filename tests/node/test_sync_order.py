@@ -71,14 +71,14 @@ def test_own_frames_and_catch_up_leave_only_after_what_they_build_on_is_synced(
         tmp_path, monkeypatch, disk):
     seen = _watch_order(monkeypatch)
     if disk.startswith("slow"):
-        real_fsync = store.os.fsync
+        real_sync = store._datasync
 
-        def slow_fsync(fd):
+        def slow_sync(fd):
             if threading.current_thread() is not threading.main_thread():
                 seen["worker_syncs"] += 1
             time.sleep(0.003)
-            real_fsync(fd)
-        monkeypatch.setattr(store.os, "fsync", slow_fsync)
+            real_sync(fd)
+        monkeypatch.setattr(store, "_datasync", slow_sync)
         monkeypatch.setattr(runtime, "INLINE_SYNC_MAX", 0.0)
     else:
         monkeypatch.setattr(runtime, "INLINE_SYNC_MAX", math.inf)
