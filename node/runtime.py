@@ -142,7 +142,8 @@ class Node:
         self.session: Session | None = None
         self.session_ready = trio.Event()
         self.finished = trio.Event()
-        self.progress = trio.Event()
+        self._progress: trio.Event | None = None   # set at the next entry, for who waits
+        self._watch: trio.CancelScope | None = None   # the watchdog's sleep until a deadline
         self.outcome = Outcome()
         self.seats: list[Seat] = []
         self.my_seat: int | None = None
@@ -749,8 +750,11 @@ class Node:
 
     def _react(self, ev: Any) -> None:
         if isinstance(ev, Appended):
-            self.progress.set()
-            self.progress = trio.Event()
+            if self._watch is not None:
+                self._watch.deadline = self._slot_deadline()
+            if self._progress is not None:
+                self._progress.set()
+                self._progress = None
         elif isinstance(ev, MatchStarted):
             self._emit("started", {"match": ev.match_id.hex(), "seat": self.my_seat})
         elif isinstance(ev, YourDecision):
@@ -833,36 +837,53 @@ class Node:
         self._own(self.session.choose_after_timeout(choice))
 
     async def _watchdog(self) -> None:
-        """Claims a timeout against a seat the current slot has waited on for too long."""
-        timeouts = self._body["timeouts"]
+        """Claims a timeout against a seat the current slot has waited on for too long. Every
+        entry moves its deadline to the new slot's (see _react), so it wakes when a deadline
+        passes, not at every entry."""
         while not self.finished.is_set():
-            progress = self.progress
-            awaited = [a for a in self.session.awaiting() if a != self.my_seat]
-            if not awaited:
-                await progress.wait()
-                continue
-            # Moves and choices are people's decisions; reveals and attestations are automatic.
-            ledger = self.session.ledger
-            kind = ledger.slot.kind if ledger is not None and ledger.slot is not None else None
-            limit = timeouts["decision"] if kind in ("move", "choice") else timeouts["round"]
-            with trio.move_on_after(limit):
-                await progress.wait()
-                continue
+            with trio.CancelScope(deadline=self._slot_deadline()) as self._watch:
+                await trio.sleep_forever()
+            self._watch = None
+            if self.finished.is_set():
+                return
+            seq = self._entry_count()
             self._own(self.session.claim_timeout(int(time.time())))
-            with trio.move_on_after(limit):
-                await progress.wait()
-                continue
-            self._say_if_stalled(progress)
-            await progress.wait()
+            if not await self._progress_within(self._slot_limit()):
+                self._say_if_stalled(seq)
+                await self._progress_within(math.inf)
 
-    def _say_if_stalled(self, progress: trio.Event) -> None:
+    def _slot_limit(self) -> float:
+        # Moves and choices are people's decisions; reveals and attestations are automatic.
+        timeouts = self._body["timeouts"]
+        ledger = self.session.ledger
+        kind = ledger.slot.kind if ledger is not None and ledger.slot is not None else None
+        return timeouts["decision"] if kind in ("move", "choice") else timeouts["round"]
+
+    def _slot_deadline(self) -> float:
+        """When the slot in progress times out: its limit from now, or never while it waits
+        for nobody but us."""
+        if not any(a != self.my_seat for a in self.session.awaiting()):
+            return math.inf
+        return trio.current_time() + self._slot_limit()
+
+    async def _progress_within(self, seconds: float) -> bool:
+        """Whether an entry is appended within `seconds`."""
+        if self._progress is None:
+            self._progress = trio.Event()
+        progress = self._progress
+        with trio.move_on_after(seconds):
+            await progress.wait()
+            return True
+        return False
+
+    def _say_if_stalled(self, seq: int) -> None:
         """A timeout entry needs the claims of every player but the one it names. With two
         players gone at once, each is needed for the other's entry, so the game cannot go on:
         from here alone a departure looks exactly like a network split, where going on
         without them would fork the match. Say so, rather than wait in silence."""
         missing = self.session.unclaimed()
         gone = sorted({*(a for a in self.session.awaiting() if a != self.my_seat), *missing})
-        if missing and len(gone) >= 2 and not progress.is_set():
+        if missing and len(gone) >= 2 and self._entry_count() == seq:
             self._emit("stalled", {"seats": gone, "reason": (
                 "several players are gone at once; the game can only go on when all but one "
                 "of them are back (or it is resumed with them)")})
