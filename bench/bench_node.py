@@ -18,8 +18,9 @@ work. In the common case (seat 0 did not ask for the roll, so its clock starts o
 checked the move that did) the window holds 14 signature checks (2 other nodes check that
 move, each of 4 checks 3 reveals), 3 signatures (the reveals of the nodes that did not move)
 and 3 syncs (those nodes sync the move before revealing); the floor needs 6 checks and 4
-signatures. The bench prices that work at this run's unit costs: roughly the least ratio any
-implementation could reach in this setup. On a LAN each node has its own processor, and the
+signatures. The bench prices that work at this run's unit costs: an estimate, not a bound
+(a slow disk's syncs overlap other nodes' work; per-frame costs dilute both sides), of what the
+ratio tends to when everything else is free. On a LAN each node has its own processor, and the
 roll's path is much shorter than the sum.
 """
 from __future__ import annotations
@@ -213,7 +214,7 @@ def main() -> None:
     need_roll, need_floor = 14 * v + 3 * sg + 3 * d_med, 6 * v + 4 * sg
     print(f"  work required on one core: roll (14 checks, 3 signatures, 3 syncs) "
           f"{need_roll * 1e3:.2f} ms, floor (6 checks, 4 signatures) {need_floor * 1e3:.2f} ms"
-          f"\n    = the least roll/floor ratio in this one-process setup: "
+          f"\n    = the roll/floor ratio of that work alone, in this one-process setup: "
           f"{need_roll / need_floor:.1f}x  (check {v * 1e6:.0f} us, signature {sg * 1e6:.0f} us)")
     print(f"  any entry (move, roll, attestation)             median "
           f"{statistics.median(steps) * 1e3:6.2f} ms")

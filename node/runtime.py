@@ -585,6 +585,7 @@ class Node:
         for raw in items:
             self.store.append(raw)
         self.session = session
+        self._moved_on()
         self._emit("caught_up", {"from": seat, "entries": len(items)})
         self._handle(out)
         if self.session.over:
@@ -750,11 +751,7 @@ class Node:
 
     def _react(self, ev: Any) -> None:
         if isinstance(ev, Appended):
-            if self._watch is not None:
-                self._watch.deadline = self._slot_deadline()
-            if self._progress is not None:
-                self._progress.set()
-                self._progress = None
+            self._moved_on()
         elif isinstance(ev, MatchStarted):
             self._emit("started", {"match": ev.match_id.hex(), "seat": self.my_seat})
         elif isinstance(ev, YourDecision):
@@ -841,16 +838,30 @@ class Node:
         entry moves its deadline to the new slot's (see _react), so it wakes when a deadline
         passes, not at every entry."""
         while not self.finished.is_set():
-            with trio.CancelScope(deadline=self._slot_deadline()) as self._watch:
+            with trio.CancelScope(deadline=self._slot_deadline()) as watch:
+                self._watch = watch
                 await trio.sleep_forever()
             self._watch = None
             if self.finished.is_set():
                 return
+            if watch.deadline > trio.current_time():
+                continue   # an entry came after the deadline fired, before we woke: a new slot
             seq = self._entry_count()
             self._own(self.session.claim_timeout(int(time.time())))
+            if self._entry_count() != seq:
+                continue   # our claim was the last one the timeout entry needed
             if not await self._progress_within(self._slot_limit()):
                 self._say_if_stalled(seq)
                 await self._progress_within(math.inf)
+
+    def _moved_on(self) -> None:
+        """The log grew (an entry appended, or caught up): the watchdog's deadline becomes the
+        new slot's, and whoever waits for progress is told."""
+        if self._watch is not None:
+            self._watch.deadline = self._slot_deadline()
+        if self._progress is not None:
+            self._progress.set()
+            self._progress = None
 
     def _slot_limit(self) -> float:
         # Moves and choices are people's decisions; reveals and attestations are automatic.

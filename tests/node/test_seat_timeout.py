@@ -8,6 +8,7 @@ import trio
 from node.control import call, serve_control
 from node.runtime import Node
 from protocol.identity import Identity
+from protocol.session import Output, Session
 from protocol.verify import verify_file
 
 import tests.protocol.toygame  # noqa: F401  (registers "toy-race")
@@ -137,3 +138,52 @@ def test_two_players_gone_at_once_the_others_are_told_the_game_cannot_go_on(tmp_
         assert node.outcome.fault is None and node.outcome.result is None
         report = verify_file(node.outcome.match_file)
         assert report.fault == "incomplete" and report.counts["timeout"] == 0, report.reason
+
+
+async def _the_last_claimer_then_a_chooser_who_walked_away(tmp_path, monkeypatch):
+    gone_scope = trio.CancelScope()
+
+    def gone_events(kind, data):
+        if kind == "attested" and data["seq"] >= 10:
+            gone_scope.cancel()
+
+    host = Node(Identity.generate(), "Host", tmp_path / "h", bot="greedy", listen_host="127.0.0.1")
+    walker = Node(Identity.generate(), "Walker", tmp_path / "w", bot="greedy",
+                  listen_host="127.0.0.1")
+    gone = Node(Identity.generate(), "Gone", tmp_path / "g", bot="greedy",
+                listen_host="127.0.0.1", on_event=gone_events)
+    choose = Session.choose_after_timeout
+
+    def walked_away(session, choice):
+        # the walker's node claims like any other, but its player never chooses
+        return Output() if session.identity is walker.identity else choose(session, choice)
+
+    monkeypatch.setattr(Session, "choose_after_timeout", walked_away)
+    # the host claims a second after the walker: its own claim completes the timeout entry
+    limit = host._slot_limit
+    host._slot_limit = lambda: limit() + 1
+    async with trio.open_nursery() as nursery:
+        port = await nursery.start(lambda task_status: host.host(
+            TOY, (), 3, task_status=task_status, timeouts={"decision": 1, "round": 1}))
+        nursery.start_soon(walker.join, "127.0.0.1", port)
+
+        async def run_gone():
+            with gone_scope:
+                await gone.join("127.0.0.1", port)
+        nursery.start_soon(run_gone)
+        with trio.move_on_after(60):
+            await host.finished.wait()
+        nursery.cancel_scope.cancel()
+    return host, walker, gone
+
+
+def test_a_node_whose_claim_completed_a_timeout_still_times_out_the_next_seat_it_waits_for(
+        tmp_path, monkeypatch):
+    host, walker, gone = trio.run(_the_last_claimer_then_a_chooser_who_walked_away, tmp_path,
+                                  monkeypatch)
+    assert host.outcome.fault is None and host.outcome.result is not None, \
+        "the host never claimed against the player who did not choose"
+    report = verify_file(host.outcome.match_file)
+    assert report.status == 0 and report.complete, report.reason
+    assert report.counts["timeout"] == 2
+    assert sorted(report.bots) == sorted((gone.my_seat, walker.my_seat))
