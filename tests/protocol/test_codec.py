@@ -31,6 +31,29 @@ def test_decode_returns_exactly_the_value_encoded(value):
     assert decode(encode(value)) == value
 
 
+def _keys_reversed(value):
+    if type(value) is dict:
+        return {k: _keys_reversed(value[k]) for k in reversed(list(value))}
+    if type(value) is list:
+        return [_keys_reversed(v) for v in value]
+    return value
+
+
+@settings(max_examples=300, deadline=None)
+@given(message_like)
+def test_a_map_whose_keys_are_not_in_canonical_order_is_refused_at_any_depth(value):
+    # decode re-encodes with the keys in the order read (see protocol.codec), so the order
+    # check is all that stands between a reordered map and a second byte form of one value
+    reordered = cbor2.dumps(_keys_reversed(value))
+    if reordered == encode(value):
+        assert decode(reordered) == value
+    else:
+        with pytest.raises(NotCanonical):
+            decode(reordered)
+        with pytest.raises(NotCanonical):
+            list(iter_sequence(encode(1) + reordered))
+
+
 @pytest.mark.parametrize("data, error", [
     (bytes.fromhex("1801"), NotCanonical),            # 1 with a one-byte argument
     (bytes.fromhex("190017"), NotCanonical),          # 23 in two bytes
@@ -49,10 +72,16 @@ def test_decode_returns_exactly_the_value_encoded(value):
     (b"", Truncated),
     (bytes.fromhex("62ff61"), Malformed),             # invalid UTF-8
     (bytes.fromhex("c249010000000000000000"), ForbiddenType),  # bignum 2^64
+    (bytes.fromhex("c349010000000000000000"), ForbiddenType),  # bignum -2^64 - 1
 ])
 def test_non_canonical_or_foreign_cbor_is_a_typed_error(data, error):
     with pytest.raises(error):
         decode(data)
+
+
+def test_integers_at_both_ends_of_the_64_bit_range_decode():
+    assert decode(bytes.fromhex("1bffffffffffffffff")) == (1 << 64) - 1
+    assert decode(bytes.fromhex("3bffffffffffffffff")) == -(1 << 64)
 
 
 def test_every_codec_error_is_a_codec_error_and_a_value_error():
