@@ -38,6 +38,10 @@ class Model:
     last_kind: str = ""
     saw_reveal: bool = False
     on_change: Callable[[], None] = lambda: None
+    # One refresh at a time: the follower's and a move's refresh would otherwise interleave,
+    # and the one that asked the node first could finish last and put back what it saw then
+    # (no decision yet: the Enter that came next found nothing to choose and was lost).
+    _refreshing: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
 
     # ------------------------------------------------------------ derived
     @property
@@ -70,6 +74,10 @@ class Model:
 
     # ------------------------------------------------------------ live updates
     async def refresh(self) -> None:
+        async with self._refreshing:
+            await self._refresh()
+
+    async def _refresh(self) -> None:
         status = await client.call(self.socket, {"cmd": "status"})
         if not status.get("ok"):
             return
