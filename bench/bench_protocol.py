@@ -1,13 +1,14 @@
 """Protocol figures: offline verification throughput next to the bare Ed25519 verify rate
 measured in the same run, and match-file bytes per turn.
 
-    python bench/bench_protocol.py [--runs 5] [--players 4] [--seed 3]
+    python bench/bench_protocol.py [--runs 9] [--players 4] [--seed 3]
 
 Verification throughput is signatures checked per second by `protocol.verify.verify_bytes` on a
 whole overwatch-monopoly match file: decoding, schema, chain, slot rules, reveals and the full
 engine replay with a state hash per attestation are all inside the timed region. The bare rate
 is `Ed25519PublicKey.verify` alone, on the same (key, signature, message) triples, in a tight
-loop. Both are medians over --runs timings.
+loop. Both rates are medians over --runs timings; the ratio is the median of each run's
+back-to-back pair, which the drift of this machine's speed between runs does not move.
 """
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def _median_time(fn, runs: int) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=9)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--game", default="overwatch-monopoly")
@@ -87,7 +88,9 @@ def main(argv: list[str] | None = None) -> int:
     n = len(triples)
     bare_rate = n / bare_s
     verify_rate = n / verify_s
-    ratio = verify_rate / bare_rate
+    # the ratio of each run's pair, timed back to back: this machine's speed drifts between
+    # runs by more than the margin the target leaves
+    ratio = statistics.median(b / v for b, v in zip(bare_times, verify_times))
 
     details = report.details if isinstance(report.details, dict) else {}
     turns = details.get("turns") or report.counts["move"]
@@ -99,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{turns} {turn_word}, {n} signatures")
     print(f"  bare Ed25519 verify:      {bare_rate:9.0f} signatures/s")
     print(f"  verify_bytes (w/ replay): {verify_rate:9.0f} signatures/s  "
-          f"= {ratio:.0%} of bare (target >= {TARGET:.0%}: {'met' if ratio >= TARGET else 'NOT met'})")
+          f"= {ratio:.0%} of bare, median of each run's pair "
+          f"(target >= {TARGET:.0%}: {'met' if ratio >= TARGET else 'NOT met'})")
     print(f"  match file: {len(data)} bytes, {len(data) / turns:.0f} bytes per turn, "
           f"{len(data) / report.entries:.0f} bytes per entry")
     print(f"  in-memory play: {run.net.delivered} frames ({run.net.delivered / turns:.0f} per turn), "
