@@ -8,7 +8,7 @@ whole overwatch-monopoly match file: decoding, schema, chain, slot rules, reveal
 engine replay with a state hash per attestation are all inside the timed region. The bare rate
 is `Ed25519PublicKey.verify` alone, on the same (key, signature, message) triples, in a tight
 loop. Both rates are medians over --runs timings; the ratio is the median of each run's
-back-to-back pair, which the drift of this machine's speed between runs does not move.
+back-to-back pair, which the drift of this machine's speed between runs moves far less.
 """
 from __future__ import annotations
 
