@@ -23,6 +23,8 @@ from pathlib import Path
 
 
 def child(repo: str, games: int) -> None:
+    # Only one_game and LINGER_FOR_PINGS of bench_node are used: they are what checkouts from
+    # before this script have too, so it can compare against them.
     sys.path[:0] = [repo, str(Path(repo) / "bench")]
     import trio
 

@@ -9,9 +9,10 @@ host's node is one peer among the others.
 
 Ordering guarantees the session relies on: each peer has one outbound queue drained by the
 writer of its current link, so frames to a peer leave in the order the session produced them,
-but for relays (another author's share forwarded), which may overtake our own frames; accepted
-entries are appended to the match file, and our own frames (and catch-up entries, which may
-hold our own move) are queued only once those entries are synced.
+but for relays (another author's share forwarded): those wait up to RELAY_HOLD to leave with our
+next frame to that peer, always ahead of it, and may overtake our frames still waiting for a
+sync; accepted entries are appended to the match file, and our own frames (and catch-up
+entries, which may hold our own move) are queued only once those entries are synced.
 
 Links come back: when a link drops, the higher seat dials again until the game is over. On every
 new link both ends say how many entries they hold ("sync"); the one ahead sends the missing
@@ -688,12 +689,14 @@ class Node:
                 await self._relays_due.wait()
                 await trio.sleep(RELAY_HOLD)
                 self._relays_due = trio.Event()
-                for seat in list(self._relays):
-                    self._release_relays(seat)
+                self._release_all_relays()
         finally:
             self._relays_due = None
-            for seat in list(self._relays):
-                self._release_relays(seat)
+            self._release_all_relays()
+
+    def _release_all_relays(self) -> None:
+        for seat in list(self._relays):
+            self._release_relays(seat)
 
     def _send_later(self, frames: list[tuple[bytes, tuple[int, ...]]],
                     unlogged: list[bytes] | None = None) -> None:
@@ -783,9 +786,9 @@ class Node:
             self.store.finish(self._meta(finished=True))
             # Tell every peer how much we hold: a peer that crashed near the end learns what
             # it misses, and the others know when everybody has the whole log.
+            self._release_all_relays()
             have = wire.pack("sync", have=self._entry_count())
             for seat in self._queues:
-                self._release_relays(seat)
                 self._queues[seat][0].send_nowait(have)
             self._emit("over", {"scores": list(ev.result.scores),
                                 "winners": list(ev.result.winners),

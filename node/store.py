@@ -92,7 +92,7 @@ class MatchStore:
         if self._file is None:
             self._file = open(self.path, "ab", buffering=0)
         self._file.truncate(cut)
-        os.fsync(self._file.fileno())
+        _datasync(self._file.fileno())
         self._epoch += 1
         self.count = self.synced = min(self.count, items)
 

@@ -19,6 +19,23 @@ TOY = "toy-race"
 TIMEOUTS = {"decision": 2, "round": 2}
 
 
+async def _seat(nursery, host, seats: int, timeouts: dict, stay: list, gone: list,
+                gone_scope: trio.CancelScope) -> None:
+    """Host the toy game for `seats`; `stay` join, and so do `gone`, inside `gone_scope`:
+    cancelling it is those processes dying (their links drop, they never answer again)."""
+    port = await nursery.start(lambda task_status: host.host(
+        TOY, (), seats, task_status=task_status, timeouts=timeouts))
+    for node in stay:
+        nursery.start_soon(node.join, "127.0.0.1", port)
+
+    async def run_gone():
+        with gone_scope:
+            async with trio.open_nursery() as inner:
+                for node in gone:
+                    inner.start_soon(node.join, "127.0.0.1", port)
+    nursery.start_soon(run_gone)
+
+
 async def _game_with_a_gone_node(tmp_path, gone_after: int):
     gone_scope = trio.CancelScope()
 
@@ -34,15 +51,7 @@ async def _game_with_a_gone_node(tmp_path, gone_after: int):
     seen: dict = {"events": [], "choose": [], "moves": 0}
     async with trio.open_nursery() as nursery:
         await nursery.start(serve_control, person, sock)
-        port = await nursery.start(lambda task_status: host.host(
-            TOY, (), 3, task_status=task_status, timeouts=TIMEOUTS))
-        nursery.start_soon(person.join, "127.0.0.1", port)
-
-        async def run_gone():
-            with gone_scope:
-                await gone.join("127.0.0.1", port)
-        nursery.start_soon(run_gone)
-
+        await _seat(nursery, host, 3, TIMEOUTS, [person], [gone], gone_scope)
         nursery.start_soon(collect_events, sock, seen["events"])
 
         with trio.fail_after(90):
@@ -112,16 +121,7 @@ async def _game_with_two_gone(tmp_path):
     gone = [Node(Identity.generate(), f"Gone{k}", tmp_path / f"g{k}", bot="greedy",
                  listen_host="127.0.0.1") for k in (1, 2)]
     async with trio.open_nursery() as nursery:
-        port = await nursery.start(lambda task_status: host.host(
-            TOY, (), 4, task_status=task_status, timeouts={"decision": 1, "round": 1}))
-        nursery.start_soon(stay.join, "127.0.0.1", port)
-
-        async def run_gone():
-            with gone_scope:
-                async with trio.open_nursery() as inner:
-                    for node in gone:
-                        inner.start_soon(node.join, "127.0.0.1", port)
-        nursery.start_soon(run_gone)
+        await _seat(nursery, host, 4, {"decision": 1, "round": 1}, [stay], gone, gone_scope)
         with trio.fail_after(60):
             while not stalled:
                 await trio.sleep(0.05)
@@ -163,14 +163,7 @@ async def _the_last_claimer_then_a_chooser_who_walked_away(tmp_path, monkeypatch
     limit = host._slot_limit
     host._slot_limit = lambda: limit() + 1
     async with trio.open_nursery() as nursery:
-        port = await nursery.start(lambda task_status: host.host(
-            TOY, (), 3, task_status=task_status, timeouts={"decision": 1, "round": 1}))
-        nursery.start_soon(walker.join, "127.0.0.1", port)
-
-        async def run_gone():
-            with gone_scope:
-                await gone.join("127.0.0.1", port)
-        nursery.start_soon(run_gone)
+        await _seat(nursery, host, 3, {"decision": 1, "round": 1}, [walker], [gone], gone_scope)
         with trio.move_on_after(60):
             await host.finished.wait()
         nursery.cancel_scope.cancel()
