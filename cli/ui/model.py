@@ -78,9 +78,30 @@ class Model:
             await self._refresh()
 
     async def _refresh(self) -> None:
+        for _ in range(2):
+            if not await self._fetch_status_and_state():
+                return
+            pend = await client.call(self.socket, {"cmd": "pending"})
+            decision = pend.get("decision") if pend.get("ok") else None
+            asked = pend.get("timeout") if pend.get("ok") else None
+            if self.state is not None or (decision is None and asked is None):
+                break
+            # The game started between the status and the pending call: ask once more for
+            # the state the decision is about, so no screen shows one without the other.
+        if asked:
+            # A player is gone past the timeout and the game waits for our say: that question
+            # comes before any move (the log admits nothing else until every player answers).
+            decision = {"prompt": "timeout", "seat": asked["seat"],
+                        "options": [[o] for o in asked["options"]]}
+        if decision != self.decision:
+            self.selected = 0
+        self.decision = decision
+        self.on_change()
+
+    async def _fetch_status_and_state(self) -> bool:
         status = await client.call(self.socket, {"cmd": "status"})
         if not status.get("ok"):
-            return
+            return False
         self.status = status
         if status.get("result"):
             self.result = status["result"]
@@ -102,18 +123,7 @@ class Model:
                 self.saw_reveal = False
                 self.state = new
                 self.summary = summary
-        pend = await client.call(self.socket, {"cmd": "pending"})
-        decision = pend.get("decision") if pend.get("ok") else None
-        asked = pend.get("timeout") if pend.get("ok") else None
-        if asked:
-            # A player is gone past the timeout and the game waits for our say: that question
-            # comes before any move (the log admits nothing else until every player answers).
-            decision = {"prompt": "timeout", "seat": asked["seat"],
-                        "options": [[o] for o in asked["options"]]}
-        if decision != self.decision:
-            self.selected = 0
-        self.decision = decision
-        self.on_change()
+        return True
 
     def on_event(self, ev: dict) -> None:
         kind = ev.get("event")

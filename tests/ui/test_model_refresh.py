@@ -35,3 +35,31 @@ def test_an_older_refresh_never_overwrites_what_a_newer_one_saw(monkeypatch):
 
     m = asyncio.run(scenario())
     assert m.decision == DECISION
+
+
+def test_a_decision_is_never_shown_without_the_state_it_is_about(monkeypatch):
+    # The game starts between the UI's status call (still the lobby, so no state is asked for)
+    # and its pending call (already a decision): the refresh asks again for the state.
+    statuses = iter([{"ok": True, "phase": "lobby"}, {"ok": True, "phase": "playing"}])
+    asked = []
+
+    async def call(sock, request):
+        asked.append(request["cmd"])
+        if request["cmd"] == "status":
+            return next(statuses)
+        if request["cmd"] == "state":
+            return {"ok": True, "state": {"turn": 1}, "summary": []}
+        return {"ok": True, "decision": DECISION, "timeout": None}
+
+    monkeypatch.setattr(model_module.client, "call", call)
+    m = Model()
+    monkeypatch.setattr(Model, "screens", property(lambda self: _NoWords()))
+    asyncio.run(m.refresh())
+    assert m.decision == DECISION and m.state == {"turn": 1}
+    assert asked == ["status", "pending", "status", "state", "pending"]
+
+
+class _NoWords:
+    @staticmethod
+    def narrate(*args):
+        return []
