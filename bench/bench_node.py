@@ -1,27 +1,33 @@
-"""LAN latency: a 4-node game on loopback (four greedy bot nodes in this process), with the
-floor measured in the same run: one signed message from a node to three peers and a signed
-reply from each. Target (issue 4): a roll is resolved within 3x that floor. Also an idle node
-process: resident memory and CPU.
+"""LAN latency: a 4-node game on loopback with the floor measured in the same run (one signed
+message from a node to three peers and a signed reply from each). Target (issue 4): a roll is
+resolved within 3x that floor. Also an idle node process: resident memory and CPU.
 
-The floor is measured twice. "Over the game's links": seat 0's `Node.ping` right after each
-game, through the same queues, writer tasks and sockets as the game's frames (the nodes are
-kept lingering for it). "Bare links": the same exchange over fresh connections with nothing
-but framing, the least any node could do. The target is checked against the first.
+Two setups. A process per node, as players run it (issue 4: one trio process per player):
+seat 0 plays in this process, where the clock is read, and three `join` processes of their own
+play the other seats. The target is checked there. Then the four nodes in this one process,
+which sums their work on one core: the harder setup, kept for comparison (and the one
+bench/compare_node.py pairs checkouts on). `--processes` runs only the first.
+
+The floor: seat 0's `Node.ping` right after each game, through the same queues, writer tasks
+and sockets as the game's frames (the nodes are kept lingering for it). In the one-process
+setup also over bare links: the same exchange over fresh connections with nothing but framing,
+the least any node could do.
 
 Per-roll latency: at seat 0, from the entry before a roll to the roll's entry (every player's
 reveal collected and checked). Per-step: the same for every entry. Medians over several games.
 A node syncs an entry to disk before it sends what builds on it, so each roll holds at least one
 sync per node; the sync median is printed beside the floor, which has none.
 
-Why the ratio is tight here: the four nodes share one core, so a roll costs the sum of their
-work. In the common case (seat 0 did not ask for the roll, so its clock starts once it has
-checked the move that did) the window holds 14 signature checks (2 other nodes check that
-move, each of 4 checks 3 reveals), 3 signatures (the reveals of the nodes that did not move)
-and 3 syncs (those nodes sync the move before revealing); the floor needs 6 checks and 4
-signatures. The bench prices that work at this run's unit costs: an estimate, not a bound
-(a slow disk's syncs overlap other nodes' work; per-frame costs dilute both sides), of what the
-ratio tends to when everything else is free. On a LAN each node has its own processor, and the
-roll's path is much shorter than the sum.
+Why the one-process ratio is tight: a roll costs the sum of the four nodes' work. In the common
+case (seat 0 did not ask for the roll, so its clock starts once it has checked the move that
+did) the window holds 14 signature checks (2 other nodes check that move, each of 4 checks 3
+reveals), 3 signatures (the reveals of the nodes that did not move) and 3 syncs (those nodes
+sync the move before revealing); the floor needs 6 checks and 4 signatures. The bench prices
+that work at this run's unit costs: an estimate, not a bound (a slow disk's syncs overlap other
+nodes' work; per-frame costs dilute both sides), of what the ratio tends to when everything
+else is free. With a process per node the work spreads over the cores (two here, for four
+nodes: still shared, and now behind the scheduler's wake-ups too); on a LAN each node has a
+processor of its own.
 """
 from __future__ import annotations
 
@@ -76,6 +82,51 @@ async def one_game(tmp: Path) -> tuple[list[float], list[float], float, int, lis
 
 
 LINGER_FOR_PINGS = 2.0   # seconds the nodes stay up after the game, for the pings
+
+
+async def one_game_processes(tmp: Path) -> tuple[list[float], list[float], float, int,
+                                                   list[float]]:
+    """The same game with a process per player, as players run it: seat 0 in this process
+    (where the clock is read), the three others `join` from processes of their own."""
+    marks: list[tuple[float, str]] = []
+    pings: list[float] = []
+
+    def watch(kind: str, data: dict) -> None:
+        if kind == "state":
+            marks.append((time.perf_counter(), data["kind"]))
+
+    host = Node(Identity.generate(), "B0", tmp / "n0", bot="greedy", listen_host="127.0.0.1",
+                on_event=watch)
+    async with trio.open_nursery() as n:
+        port = await n.start(lambda task_status: host.host(
+            "overwatch-monopoly", (), 4, task_status=task_status))
+        procs = [await trio.lowlevel.open_process(
+            [sys.executable, __file__, "--join", str(port), str(tmp / f"n{i}")])
+            for i in range(1, 4)]
+        t0 = time.perf_counter()   # from the last joiner's start: the game, not the imports
+        await host.finished.wait()
+        while any(host._peer_have.get(s, -1) < host._entry_count() for s in host._queues):
+            await trio.sleep(0.01)
+        total = time.perf_counter() - t0
+        for _ in range(PINGS_PER_GAME):
+            rtts = await host.ping()
+            if None not in rtts.values():
+                pings.append(max(rtts.values()))
+        for proc in procs:
+            if await proc.wait() != 0:
+                raise SystemExit(f"a node process failed (exit {proc.returncode})")
+    rolls, steps = [], []
+    for (t_prev, _), (t, kind) in zip(marks, marks[1:]):
+        steps.append(t - t_prev)
+        if kind == "reveal":
+            rolls.append(t - t_prev)
+    return rolls, steps, total, host.outcome.result.details["turns"], pings
+
+
+async def join_as_process(port: int, home: Path) -> None:
+    runtime.LINGER_MIN = LINGER_FOR_PINGS + 1.0   # up for the pings that follow the game
+    node = Node(Identity.generate(), home.name, home, bot="greedy", listen_host="127.0.0.1")
+    await node.join("127.0.0.1", port)
 
 
 async def ping_after_game(nodes: list[Node], pings: list[float]) -> None:
@@ -181,6 +232,8 @@ def idle_node() -> tuple[float, float]:
 
 
 def main() -> None:
+    print("node: 4 greedy bot nodes on loopback")
+    main_processes(GAMES)
     rolls, steps, totals, turns, pings, ratios = [], [], [], [], [], []
     runtime.LINGER_MIN = LINGER_FOR_PINGS
     with tempfile.TemporaryDirectory() as tmp:
@@ -198,32 +251,55 @@ def main() -> None:
     f_med = statistics.median(fl)
     p_med = statistics.median(pings)
     r_med = statistics.median(rolls)
-    print(f"node: 4 greedy bot nodes in one process on loopback, {GAMES} games")
-    print("  floor: a signed message to 3 peers and a signed reply from each")
-    print(f"    over the game's links (Node.ping, {len(pings)} samples)    median "
+    print(f"  all four nodes in this one process (their work summed on one core), {GAMES} games")
+    print("    floor: a signed message to 3 peers and a signed reply from each")
+    print(f"      over the game's links (Node.ping, {len(pings)} samples)  median "
           f"{p_med * 1e3:6.2f} ms")
-    print(f"    over bare links (framing only)                median {f_med * 1e3:6.2f} ms")
-    print(f"  roll resolved (all reveals in, checked)         median {r_med * 1e3:6.2f} ms  "
-          f"= {r_med / p_med:.1f}x floor   target <= 3x  ({r_med / f_med:.1f}x the bare floor)")
-    print(f"    per game, roll median / that game's floor: "
+    print(f"      over bare links (framing only)              median {f_med * 1e3:6.2f} ms")
+    print(f"    roll resolved (all reveals in, checked)       median {r_med * 1e3:6.2f} ms  "
+          f"= {r_med / p_med:.1f}x floor  ({r_med / f_med:.1f}x the bare floor)")
+    print(f"      per game, roll median / that game's floor: "
           f"{' '.join(f'{x:.1f}x' for x in ratios)}  (median {statistics.median(ratios):.1f}x)")
     d_med = statistics.median(sync_floor())
-    print(f"  one sync on this disk (fdatasync)               median {d_med * 1e3:6.2f} ms  "
+    print(f"    one sync on this disk (fdatasync)             median {d_med * 1e3:6.2f} ms  "
           f"(roll = {r_med / (p_med + d_med):.1f}x floor + one sync)")
     v, sg = crypto_costs()
     need_roll, need_floor = 14 * v + 3 * sg + 3 * d_med, 6 * v + 4 * sg
-    print(f"  work required on one core: roll (14 checks, 3 signatures, 3 syncs) "
+    print(f"    work required on one core: roll (14 checks, 3 signatures, 3 syncs) "
           f"{need_roll * 1e3:.2f} ms, floor (6 checks, 4 signatures) {need_floor * 1e3:.2f} ms"
-          f"\n    = the roll/floor ratio of that work alone, in this one-process setup: "
+          f"\n      = the roll/floor ratio of that work alone, in this one-process setup: "
           f"{need_roll / need_floor:.1f}x  (check {v * 1e6:.0f} us, signature {sg * 1e6:.0f} us)")
-    print(f"  any entry (move, roll, attestation)             median "
+    print(f"    any entry (move, roll, attestation)           median "
           f"{statistics.median(steps) * 1e3:6.2f} ms")
     per_turn = [t / n for t, n in zip(totals, turns)]
-    print(f"  per game turn (incl. bot thinking)              median "
+    print(f"    per game turn (incl. bot thinking)            median "
           f"{statistics.median(per_turn) * 1e3:6.1f} ms  ({statistics.median(turns)} turns/game)")
     rss, share = idle_node()
     print(f"  idle node in its lobby: {rss:.0f} MiB resident, {share * 100:.1f}% of one core")
 
 
+def main_processes(games: int) -> None:
+    rolls, pings, ratios = [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for g in range(games):
+            r, _, _, _, p = trio.run(one_game_processes, Path(tmp) / f"g{g}")
+            rolls += r
+            pings += p
+            ratios.append(statistics.median(r) / statistics.median(p))
+    r_med, p_med = statistics.median(rolls), statistics.median(pings)
+    print(f"  a process per node, as players run it ({os.cpu_count()} cores here), {games} games")
+    print(f"    floor over the game's links (Node.ping)       median {p_med * 1e3:6.2f} ms")
+    print(f"    roll resolved (all reveals in, checked)       median {r_med * 1e3:6.2f} ms  "
+          f"= {r_med / p_med:.1f}x floor   target <= 3x")
+    print(f"    per game, roll median / that game's floor: "
+          f"{' '.join(f'{x:.1f}x' for x in ratios)}  (median {statistics.median(ratios):.1f}x)")
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--join"]:
+        trio.run(join_as_process, int(sys.argv[2]), Path(sys.argv[3]))
+    elif sys.argv[1:2] == ["--processes"]:
+        print("node: 4 greedy bot nodes on loopback")
+        main_processes(GAMES)
+    else:
+        main()
