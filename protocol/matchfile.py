@@ -22,12 +22,31 @@ def write_bytes(items: Iterable[bytes]) -> bytes:
 
 
 def write_file(path: str | os.PathLike, items: Iterable[bytes]) -> None:
+    """Replace `path` with `items`, durably: after a power cut the file holds either all of
+    them or what it held before, never a mix, and the new version is there once this returns
+    (a node's own signed frames are kept this way before they leave: a restart must send the
+    same ones again, not sign different ones)."""
     tmp = Path(f"{path}.tmp")
     with open(tmp, "wb") as f:
         f.write(write_bytes(items))
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
+    _sync_directory(Path(path).parent)
+
+
+def _sync_directory(directory: Path) -> None:
+    # A rename lives in the directory: until the directory is synced a power cut may undo it.
+    try:
+        fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return   # a platform that cannot open directories (Windows) has no such step
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass     # some file systems refuse to sync a directory; the rename is all they offer
+    finally:
+        os.close(fd)
 
 
 def read_items(data: bytes) -> Iterator[tuple[int, bytes, object]]:
