@@ -83,9 +83,11 @@ ANSWER_BACKLOG = 4096
 # its peers' frames meanwhile, but our own next frame, which the others wait for, then leaves
 # only once the worker has taken the sync (behind the frames the node is checking) and the
 # loop has woken to its answer: on a busy machine those waits cost more than the sync (4 node
-# processes on 2 cores: roll 6.65 -> 4.69 ms with 10 ms here instead of 1 ms). A disk slower
-# than this (an SD card) gets the worker, so the node does not stall that long per entry.
-# The slowest of the recent syncs decides (a disk that slows moves).
+# processes on 2 cores: roll 6.65 -> 4.69 ms with 10 ms here instead of 1 ms), and what the
+# worker could overlap is a few signature checks. A disk slower than this (a slow SD card, a
+# network file system) gets the worker, so the node does not stall that long per entry. The
+# slowest of the recent syncs decides (a disk that slows moves), and keeping our own frames
+# counts as one (MatchStore.save_unlogged).
 INLINE_SYNC_MAX = 0.01
 # Another author's share we forward (the session's relays, which expose equivocation) waits
 # up to this long to leave in one write with our next frame to that peer, instead of costing
