@@ -68,14 +68,16 @@ async def _seat_three(nursery, players, timeouts: dict) -> None:
 def crash_when(watched: Player, victims: list[Player], moment, others=(),
                on_their_events: bool = False) -> None:
     """Kill `victims` at the first event of `watched` (or of `others` too, with
-    `on_their_events`), from entry 10 on (well into the game), at which `moment(ledger, seat,
-    ledgers)` holds for `watched`'s ledger and seat and the ledgers of `others`."""
+    `on_their_events`), from entry 4 on (a turn in: the first attestation is logged, and the
+    moment comes before anybody's second turn is over, so before the game can be), at which
+    `moment(ledger, seat, ledgers)` holds for `watched`'s ledger and seat and the ledgers of
+    `others`."""
     done = []
 
     def check():
         ledger = watched.node.session.ledger if watched.node.session else None
         ledgers = [o.node.session.ledger if o.node.session else None for o in others]
-        if not done and ledger is not None and ledger.slot is not None and ledger.seq >= 10 \
+        if not done and ledger is not None and ledger.slot is not None and ledger.seq >= 4 \
                 and not watched.node.finished.is_set() \
                 and moment(ledger, watched.node.my_seat, ledgers):
             done.append(True)

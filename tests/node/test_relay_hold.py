@@ -32,7 +32,7 @@ def _drain(node, seat):
 
 
 async def test_a_held_relay_leaves_before_our_next_frame_to_that_peer_and_others_get_it_when_due(
-        tmp_path):
+        tmp_path, autojump_clock):   # virtual time: "when due" is not a race with a loaded CPU
     node = _node_with_queues(tmp_path, (1, 2, 3))
     async with trio.open_nursery() as n:
         n.start_soon(node._release_relays_when_due)
