@@ -17,10 +17,12 @@ def pair():
     return FramedStream(a, peer="client"), FramedStream(b, peer="server")
 
 
-async def run_both(first, second):
+async def run_both(first, second, wait_second: float = 0.2):
     """Run `first` and `second` concurrently; return both results, or raise `first`'s error.
 
-    `second` (often the adversary) may fail or hang once `first` is done; it is then cancelled."""
+    `second` (often the adversary) may fail or hang once `first` is done; it is then cancelled
+    after `wait_second` (a caller that asserts on its result gives it long enough for a loaded
+    machine)."""
     results = {}
 
     async def background():
@@ -35,7 +37,7 @@ async def run_both(first, second):
             results["c"] = await first()
         except Exception as e:  # noqa: BLE001 - re-raised below, outside the nursery's group
             results["error"] = e
-        with trio.move_on_after(0.2):
+        with trio.move_on_after(wait_second):
             while "s" not in results:
                 await trio.sleep(0.01)
         n.cancel_scope.cancel()
@@ -48,7 +50,7 @@ async def test_both_sides_learn_each_others_proven_key():
     c, s = pair()
     got_c, got_s = await run_both(
         lambda: handshake(c, ALICE, b"lobby-1", initiator=True),
-        lambda: handshake(s, BOB, b"lobby-1", initiator=False))
+        lambda: handshake(s, BOB, b"lobby-1", initiator=False), wait_second=10)
     assert got_c == BOB.public and got_s == ALICE.public
     assert c.peer_key == BOB.public and s.peer_key == ALICE.public
 
@@ -175,5 +177,5 @@ async def test_after_the_handshake_the_full_frame_limit_applies():
     await run_both(lambda: handshake(c, ALICE, b"ctx", initiator=True),
                    lambda: handshake(s, BOB, b"ctx", initiator=False))
     big = b"x" * MAX_FRAME
-    _, got = await run_both(lambda: c.send(big), s.receive)
+    _, got = await run_both(lambda: c.send(big), s.receive, wait_second=10)
     assert got == big

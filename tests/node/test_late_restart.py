@@ -144,10 +144,17 @@ async def _back_after_the_others_finished(tmp_path, moment, pause: float):
         await trio.sleep(pause)       # the player restarts a little later
         back = gone.fresh()
         nursery.start_soon(gone.run, partial(back.resume, crashed.outcome.match_file))
-        with trio.fail_after(30):
+        with trio.move_on_after(30):
             while None in (host.ended, stay.ended, gone.ended):
                 await trio.sleep(0.05)
+        assert None not in (host.ended, stay.ended, gone.ended), _still_running(players)
     return players, crashed, before, finished_at
+
+
+def _still_running(players) -> str:
+    """Who has not ended, with what each last saw: what a failure must say to be understood."""
+    return "; ".join(f"{p.name} still running, {p.node._entry_count()} entries, last events "
+                     f"{[(k, d) for _, k, d in p.events[-6:]]}" for p in players if p.ended is None)
 
 
 @pytest.mark.parametrize("moment", [nothing_of_its_own_unsent, just_after_its_own_move,

@@ -71,8 +71,9 @@ async def test_listener_drops_each_hostile_peer_and_keeps_serving_an_honest_one(
     stall_after_handshake = await honest_handshake_raw(await raw(port))
     await stall_after_handshake.stream.send_all(b"\x00\x00")
 
-    # The honest peer completes a full exchange while all of the above hold their connections.
-    with trio.fail_after(2):
+    # The honest peer completes a full exchange while all of the above hold their connections
+    # (the bound is for a hung server, not a speed test: a loaded machine may take seconds).
+    with trio.fail_after(10):
         conn = await connect("127.0.0.1", port, HONEST, CTX, expected_peer=SERVER.public)
         for i in range(20):
             await conn.send(codec.encode({"n": i}))
