@@ -6,8 +6,9 @@ Bots, scripts, tests and the terminal UI all use it. One request per line, one r
                                       "game": "overwatch-monopoly", "title": ..., ...}
     {"cmd": "state"}              -> {"ok": true, "state": <the game as this seat may see it>,
                                       "summary": [<lines from the game's describe_state>]}
-    {"cmd": "pending"}            -> {"ok": true, "decision": {"prompt", "options", "labels"}
-                                      | null, "timeout": {"seq", "seat", "options"} | null}
+    {"cmd": "pending"}            -> {"ok": true, "decision": {"seq", "prompt", "options",
+                                      "labels"} | null, "timeout": {"seq", "seat", "options"}
+                                      | null}   ("seq": the log entry the answer will be)
     {"cmd": "move", "move": [..]} -> {"ok": true} | {"ok": false, "error": "why not"}
     {"cmd": "choose", "choice": "wait" | "bot" | "end"}
                                   -> {"ok": true} | {"ok": false, "error": "why not"}
@@ -106,7 +107,8 @@ def _pending(node) -> dict | None:
         return None
     p = engine.pending(s.state)
     if isinstance(p, Decision) and p.player == node.my_seat:
-        return {"prompt": p.prompt, "options": [list(o) for o in p.options],
+        # the seq tells two decisions that read alike apart (a UI waiting for its move to land)
+        return {"seq": slot.seq, "prompt": p.prompt, "options": [list(o) for o in p.options],
                 "labels": option_labels(s.state, p.options)}
     return None
 

@@ -35,6 +35,7 @@ async def _first_decision_of_a_person(tmp_path: Path, game_id: str = GAME_ID):
         seen["state"] = await call(sock, {"cmd": "state"})
         seen["status"] = await call(sock, {"cmd": "status"})
         seen["engine_state"] = pat.session.state
+        seen["slot"] = pat.session.ledger.slot.seq
         seen["move"] = await call(sock, {"cmd": "move",
                                          "move": seen["pending"]["decision"]["options"][0]})
         nursery.cancel_scope.cancel()
@@ -57,6 +58,8 @@ def test_pending_labels_each_option_with_the_games_describe_move(tmp_path):
     # the decision event carries the same labels, for scripts that only listen
     events = [e for e in seen["events"] if e.get("event") == "decision"]
     assert events and events[0]["labels"] == decision["labels"]
+    # both name the log entry the answer will be: a decision like the last one is still new
+    assert events[0]["seq"] == decision["seq"] == seen["slot"]
 
 
 def test_state_comes_with_the_games_summary_for_this_seat(tmp_path):

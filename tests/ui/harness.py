@@ -38,13 +38,23 @@ def terminal(columns: int = 80, rows: int = 24):
             yield inp, out
 
 
-async def until(predicate, timeout: float, what: str, ui: GameUI | None = None) -> None:
+async def until(predicate, timeout: float, what: str, ui: GameUI | None = None,
+                log: Path | None = None) -> None:
+    """Wait for `predicate`; on timeout, fail with what the UI showed and held (and the end of
+    the node's `log`): enough to tell a lost key from a node that never answered."""
     deadline = time.monotonic() + timeout
     await asyncio.sleep(0)  # always let the app run: a test that never yields starves it
     while not predicate():
         if time.monotonic() > deadline:
-            screen = ui.screen_text() if ui else ""
-            raise AssertionError(f"timed out waiting for {what}\n{screen}")
+            told = ""
+            if ui:
+                m = ui.model
+                told = (f"{ui.screen_text()}\nmessage: {m.message!r}\n"
+                        f"decision: {m.decision}\nselected: {m.selected}")
+            if log is not None and log.exists():
+                told += "\nnode log, last lines:\n" + "\n".join(
+                    log.read_text(errors="replace").splitlines()[-15:])
+            raise AssertionError(f"timed out waiting for {what}\n{told}")
         await asyncio.sleep(0.02)
 
 

@@ -99,7 +99,8 @@ def test_a_whole_game_against_a_bot_ends_on_the_final_score_screen(game):
                 inp.send_text("\r")
                 moves += 1
                 await until(lambda: m.decision != before or m.result is not None or
-                            m.message.startswith("Not allowed"), 20, "the move to land", ui)
+                            m.message.startswith("Not allowed"), 20, "the move to land", ui,
+                            log)
                 if m.message.startswith("Not allowed"):
                     refused.append(m.message)
                     await asyncio.sleep(0.05)
