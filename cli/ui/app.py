@@ -16,7 +16,7 @@ from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.styles import Style
 
-from .model import Model
+from .model import Model, bug_words
 from .screens import MIN_H, MIN_W, characters_in_play, first_option, help_screen, too_small
 
 # ANSI colour names follow the terminal's own palette, so they stay readable on light and dark
@@ -112,6 +112,14 @@ class GameUI:
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._say_if_failed)
+
+    def _say_if_failed(self, task: asyncio.Task) -> None:
+        # An error in what a key started would otherwise vanish with its task, and the key
+        # would look ignored.
+        if not task.cancelled() and task.exception() is not None:
+            self.model.say(bug_words("that key's action failed", task.exception()), error=True)
+            self.model.on_change()
 
     def _keys(self) -> KeyBindings:
         kb = KeyBindings()

@@ -201,6 +201,8 @@ class Model:
             self.gone = "the node has finished" if self.result else "the node has stopped"
         except client.NodeGone as e:
             self.gone = str(e)
+        except Exception as e:  # noqa: BLE001 - a bug of ours: said, not a screen gone stale
+            self.gone = bug_words("the screen stopped following the node", e)
         finally:
             listener.cancel()
         if self.result is None and self.fault is None:
@@ -240,6 +242,11 @@ class Model:
         else:
             self.say(f"Not allowed: {reply.get('error')}", error=True)
         await self.refresh()
+
+
+def bug_words(what: str, e: BaseException) -> str:
+    return (f"{what}: {type(e).__name__}: {e} (a bug in lanboard; the node plays on, and "
+            "`lanboard attach` shows it again)")
 
 
 def chosen_label(decision: dict | None, option: list) -> str:
