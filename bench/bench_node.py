@@ -55,16 +55,29 @@ PINGS_PER_GAME = 100
 GAME_LIMIT = 120   # seconds: a game with a process per node that takes longer has hung
 
 
-async def one_game(tmp: Path) -> tuple[list[float], list[float], float, int, list[float]]:
-    marks: list[tuple[float, str]] = []
-    pings: list[float] = []
+class EntryClock:
+    """Seat 0's `on_event`: when each entry was logged there, and of what kind."""
 
-    def watch(kind: str, data: dict) -> None:
+    def __init__(self) -> None:
+        self.marks: list[tuple[float, str]] = []
+
+    def __call__(self, kind: str, data: dict) -> None:
         if kind == "state":
-            marks.append((time.perf_counter(), data["kind"]))
+            self.marks.append((time.perf_counter(), data["kind"]))
 
+    def steps(self) -> list[tuple[float, str]]:
+        """Seconds from the entry before to each entry, with its kind."""
+        return [(t - t_prev, kind) for (t_prev, _), (t, kind) in zip(self.marks, self.marks[1:])]
+
+    def rolls(self) -> list[float]:
+        return [dt for dt, kind in self.steps() if kind == "reveal"]
+
+
+async def one_game(tmp: Path) -> tuple[list[float], list[float], float, int, list[float]]:
+    clock = EntryClock()
+    pings: list[float] = []
     nodes = [Node(Identity.generate(), f"B{i}", tmp / f"n{i}", bot="greedy",
-                  listen_host="127.0.0.1", on_event=watch if i == 0 else None)
+                  listen_host="127.0.0.1", on_event=clock if i == 0 else None)
              for i in range(4)]
     t0 = time.perf_counter()
     async with trio.open_nursery() as n:
@@ -74,13 +87,9 @@ async def one_game(tmp: Path) -> tuple[list[float], list[float], float, int, lis
             n.start_soon(node.join, "127.0.0.1", port)
         n.start_soon(ping_after_game, nodes, pings)
     total = time.perf_counter() - t0
-    rolls, steps = [], []
-    for (t_prev, _), (t, kind) in zip(marks, marks[1:]):
-        steps.append(t - t_prev)
-        if kind == "reveal":
-            rolls.append(t - t_prev)
     turns = nodes[0].outcome.result.details["turns"]
-    return rolls, steps, total - LINGER_FOR_PINGS, turns, pings
+    return (clock.rolls(), [dt for dt, _ in clock.steps()], total - LINGER_FOR_PINGS, turns,
+            pings)
 
 
 LINGER_FOR_PINGS = 2.0   # seconds the nodes stay up after the game, for the pings
@@ -89,12 +98,8 @@ LINGER_FOR_PINGS = 2.0   # seconds the nodes stay up after the game, for the pin
 async def one_game_processes(tmp: Path) -> tuple[list[float], list[float]]:
     """The game with a process per node, as players run it: seat 0 in this process (where the
     clock is read), the three others `join` from processes of their own. Rolls and pings."""
-    marks: list[tuple[float, str]] = []
+    clock = EntryClock()
     pings: list[float] = []
-
-    def watch(kind: str, data: dict) -> None:
-        if kind == "state":
-            marks.append((time.perf_counter(), data["kind"]))
 
     async def fail_if_it_fails(proc) -> None:
         if await proc.wait() != 0:
@@ -102,7 +107,7 @@ async def one_game_processes(tmp: Path) -> tuple[list[float], list[float]]:
 
     runtime.LINGER_MIN = LINGER_FOR_PINGS   # seat 0 stays up for the pings, as the others do
     host = Node(Identity.generate(), "B0", tmp / "n0", bot="greedy", listen_host="127.0.0.1",
-                on_event=watch)
+                on_event=clock)
     procs = []
     try:
         with trio.fail_after(GAME_LIMIT):
@@ -113,19 +118,12 @@ async def one_game_processes(tmp: Path) -> tuple[list[float], list[float]]:
                     procs.append(await trio.lowlevel.open_process(
                         [sys.executable, __file__, "--join", str(port), str(tmp / f"n{i}")]))
                     n.start_soon(fail_if_it_fails, procs[-1])
-                await host.finished.wait()
-                while any(host._peer_have.get(s, -1) < host._entry_count() for s in host._queues):
-                    await trio.sleep(0.01)
-                for _ in range(PINGS_PER_GAME):
-                    rtts = await host.ping()
-                    if None not in rtts.values():
-                        pings.append(max(rtts.values()))
+                await ping_after_game([host], pings)
     finally:
         for proc in procs:
             if proc.returncode is None:
                 proc.kill()
-    rolls = [t - t_prev for (t_prev, _), (t, kind) in zip(marks, marks[1:]) if kind == "reveal"]
-    return rolls, pings
+    return clock.rolls(), pings
 
 
 async def join_as_process(port: int, home: Path) -> None:
@@ -135,8 +133,9 @@ async def join_as_process(port: int, home: Path) -> None:
 
 
 async def ping_after_game(nodes: list[Node], pings: list[float]) -> None:
-    """The floor over the game's own links: once every node has the whole log (no game frame
-    in flight), seat 0 pings the three others; a sample is the time until the last answer."""
+    """The floor over the game's own links: once every node in `nodes` (the first is seat 0)
+    has the game over and every peer it knows holds the whole log (no game frame in flight),
+    seat 0 pings the three others; a sample is the time until the last answer."""
     for node in nodes:
         await node.finished.wait()
     while any(node._peer_have.get(s, -1) < node._entry_count() for node in nodes

@@ -65,11 +65,14 @@ class MatchStore:
         if self.synced >= written:
             return
         epoch, target = self._epoch, self.count
-        t = time.perf_counter()
-        _datasync(self._file.fileno())
-        self._sync_times.append(time.perf_counter() - t)
+        self._timed(_datasync, self._file.fileno())
         if epoch == self._epoch:
             self.synced = max(self.synced, target)
+
+    def _timed(self, sync, *args) -> None:
+        t = time.perf_counter()
+        sync(*args)
+        self._sync_times.append(time.perf_counter() - t)
 
     @property
     def slowest_sync(self) -> float:
@@ -107,9 +110,7 @@ class MatchStore:
         they are sent, so a restart sends the same ones again instead of signing different
         ones. Timed with the syncs (it holds two: the file's and the rename's): the node judges
         its disk by both."""
-        t = time.perf_counter()
-        matchfile.write_file(self.path.with_suffix(".unlogged"), frames)
-        self._sync_times.append(time.perf_counter() - t)
+        self._timed(matchfile.write_file, self.path.with_suffix(".unlogged"), frames)
 
     def load_unlogged(self) -> list[bytes]:
         path = self.path.with_suffix(".unlogged")
@@ -122,7 +123,6 @@ class MatchStore:
         self._write_meta(meta)
 
     def _write_meta(self, meta: dict) -> None:
+        # replaced as durably as the match file's start: a restart needs it to find the peers
         self.meta = meta
-        tmp = self.meta_path.with_suffix(".json.tmp")
-        tmp.write_text(json.dumps(meta, indent=1, sort_keys=True))
-        os.replace(tmp, self.meta_path)
+        matchfile.write_file(self.meta_path, [json.dumps(meta, indent=1, sort_keys=True).encode()])

@@ -3,11 +3,14 @@ the other nodes' watchdogs claim the timeout, a bot node chooses "bot" at once, 
 through the control API, and the two remaining nodes finish the game with the bot in its seat,
 holding identical match files that verify."""
 
+from functools import partial
+
 import trio
 
 from node.control import call, serve_control
 from node.runtime import Node
 from protocol import matchfile
+from protocol.codec import decode
 from protocol.identity import Identity
 from protocol.session import Output, Session
 from protocol.verify import verify_file
@@ -37,12 +40,22 @@ async def _seat(nursery, host, seats: int, timeouts: dict, stay: list, gone: lis
     nursery.start_soon(run_gone)
 
 
-async def _game_with_a_gone_node(tmp_path, gone_after: int):
+async def _game_with_a_gone_node(tmp_path, gone_after: int, dies_unsent: bool = False):
+    """`dies_unsent`: from that point nothing leaves the gone node, and it dies only once it
+    has logged an entry holding a share of its own (the others never got that share)."""
     gone_scope = trio.CancelScope()
+    muted = []
 
     def gone_events(kind, data):
-        if kind == "attested" and data["seq"] >= gone_after:
-            gone_scope.cancel()   # the process dies here: nothing more leaves it
+        if not dies_unsent:
+            if kind == "attested" and data["seq"] >= gone_after:
+                gone_scope.cancel()   # the process dies here: nothing more leaves it
+        elif not muted and kind == "attested" and data["seq"] >= gone_after:
+            muted.append(data["seq"])
+            gone._queue_now = gone._hold_relay = lambda frame, to: None
+        elif muted and kind in ("state", "attested") and \
+                gone.my_seat in decode(gone.session.log[data["seq"]])["authors"]:
+            gone_scope.cancel()
 
     host = Node(Identity.generate(), "Host", tmp_path / "h", bot="greedy", listen_host="127.0.0.1")
     person = Node(Identity.generate(), "Pat", tmp_path / "p", listen_host="127.0.0.1")
@@ -90,17 +103,7 @@ def test_a_node_gone_mid_game_is_played_by_a_bot_and_the_others_finish_with_one_
     assert report.status == 0 and report.complete, report.reason
     assert report.bots == [seat] and report.counts["timeout"] == 1
     assert report.choices[0]["seat"] == seat and report.choices[0]["outcome"] == "bot"
-    # Nothing the gone node logged differs from what the others kept, but for the entries at
-    # its end holding a share of its own that may never have left it (it died between writing
-    # and sending: Session.unshared_at_end); where the logs part, the others' log has the
-    # timeout against it.
-    mine = list(matchfile.read_items(gone.outcome.match_file.read_bytes()))
-    theirs = list(matchfile.read_items(data))
-    parted = next((k for k, (x, y) in enumerate(zip(mine, theirs)) if x[1] != y[1]), len(mine))
-    assert parted >= len(mine) - gone.session.unshared_at_end()
-    if parted < len(mine):
-        entry = theirs[parted][2]
-        assert entry["kind"] == "timeout" and {p["seat"] for p in entry["parts"]} == {seat}
+    _gone_log_is_theirs_but_for_its_unsent_end(gone, data)
     # the person was told, chose through the control API, and saw the outcome
     events = seen["events"]
     told = [e for e in events if e.get("event") == "timeout"]
@@ -114,6 +117,38 @@ def test_a_node_gone_mid_game_is_played_by_a_bot_and_the_others_finish_with_one_
     chosen = [e for e in events if e.get("event") == "choice"]
     assert chosen and chosen[0]["outcome"] == "bot" and chosen[0]["seat"] == seat
     assert sorted(a for a, _ in chosen[0]["choices"]) == sorted({0, 1, 2} - {seat})
+
+
+def _gone_log_is_theirs_but_for_its_unsent_end(gone, data: bytes) -> int:
+    """Nothing the gone node logged differs from what the others kept (`data`), but for the
+    entries at its end holding a share of its own that may never have left it (it died between
+    writing and sending: Session.unshared_at_end); where the logs part, the others' log has the
+    timeout against it. Returns how many entries of its log the others do not hold."""
+    mine = list(matchfile.read_items(gone.outcome.match_file.read_bytes()))
+    theirs = list(matchfile.read_items(data))
+    parted = next((k for k, (x, y) in enumerate(zip(mine, theirs)) if x[1] != y[1]), len(mine))
+    assert parted >= len(mine) - gone.session.unshared_at_end()
+    if parted < len(mine):
+        entry = theirs[parted][2]
+        assert entry["kind"] == "timeout" and \
+            {p["seat"] for p in entry["parts"]} == {gone.my_seat}
+    return len(mine) - parted
+
+
+def test_a_node_gone_between_logging_its_share_and_sending_it_is_replaced_there_by_a_timeout(
+        tmp_path):
+    host, person, gone, _ = trio.run(
+        partial(_game_with_a_gone_node, tmp_path, 8, dies_unsent=True))
+    assert not gone.finished.is_set() and gone.session.unshared_at_end() >= 1
+    for node in (host, person):
+        assert node.outcome.fault is None and node.outcome.result is not None
+    data = host.outcome.match_file.read_bytes()
+    assert person.outcome.match_file.read_bytes() == data
+    report = verify_file(host.outcome.match_file)
+    assert report.status == 0 and report.complete and report.bots == [gone.my_seat], \
+        report.reason
+    # the case the runtime must survive really happened: its log holds what theirs does not
+    assert _gone_log_is_theirs_but_for_its_unsent_end(gone, data) >= 1
 
 
 async def _game_with_two_gone(tmp_path):
