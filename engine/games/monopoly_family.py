@@ -25,10 +25,9 @@ NOBODY = -1
 MAX_TRADE_OFFERS = 3  # per turn; keeps every game finite
 
 _GAMES = Path(__file__).resolve().parent
-# The shared modules whose content is part of every family game's rules (its rules_files, so
-# the rules digest changes with them): the agenda machine, this module and the data reader.
-FAMILY_RULES_FILES = (_GAMES.parent / "agenda.py", _GAMES / "monopoly_family.py",
-                      _GAMES / "gamedata.py")
+# The shared modules outside a family game's folder that are part of its rules (its
+# shared_rules_files, so the rules digest changes with them): this module and the data reader.
+FAMILY_RULES_FILES = (_GAMES / "monopoly_family.py", _GAMES / "gamedata.py")
 
 
 class MoneyHooks:

@@ -41,7 +41,7 @@ def test_the_verified_facts_are_as_the_research_page_gives_them():
 def test_the_game_is_registered_and_its_rules_files_include_the_shared_ones():
     assert "mario-monopoly" in engine.game_ids()
     names = [p.name for p in GAME.rules_files()]
-    assert names == ["rules.py", "state.py", "data.py", "data.toml", "agenda.py",
+    assert names == ["__init__.py", "bot.py", "data.py", "data.toml", "rules.py", "state.py",
                      "monopoly_family.py", "gamedata.py"]
     assert all(Path(p).exists() for p in GAME.rules_files())
     assert GAME.digest() != engine.get_game("overwatch-monopoly").digest()

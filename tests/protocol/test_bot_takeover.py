@@ -64,6 +64,25 @@ def test_a_player_who_stops_answering_is_played_by_a_bot_and_every_node_keeps_on
                                                                      {0: "bot", 1: "bot"})]
 
 
+def test_a_players_own_bot_may_change_freely_the_takeover_policy_is_the_games(monkeypatch):
+    """Bots that play a player's own seat (engine.bots) are outside the rules digest: their moves
+    are signed entries, checked like a person's. The moves of a seat handed over are the
+    game's `takeover_move`, so a match whose nodes ran other own-seat bots verifies on this
+    build, takeover moves included."""
+    import engine.bots
+
+    def last_option(self, state, decision):
+        return decision.options[-1]
+    with monkeypatch.context() as m:
+        m.setattr(engine.bots.RandomBot, "choose", last_option)
+        m.setattr(engine.bots.GreedyBot, "choose", last_option)
+        run, _ = toy_match(players=3, seed=4, order_seed=0, silent=[2])
+        log = _same_logs(run, [0, 1, 2])
+    assert run.sessions[0].ledger.bot_moves > 0
+    r = verify_bytes(b"".join(log))
+    assert r.status == 0 and r.complete and r.bots == [2], r
+
+
 def test_the_bot_seat_moves_as_the_seeded_greedy_bot_derived_from_the_log():
     """The bot's move is protocol.log.bot_move of the match id and the next entry's sequence:
     a replay that applies it by hand reaches the state every node attested."""

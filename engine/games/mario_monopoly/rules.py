@@ -11,7 +11,6 @@ name a player's space use a figure's space; coins always belong to the player.
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...agenda import AgendaGame
@@ -35,10 +34,7 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
     def __init__(self, data: Data | None = None) -> None:
         self.data = data or load()
 
-    def rules_files(self) -> list[Path]:
-        here = Path(__file__).resolve().parent
-        return ([here / name for name in ("rules.py", "state.py", "data.py", "data.toml")]
-                + list(FAMILY_RULES_FILES))
+    shared_rules_files = FAMILY_RULES_FILES
 
     # ------------------------------------------------------------------ set-up
     def check_variants(self, players: int, variants: tuple[str, ...]) -> str | None:

@@ -7,7 +7,6 @@ beside this file and tested.
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...chance import Chance
@@ -35,10 +34,7 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         self._leaders = self.data.leaders()
         self._heroes = self.data.heroes()
 
-    def rules_files(self) -> list[Path]:
-        here = Path(__file__).resolve().parent
-        return [here / name for name in ("rules.py", "abilities.py", "state.py", "data.py",
-                                         "data.toml")] + list(FAMILY_RULES_FILES)
+    shared_rules_files = FAMILY_RULES_FILES
 
     # ------------------------------------------------------------------ set-up
     def check_variants(self, players: int, variants: tuple[str, ...]) -> str | None:

@@ -8,7 +8,6 @@ beside this file, each played by a test in tests/spiderman/.
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...agenda import AgendaGame
@@ -33,10 +32,7 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
     def __init__(self, data: Data | None = None) -> None:
         self.data = data or load()
 
-    def rules_files(self) -> list[Path]:
-        here = Path(__file__).resolve().parent
-        return [here / name for name in ("rules.py", "family.py", "state.py", "data.py",
-                                         "data.toml")] + list(FAMILY_RULES_FILES)
+    shared_rules_files = FAMILY_RULES_FILES
 
     # ------------------------------------------------------------------ set-up
     def initial_state(self, players: int, variants: tuple[str, ...]) -> State:
