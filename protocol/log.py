@@ -29,7 +29,7 @@ from .identity import verify_signature
 from .messages import entry_shares, entry_statements, share_statement
 from .randomness import H, chance_seed
 
-__all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS", "bot_move", "settle_choice"]
+__all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS", "bot_seed", "bot_move", "settle_choice"]
 
 FAULT_KINDS = (
     "malformed",        # bytes that do not decode to a valid message
@@ -351,12 +351,17 @@ def settle_choice(choices: list[str]) -> str:
     return choices[0] if len(set(choices)) == 1 else "wait"
 
 
+def bot_seed(match_id: bytes, seq: int, k: int) -> bytes:
+    """The seed of the `k`-th takeover move played while entry `seq` is the next to write."""
+    return H(b"lanboard/bot/1" + match_id + seq.to_bytes(8, "big") + k.to_bytes(4, "big"))
+
+
 def bot_move(match_id: bytes, seq: int, k: int, state: Any, decision: Any) -> Any:
     """The move of a seat handed over to the bot: the `k`-th bot decision taken while entry
     `seq` is the next to write. The game's own takeover policy (`Game.takeover_move`, inside the
     rules digest), seeded by the match and the slot, so it is a function of the log: nobody
     sends it, nobody can forge it, and every build that accepts the genesis plays it alike."""
-    seed = H(b"lanboard/bot/1" + match_id + seq.to_bytes(8, "big") + k.to_bytes(4, "big"))
+    seed = bot_seed(match_id, seq, k)
     try:
         move = engine.as_move(engine.get_game(state.game).takeover_move(state, decision, seed))
     except (IllegalMove, TypeError, ValueError, KeyError, IndexError):
