@@ -237,6 +237,24 @@ def test_end_ends_the_game_with_the_engines_forfeit():
     assert r.status == 0 and 2 not in r.winners and r.bots == []
 
 
+def test_end_while_another_timed_out_seat_awaits_its_choice_empties_the_queue():
+    """FORMAT.md: seats 2 and 3 timed out in that order; the choice about seat 2 is "end": the
+    game is over, seat 3 gets no choice entry and stays absent, and only seats 0 and 1 attest."""
+    run, _ = toy_match(players=4, seed=3, order_seed=1, silent=[2],
+                       after_timeout=lambda seat, ev: None if seat == 3 else "end")
+    assert not run.faults() and all(s.over for s in run.sessions)
+    log = _same_logs(run, [0, 1, 2, 3])
+    entries = _entries(log)
+    assert [e["kind"] for e in entries[-4:]] == ["timeout", "timeout", "choice", "attest"]
+    assert [e["parts"][0]["seat"] for e in entries[-4:-2]] == [2, 3]
+    assert entries[-2]["parts"] == [{"seat": 2, "choice": "end"}] * 2
+    assert entries[-1]["authors"] == [0, 1]
+    led = run.sessions[0].ledger
+    assert led.choices == [(entries[-2]["seq"], 2, "end")] and sorted(led.absent) == [2, 3]
+    r = verify_bytes(join(log))
+    assert r.status == 0 and r.complete and 2 not in r.winners, r
+
+
 def test_a_session_rebuilt_from_its_file_during_a_choice_asks_again_and_replays_the_bot():
     run, people = toy_match(players=3, seed=4, order_seed=0, silent=[2], claim_timeouts=False)
     s0, s1, _ = run.sessions
