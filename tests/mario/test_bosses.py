@@ -167,3 +167,12 @@ def test_the_boss_cards_are_the_research_pages_table():
         (3, "Morton", 2, "bank", 4, 30, "free_property"), (4, "Wendy", 2, "card", 4, 30, "card_coins"),
         (5, "Iggy", 2, "bank", 4, 40, "powerup"), (6, "Roy", 3, "bank", 5, 40, "others_drop3"),
         (7, "Ludwig", 3, "card", 5, 50, "card_coins"), (8, "Bowser", 3, "bank", 5, 100, "none")]
+
+
+def test_the_bot_fights_again_when_its_turn_comes_round_and_it_can_pay():
+    import random
+    s = roll(act(to_fight([1, 8]), "fight"), 1)               # seat 0 loses once
+    for _ in range(3):
+        s = act(s, "pass")
+    assert decider(s) == (0, "boss_turn")
+    assert GAME.greedy_move(s, pending(s), random.Random(0)) == ("fight",)

@@ -157,6 +157,16 @@ def test_ghost_spider_may_reroll_her_roll_for_an_alliances_rent():
     assert webs(s) == [27, 33]
 
 
+def test_the_bot_as_ghost_spider_rerolls_a_rent_roll_above_the_mean_only():
+    import random
+
+    from .scenario import GAME
+    s = new_game(2, heroes=("ghost", "peter"), setup=both(symbol(0), own(1, SABLE), place(0, 3)))
+    s = act(roll(s, 4, 5), "keep")                      # to 12 Silver Sable
+    bot = lambda s: GAME.greedy_move(s, pending(s), random.Random(0))  # noqa: E731
+    assert bot(dice(s, 6, 5)) == ("reroll",) and bot(dice(s, 2, 2)) == ("keep",)
+
+
 def test_ghost_spider_may_keep_her_roll():
     s = new_game(2, heroes=("ghost", "peter"), setup=symbol(0))
     s = roll(s, 2, 4)
