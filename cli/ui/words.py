@@ -186,7 +186,7 @@ def _label(prompt: str, o: list, state: dict | None, names: Names) -> str:
     if k == "leave_jail":
         return "Leave jail for free (to Just Visiting; roll normally next turn)"
     if k == "stay_in_jail":
-        return "Stay in jail (no rent to pay; pay or try for a 6 next turn)"
+        return "Stay in jail (land on nothing; pay or try for a 6 next turn)"
     if k == "move":
         die = state["turn"]["die"] if state else "?"
         return f"Move {die} spaces" + (f" (to {space((me['pos'] + die) % 32)})"
