@@ -62,6 +62,7 @@ PROMPTS = {
     "blink": "Blink: stay here or roll again?", "symmetra_pick": "Teleporter: which roll to move by?",
     "trade_draft": "Your trade offer", "trade_answer": "A trade is offered to you",
     "pick_leader": "Choose your group leader", "draft": "Draft a hero",
+    "jail_exit": "Second try failed: leave jail for free?",
 }
 ROLE_ICON = {"damage": "damage", "tank": "tank", "support": "support"}
 
@@ -182,6 +183,10 @@ def _label(prompt: str, o: list, state: dict | None, names: Names) -> str:
         return f"Pay {data().jail_fee} HP to leave jail"
     if k == "roll_jail":
         return "Roll the die: a 6 gets you out of jail"
+    if k == "leave_jail":
+        return "Leave jail for free (to Just Visiting; roll normally next turn)"
+    if k == "stay_in_jail":
+        return "Stay in jail (land on nothing; pay or try for a 6 next turn)"
     if k == "move":
         die = state["turn"]["die"] if state else "?"
         return f"Move {die} spaces" + (f" (to {space((me['pos'] + die) % 32)})"

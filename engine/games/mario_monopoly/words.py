@@ -79,6 +79,8 @@ def describe_move(g: "MarioMonopoly", s: "State", move: tuple) -> str:
             return f"Move {_fig(g, s, s.turn.fig)} {s.turn.die} spaces"
         if kind == "end_turn":
             return "End your turn" + (" (the unused power-up is lost)" if s.turn.power_open else "")
+        if kind == "swap" and len(move) > 2:
+            return f"Swap {d.characters[move[1]].name} onto the board for {_fig(g, s, move[2])}"
         if kind == "swap":
             return f"Swap {d.characters[move[1]].name} onto the board"
         if kind == "trade":

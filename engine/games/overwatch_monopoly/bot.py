@@ -52,6 +52,18 @@ def _space_value(g, s, seat: int, pos: int) -> int:
     return {"health_pack": 3, "ultimate": 3, "go_to_jail": -4, "payload": 1}.get(sp.kind, 0)
 
 
+JAIL_STAYS = 2  # the bot stays in jail by choice at most this often in a row
+
+
+def _jail_is_safer(g, s, seat: int) -> bool:
+    """Stay in jail while the rolls from Just Visiting would on average cost HP (others' rent),
+    a few turns at most: the leveling up at GO waits outside."""
+    if s.players[seat].jail_tries > 1 + JAIL_STAYS:
+        return False
+    jail = g.data.jail_space
+    return sum(_space_value(g, s, seat, jail + die) for die in range(1, 7)) < 0
+
+
 def greedy_move(g: "OverwatchMonopoly", s: "State", d: Decision, rng: Any) -> Move:
     o = d.options
     seat = d.player
@@ -111,6 +123,8 @@ def greedy_move(g: "OverwatchMonopoly", s: "State", d: Decision, rng: Any) -> Mo
         return min(ults, key=lambda m: _target_rank(g, s, seat, m)) if ults else ("decline",)
     if kind == "zarya":
         return min(o, key=lambda m: _target_rank(g, s, seat, ("x", "x", m[1])))
+    if kind == "jail_exit":
+        return ("stay_in_jail",) if _jail_is_safer(g, s, seat) else ("leave_jail",)
     if kind == "blink":
         here = _space_value(g, s, seat, me.pos)
         return ("stay",) if here >= 0 else ("blink_again",)

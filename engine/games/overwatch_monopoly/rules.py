@@ -235,10 +235,19 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
             self._push(s, ("turn_roll",))
             return
         p.jail_tries += 1
-        if p.jail_tries >= 2:  # after the second failed try: out, to Just Visiting
+        s.turn.over = True
+        if p.jail_tries >= 2:  # "after your second attempt at rolling, you MAY exit Jail"
+            self._push(s, ("jail_exit", s.turn.player))
+
+    # ("jail_exit", seat): after a failed second (or later) try, leave for free or stay.
+    def _options_jail_exit(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        return frame[1], (("leave_jail",), ("stay_in_jail",))
+
+    def _on_jail_exit(self, s: State, frame: tuple, move: Move) -> None:
+        if move[0] == "leave_jail":  # to Just Visiting (the same corner); rolls normally next turn
+            p = s.players[frame[1]]
             p.jailed = False
             p.jail_tries = 0
-        s.turn.over = True
 
     def _do_end_turn(self, s: State, frame: tuple) -> None:
         seat = s.turn.player
@@ -504,13 +513,15 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         return seat, tuple(("redirect", o) for o in self.redirect_targets(s, seat, to))
 
     def redirect_targets(self, s: State, seat: int, to: int) -> list[int]:
-        # Not the payee: making a creditor pay themselves would cancel the rent (RULES.md).
-        return [o for o in range(len(s.players)) if o not in (seat, to) and o not in s.forfeited]
+        # "Choose any other player": the player being paid is one of them (RULES.md).
+        return [o for o in range(len(s.players)) if o != seat and o not in s.forfeited]
 
     def _on_zarya(self, s: State, frame: tuple, move: Move) -> None:
         _, seat, amount, to, kind = frame
         s.players[seat].redirect = False
         payer = move[1] if self.hit(s, seat, move[1]) else seat
+        if payer == to:
+            return  # the payee pays themselves: nothing changes hands, the rent is cancelled
         self._push(s, ("pay", payer, amount, to, "redirected"))
 
     # ------------------------------------------------------------------ the end

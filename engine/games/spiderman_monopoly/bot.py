@@ -71,8 +71,10 @@ def greedy_move(g: "SpiderManMonopoly", s: "State", d: Decision, rng: Any) -> Mo
     if kind == "want":
         return ("want",) if me.webs >= BUILD_RESERVE + 2 else ("decline",)
     if kind == "ghost":
-        _, _, d1, d2 = frame
+        _, purpose, d1, d2 = frame
         t = s.turn
+        if purpose == "rent":  # a roll for an alliance's rent: reroll what is above the mean
+            return ("reroll",) if d1 + d2 > 7 else ("keep",)
         if d1 == d2 and t.doubles == 2:
             return ("reroll",)
         end = me.pos + d1 + d2

@@ -167,9 +167,12 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
         s.turn = Turn(player=nxt)
         self._push(s, ("turn_start",))
 
-    # ("dice", purpose, rerolled): purpose "move" (a turn's roll) or "jail" (trying for doubles)
+    # ("dice", purpose, rerolled): purpose "move" (a turn's roll), "jail" (trying for doubles) or
+    # "rent" (the roll for an alliance's rent, by the player on it: moves happen only in one's
+    # own turn, so that is always the player whose turn it is)
     def _chance_dice(self, s: State, frame: tuple) -> Chance:
-        label = "roll for doubles to leave jail" if frame[1] == "jail" else "both dice: move"
+        label = {"jail": "roll for doubles to leave jail", "rent": "both dice: alliance rent",
+                 "move": "both dice: move"}[frame[1]]
         return Chance("dice", (6, 6), label + (" (Ghost-Spider's reroll)" if frame[2] else ""))
 
     def _roll_dice(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
@@ -198,7 +201,10 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
         effects: list[tuple] = []
         if doubles and self.power(s) == "ham" and s.symbol != seat:
             effects.append(("pay", seat, self.data.small_power_webs, s.symbol))
-        if purpose == "move":
+        if purpose == "rent":  # doubles here move nobody and give no second roll
+            space = p.pos
+            effects.append(("pay", seat, self.rent(s, space, d1 + d2), s.owners[space]))
+        elif purpose == "move":
             t.doubles += 1 if doubles else 0
             if doubles and t.doubles >= 3:  # a third double in a row: jail at once, no move
                 effects.append(("to_jail", seat))
@@ -287,6 +293,8 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
             owner = s.owners[sp.index]
             if owner == NOBODY:
                 self._push(s, ("buy", seat, sp.index))
+            elif owner != seat and kind == "alliance":
+                self._push(s, ("dice", "rent", 0))  # "Roll the dice to determine rent"
             elif owner != seat:
                 self._push(s, ("pay", seat, self.rent(s, sp.index), owner))
         elif kind in ("spider_sense", "daily_bugle"):
@@ -302,12 +310,13 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
             self.send_to_jail(s, seat)
         # GO was paid on arrival; Free Parking and Just Visiting: nothing happens.
 
-    def rent(self, s: State, space: int) -> int:
+    def rent(self, s: State, space: int, roll: int = 0) -> int:
+        """A villain's rent as it stands; an alliance's from `roll`, the dice rolled for it."""
         sp = self.data.spaces[space]
         owner = s.owners[space]
         if sp.kind == "alliance":
             both = sum(1 for i in self.data.alliances if s.owners[i] == owner)
-            return s.turn.roll * self.data.alliance_multipliers[both - 1]
+            return roll * self.data.alliance_multipliers[both - 1]
         level = s.tech[space]
         if level:
             return sp.rents[1 + level]  # 1..4 Tracers: rents[2..5]; a Bot: rents[6]

@@ -71,7 +71,8 @@ def describe_move(g: "SpiderManMonopoly", s: "State", move: Move) -> str:
     if kind == "trade":
         return f"Propose a trade to {who(move[1])}"
     if kind == "keep":
-        return f"Keep the roll {frame[2]} and {frame[3]}"
+        for_rent = " for the alliance's rent" if frame[1] == "rent" else ""
+        return f"Keep the roll {frame[2]} and {frame[3]}{for_rent}"
     if kind == "reroll":
         return f"Reroll (Ghost-Spider) instead of {frame[2]} and {frame[3]}; the second roll counts"
     if kind == "buy":
