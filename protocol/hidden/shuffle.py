@@ -150,7 +150,8 @@ def check_shuffle(joint: object, slot: Slot, seat: int, deck_in: object, deck_ou
     statement = _statement(b, joint, inp, out)
     bits = challenge_bits(ROUNDS, "shuffle", *statement, commits)
 
-    # the cheap structural checks of every round before any arithmetic
+    # every round's shape is judged before any round's arithmetic, so a malformed opening is
+    # named as such wherever it is, not hidden behind an earlier round's failed opening
     for i, (bit, o) in enumerate(zip(bits, openings)):
         if (type(o) is bytes) != (bit == 0):
             asked, given = ("input→shadow", "shadow→output") if bit == 0 else \
@@ -167,19 +168,19 @@ def check_shuffle(joint: object, slot: Slot, seat: int, deck_in: object, deck_ou
     for i, (bit, o) in enumerate(zip(bits, openings)):
         if bit == 0:
             sigma, s = expand(o, m)
-            shadow = [remask(*inp[sigma[j]], s[j], joint) for j in range(m)]
+            rebuilt = [remask(*inp[sigma[j]], s[j], joint) for j in range(m)]
             side = "the input re-masked by its opening"
         else:
             tau, t = o
-            shadow: list = [None] * m
+            rebuilt = [(b"", b"")] * m
             for j in range(m):
                 tj = t[32 * j:32 * j + 32]
                 a, bb = out[j]
-                shadow[tau[j]] = (group.sub(a, group.base_mul(tj)),
+                rebuilt[tau[j]] = (group.sub(a, group.base_mul(tj)),
                                   group.sub(bb, group.mul(tj, joint)))
             side = ("the shuffled deck un-masked by its opening (a card replaced or duplicated, "
                     "or a false opening)")
-        if _shadow_commitment(shadow) != commits[_H * i:_H * i + _H]:
+        if _shadow_commitment(rebuilt) != commits[_H * i:_H * i + _H]:
             raise ShuffleFailed("opening", f"round {i}: {side} is not the shadow deck "
                                 "committed to", i)
 
