@@ -13,6 +13,9 @@ Invariants:
   by drawing again, so the secret and public derivations never produce a scalar `scalar()` refuses.
 - Sums and differences may be the identity (an adversary can pick them); they are only ever
   hashed or compared, never multiplied.
+- The libsodium in use refuses a point of the prime-order subgroup plus the point of order 2,
+  checked at import: libsodium builds before 2025-12-30 (PyNaCl < 1.6.2) accept it
+  (CVE-2025-69277), which would let a peer slip a torsion component past `point()`.
 """
 from __future__ import annotations
 
@@ -31,6 +34,17 @@ SCALAR_BYTES = _s.crypto_core_ed25519_SCALARBYTES
 _WIDE = _s.crypto_core_ed25519_NONREDUCEDSCALARBYTES
 _ZERO = bytes(SCALAR_BYTES)
 _PAD = bytes(_WIDE - SCALAR_BYTES)
+
+
+def _refuses_torsion() -> bool:
+    g = _s.crypto_scalarmult_ed25519_base_noclamp((1).to_bytes(SCALAR_BYTES, "little"))
+    order_2 = ((1 << 255) - 20).to_bytes(POINT_BYTES, "little")  # (0, -1): y = p - 1
+    return not _s.crypto_core_ed25519_is_valid_point(_s.crypto_core_ed25519_add(g, order_2))
+
+
+if not _refuses_torsion():
+    raise ImportError("this libsodium accepts Ed25519 points outside the prime-order subgroup "
+                      "(CVE-2025-69277): protocol.hidden needs PyNaCl 1.6.2 or later")
 
 
 def _bytes(value: object, n: int, what: str) -> bytes:
