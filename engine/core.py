@@ -130,6 +130,13 @@ class Game:
             return f"unknown variant {unknown[0]!r} for {self.id} (known: {known})"
         return None
 
+    def check_setup(self, players: int, variants: Iterable[str]) -> str | None:
+        """None when `players` may play these variants, else why not: the one check behind
+        `new`, the lobby and `lanboard sim`."""
+        if not self.min_players <= players <= self.max_players:
+            return f"{self.id} is for {self.min_players} to {self.max_players} players, not {players}"
+        return self.check_variants(players, tuple(sorted(set(variants))))
+
     def greedy_move(self, state: Any, decision: Decision, rng: Any) -> Move:
         """The game's sensible policy for its greedy bot; by default a random legal move."""
         return decision.options[rng.randrange(len(decision.options))]
@@ -178,11 +185,8 @@ class Game:
         return nxt
 
     def new(self, players: int, variants: Iterable[str] = ()) -> Any:
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(
-                f"{self.id} is for {self.min_players}–{self.max_players} players, not {players}")
         vs = tuple(sorted(set(variants)))
-        problem = self.check_variants(players, vs)
+        problem = self.check_setup(players, vs)
         if problem:
             raise ValueError(problem)
         return self.initial_state(players, vs)

@@ -187,9 +187,7 @@ class Node:
         protocol.genesis.DEFAULT_TIMEOUTS) go into the genesis: how long every node waits for
         a seat before claiming it timed out."""
         g = engine.get_game(game)
-        problem = None if g.min_players <= seats <= g.max_players else \
-            f"{game} is for {g.min_players} to {g.max_players} players"
-        problem = problem or g.check_variants(seats, tuple(sorted(variants)))
+        problem = g.check_setup(seats, variants)
         if problem:
             raise ValueError(problem)
         nonce = nonce or secrets.token_bytes(16)

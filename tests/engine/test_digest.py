@@ -36,3 +36,18 @@ def test_a_change_to_rules_code_or_data_changes_the_digest_but_a_bot_change_does
 def test_the_reference_games_digest_is_stable_within_a_process():
     g = get_game("overwatch-monopoly")
     assert g.digest() == g.digest() and len(g.digest()) == 32
+
+
+def test_a_file_added_to_a_game_package_is_in_its_digest_and_its_words_are_not(tmp_path):
+    # The rules files come from the package folder, so nobody has to remember to list one.
+    pkg = tmp_path / "toy_pkg"
+    pkg.mkdir()
+    (pkg / "rules.py").write_text(
+        "from engine.games.game_package import PackagedGame\n"
+        "class Toy(PackagedGame):\n    id = 'toy-package'\n")
+    (pkg / "words.py").write_text("# words for people\n")
+    first = _load_game(pkg, "toy_pkg_a").digest()
+    (pkg / "words.py").write_text("# other words for people\n")
+    assert _load_game(pkg, "toy_pkg_b").digest() == first
+    (pkg / "helpers.py").write_text("LIMIT = 3\n")
+    assert _load_game(pkg, "toy_pkg_c").digest() != first

@@ -53,8 +53,9 @@ def test_the_verified_facts_of_the_research_notes():
 
 def test_the_rules_digest_covers_every_rules_file():
     names = sorted(p.name for p in GAME.rules_files())
-    assert names == ["agenda.py", "data.py", "data.toml", "family.py", "gamedata.py",
-                     "monopoly_family.py", "rules.py", "state.py"]
+    assert names == ["__init__.py", "agenda.py", "data.py", "data.toml", "family.py",
+                     "game_package.py", "gamedata.py", "monopoly_family.py", "rules.py",
+                     "state.py"]
     assert all(p.exists() for p in GAME.rules_files())
 
 

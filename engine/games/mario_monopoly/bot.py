@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
+from ..family_bot import fair_sale, trade_points_gain
 
 if TYPE_CHECKING:
     from .rules import MarioMonopoly
@@ -100,15 +101,11 @@ def greedy_move(g: "MarioMonopoly", s: "State", d: Decision, rng: Any) -> Move:
         sells = [m for m in o if m[0] == "sell_bank"]
         return min(sells, key=lambda m: (data.spaces[m[1]].points, m[1])) if sells else o[0]
     if kind == "sale_offer":
-        frame = s.agenda[-1]
-        space, price = frame[5], frame[7]
-        fair = price <= data.spaces[space].price and me.coins - price >= RESERVE
-        return ("accept",) if fair else ("refuse",)
+        return ("accept",) if fair_sale(g, s.agenda[-1], me.coins, RESERVE) else ("refuse",)
     if kind == "trade_answer":
-        _, proposer, partner, give, take, pay, ask = s.agenda[-1]
-        pts = lambda spaces: sum(data.spaces[i].points for i in spaces)  # noqa: E731
-        gain = pts(give) - pts(take) + 2 * (pay - ask)
-        return ("accept",) if gain > 0 and me.coins - ask >= RESERVE else ("refuse",)
+        frame = s.agenda[-1]
+        gain = trade_points_gain(g, frame, 2)
+        return ("accept",) if gain > 0 and me.coins - frame.ask >= RESERVE else ("refuse",)
     if kind == "trade_draft":
         return ("cancel",)
     if kind == "drop_any":

@@ -11,20 +11,18 @@ name a player's space use a figure's space; coins always belong to the player.
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...agenda import AgendaGame
 from ...chance import Chance
 from ...core import Decision, Move, Result, register
-from ..monopoly_family import FAMILY_RULES_FILES, MonopolyFamily
+from ..game_package import NOBODY, PackagedGame
+from ..monopoly_family import MonopolyFamily
 from .data import Data, load
 from .state import Figure, Player, State, Turn
 
-NOBODY = -1
 
-
-class MarioMonopoly(MonopolyFamily, AgendaGame):
+class MarioMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
     id = "mario-monopoly"
     title = "Monopoly Gamer (Super Mario)"
     min_players = 2
@@ -34,11 +32,6 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
 
     def __init__(self, data: Data | None = None) -> None:
         self.data = data or load()
-
-    def rules_files(self) -> list[Path]:
-        here = Path(__file__).resolve().parent
-        return ([here / name for name in ("rules.py", "state.py", "data.py", "data.toml")]
-                + list(FAMILY_RULES_FILES))
 
     # ------------------------------------------------------------------ set-up
     def check_variants(self, players: int, variants: tuple[str, ...]) -> str | None:
@@ -752,7 +745,7 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
         if amount <= 0:
             return
         if p.coins < amount and self.properties_of(s, seat):
-            self._push(s, ("sell", seat, amount, dest, ()))
+            self.push_sell(s, seat, amount, dest)
             return
         paid = min(p.coins, amount)
         p.coins -= paid
@@ -786,18 +779,6 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
                     f"be at most your {coins} coins")
         return (f"{list(move)} is not a legal move now: {who} is deciding '{decision.prompt}' "
                 f"and may choose {', '.join(kinds)}")
-
-    def describe_move(self, s: State, move: Move) -> str:
-        from .words import describe_move
-        return describe_move(self, s, move)
-
-    def describe_state(self, s: State, seat: int | None) -> list[str]:
-        from .words import describe_state
-        return describe_state(self, s, seat)
-
-    def greedy_move(self, s: State, decision: Decision, rng: Any) -> Move:
-        from .bot import greedy_move
-        return greedy_move(self, s, decision, rng)
 
 
 register(MarioMonopoly())

@@ -7,22 +7,21 @@ beside this file and tested.
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...chance import Chance
 from ...agenda import AgendaGame
 from ...core import Decision, Move, Result, register
-from ..monopoly_family import FAMILY_RULES_FILES, MonopolyFamily
+from ..game_package import NOBODY, PackagedGame
+from ..monopoly_family import MonopolyFamily
 from .abilities import AbilityRules
 from .data import Data, load
 from .state import Hero, Player, State, Turn
 
-BANK = -1
-NOBODY = -1
+BANK = NOBODY  # a payment to nobody goes to the bank
 
 
-class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
+class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
     id = "overwatch-monopoly"
     title = "Monopoly Gamer: Overwatch"
     min_players = 2
@@ -34,11 +33,6 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         self.data = data or load()
         self._leaders = self.data.leaders()
         self._heroes = self.data.heroes()
-
-    def rules_files(self) -> list[Path]:
-        here = Path(__file__).resolve().parent
-        return [here / name for name in ("rules.py", "abilities.py", "state.py", "data.py",
-                                         "data.toml")] + list(FAMILY_RULES_FILES)
 
     # ------------------------------------------------------------------ set-up
     def check_variants(self, players: int, variants: tuple[str, ...]) -> str | None:
@@ -489,7 +483,7 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         if any(h.active for h in p.heroes):
             self._push(s, ("eliminate", seat, remaining, to))
         elif any(o == seat for o in s.owners):
-            self._push(s, ("sell", seat, remaining, to, ()))
+            self.push_sell(s, seat, remaining, to)
         # else: no active hero and nothing to sell: "Hang in there!" The rest is not paid.
 
     def _options_eliminate(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
@@ -559,10 +553,6 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
             return f"{list(move)} is not allowed here ({who} is deciding '{decision.prompt}')"
         return (f"{list(move)} is not a legal move now: {who} is deciding '{decision.prompt}' "
                 f"and may choose {', '.join(kinds)}")
-
-    def greedy_move(self, s: State, decision: Decision, rng: Any) -> Move:
-        from .bot import greedy_move
-        return greedy_move(self, s, decision, rng)
 
 
 register(OverwatchMonopoly())

@@ -22,12 +22,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import Move
-from ..monopoly_family import MAX_TRADE_OFFERS, NOBODY, Auction, Trades
+from ..monopoly_family import MAX_TRADE_OFFERS, NOBODY, Auction, LotAuctionFrame, Trades
 
 if TYPE_CHECKING:
     from .state import State
 
-BANK = -1
+BANK = NOBODY  # a payment to nobody goes to the bank
 BOT_LEVEL = 5          # tech level of a Spider-Bot (levels 1..4 are Tracers)
 
 
@@ -156,6 +156,8 @@ class MonopolyFamily(Auction, Trades):
     # ------------------------------------------------------------------ AUCTIONS
     def in_game(self, s: "State", seat: int) -> bool:
         return not s.players[seat].out
+
+    AUCTION_FRAME = LotAuctionFrame
 
     def property_lot(self, space: int) -> tuple:
         return ("property", space)

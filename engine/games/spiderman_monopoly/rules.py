@@ -8,13 +8,12 @@ beside this file, each played by a test in tests/spiderman/.
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...agenda import AgendaGame
 from ...chance import Chance
 from ...core import Decision, Move, Result, register
-from ..monopoly_family import FAMILY_RULES_FILES
+from ..game_package import PackagedGame
 from .data import Data, load
 from .family import BANK, BOT_LEVEL, NOBODY, MonopolyFamily
 from .state import Player, State, Turn
@@ -22,7 +21,7 @@ from .state import Player, State, Turn
 TURN_LIMIT = "turn-limit"
 
 
-class SpiderManMonopoly(MonopolyFamily, AgendaGame):
+class SpiderManMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
     id = "spiderman-monopoly"
     title = "Monopoly Marvel Spider-Man"
     min_players = 2
@@ -32,11 +31,6 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
 
     def __init__(self, data: Data | None = None) -> None:
         self.data = data or load()
-
-    def rules_files(self) -> list[Path]:
-        here = Path(__file__).resolve().parent
-        return [here / name for name in ("rules.py", "family.py", "state.py", "data.py",
-                                         "data.toml")] + list(FAMILY_RULES_FILES)
 
     # ------------------------------------------------------------------ set-up
     def initial_state(self, players: int, variants: tuple[str, ...]) -> State:
@@ -432,22 +426,6 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
         data = to_data(s)
         data["decks"] = {k: len(v) for k, v in s.decks.items()}
         return data
-
-    def explain_illegal(self, s: State, decision: Decision, move: Move) -> str:
-        from .words import explain_illegal
-        return explain_illegal(self, s, decision, move)
-
-    def describe_move(self, s: State, move: Move) -> str:
-        from .words import describe_move
-        return describe_move(self, s, move)
-
-    def describe_state(self, s: State, seat: int | None) -> list[str]:
-        from .words import describe_state
-        return describe_state(self, s, seat)
-
-    def greedy_move(self, s: State, decision: Decision, rng: Any) -> Move:
-        from .bot import greedy_move
-        return greedy_move(self, s, decision, rng)
 
 
 register(SpiderManMonopoly())
