@@ -61,7 +61,7 @@ from . import wire
 from .framing import TransportError
 from .store import MatchStore
 from .transport import connect, serve
-from .words import option_labels
+from .words import decision_words, seat_names
 
 log = logging.getLogger("lanboard.node")
 
@@ -765,7 +765,7 @@ class Node:
             d = ev.decision
             self._emit("decision", {"seq": ev.seq, "prompt": d.prompt,
                                     "options": [list(o) for o in d.options],
-                                    "labels": option_labels(self.session.state, d.options)})
+                                    **decision_words(self.session.state, d, seat_names(self))})
             if self.bot_kind is not None:
                 self._bot_todo.send_nowait(ev)
         elif isinstance(ev, SeatTimedOut):

@@ -1,7 +1,9 @@
 """Words for people: one line per move and a short account of the state (no rules here)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from ..family_words import family_context
 
 if TYPE_CHECKING:
     from .rules import MarioMonopoly
@@ -60,7 +62,7 @@ def _power(g, s, task: str, frame: tuple, move: tuple) -> str:
     return "Use the power-up"
 
 
-def describe_move(g: "MarioMonopoly", s: "State", move: tuple) -> str:
+def describe_move(g: "MarioMonopoly", s: "State", move: tuple, names: Any = None) -> str:
     d = g.data
     sp = d.spaces
     kind = move[0] if move else ""
@@ -188,3 +190,9 @@ def describe_state(g: "MarioMonopoly", s: "State", seat: int | None) -> list[str
         b = d.bosses[s.boss_deck[0]]
         lines.append(f"Next boss: {b.name} ({b.points} points); {len(s.boss_deck)} left")
     return lines
+
+
+def decision_context(g: "MarioMonopoly", s: "State", decision: Any, names: Any) -> dict:
+    """The shared family's context (auction, sale offer, trade, forced sale), else the title."""
+    return family_context(g, s, names, "coins") or \
+        {"title": f"Your decision: {decision.prompt.replace('_', ' ')}"}

@@ -16,7 +16,7 @@ from ..game_package import NOBODY, PackagedGame
 from ..monopoly_family import MonopolyFamily
 from .abilities import AbilityRules
 from .data import Data, load
-from .state import Hero, Player, State, Turn
+from .state import CaptureFrame, DebtFrame, Hero, Player, RedirectFrame, State, Turn
 
 BANK = NOBODY  # a payment to nobody goes to the bank
 
@@ -376,7 +376,7 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
         if kind == "objective":
             owner = s.owners[sp.index]
             if owner == NOBODY:
-                self._push(s, ("capture", seat, sp.index))
+                self._push(s, CaptureFrame("capture", seat, sp.index))
             elif owner != seat:
                 self._push(s, ("pay", seat, self.rent(s, sp.index), owner, "rent"))
         elif kind == "payload":
@@ -459,7 +459,7 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
         if amount <= 0:
             return
         if p.redirect and kind in ("rent", "bank", "fee") and self.redirect_targets(s, seat, to):
-            self._push(s, ("zarya", seat, amount, to, kind))
+            self._push(s, RedirectFrame("zarya", seat, amount, to, kind))
             return
         if to == BANK and kind in ("bank", "fee", "redirected") and p.barrier:
             used = min(p.barrier, amount)
@@ -481,7 +481,7 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
         _, seat, remaining, to = frame
         p = s.players[seat]
         if any(h.active for h in p.heroes):
-            self._push(s, ("eliminate", seat, remaining, to))
+            self._push(s, DebtFrame("eliminate", seat, remaining, to))
         elif any(o == seat for o in s.owners):
             self.push_sell(s, seat, remaining, to)
         # else: no active hero and nothing to sell: "Hang in there!" The rest is not paid.

@@ -7,8 +7,35 @@ mutable part and compare equal.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..game_package import PlainState
+
+
+# Task frames a screen or a bot reads, with named fields (each is still the plain tuple it was).
+class CaptureFrame(NamedTuple):
+    """`seat` landed on the uncaptured objective `space`: capture it or auction it."""
+    kind: str
+    seat: int
+    space: int
+
+
+class DebtFrame(NamedTuple):
+    """`seat` still owes `owed` HP to `creditor` (a seat, or BANK): "eliminate" a hero for it."""
+    kind: str
+    seat: int
+    owed: int
+    creditor: int
+
+
+class RedirectFrame(NamedTuple):
+    """"zarya": `seat`'s Particle Barrier may make another player pay `owed` HP to `creditor`
+    (`reason`: what the payment is for)."""
+    kind: str
+    seat: int
+    owed: int
+    creditor: int
+    reason: str
 
 
 @dataclass(slots=True)

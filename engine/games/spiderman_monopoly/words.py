@@ -1,9 +1,10 @@
 """Words for people: describe_move, describe_state, explain_illegal. They never change the rules."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
+from ..family_words import family_context, payee
 from .family import BANK, BOT_LEVEL, NOBODY, half_up
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def card_text(g: "SpiderManMonopoly", cid: str) -> str:
     return f"{g.deck_name(c.deck)} card: {c.text}"
 
 
-def describe_move(g: "SpiderManMonopoly", s: "State", move: Move) -> str:
+def describe_move(g: "SpiderManMonopoly", s: "State", move: Move, names: Any = None) -> str:
     kind = move[0]
     frame = s.agenda[-1] if s.agenda else ("",)
     seat = s.turn.player
@@ -80,9 +81,7 @@ def describe_move(g: "SpiderManMonopoly", s: "State", move: Move) -> str:
     if kind == "auction":
         return f"Don't buy {space_name(g, frame[2])}: the bank auctions it"
     if kind == "bid":
-        lot = frame[1]
-        what = space_name(g, frame[2]) if lot == "property" else f"the last Spider-{lot.title()}"
-        return f"Bid {webs(move[1])} for {what}"
+        return f"Bid {webs(move[1])} for {_lot(g, frame)}"
     if kind == "pass":
         return "Pass (leave the auction)"
     if kind == "want":
@@ -178,3 +177,23 @@ def explain_illegal(g: "SpiderManMonopoly", s: "State", decision: Decision, move
         return f"{list(move)} is not allowed here ({whom} is deciding '{decision.prompt}')"
     return (f"{list(move)} is not a legal move now: {whom} is deciding '{decision.prompt}' "
             f"and may choose {', '.join(kinds)}")
+
+
+def _lot(g: "SpiderManMonopoly", frame: Any) -> str:
+    return space_name(g, frame.space) if frame.item == "property" else \
+        f"the last Spider-{frame.item.title()}"
+
+
+def decision_context(g: "SpiderManMonopoly", s: "State", decision: Any, names: Any) -> dict:
+    """The shared family's context (auction, trade), a debt's payer, payee and amount, else
+    the title."""
+    shared = family_context(g, s, names, "webs", lambda frame: _lot(g, frame))
+    if shared:
+        return shared
+    frame = s.agenda[-1] if s.agenda else ("",)
+    if frame[0] in ("raise", "surrender"):   # ("raise"|"surrender", payer, amount, to)
+        _, payer, owed, to = frame
+        return {"title": f"You owe {who(to)} {webs(owed)}: "
+                         + ("sell Spider-Tech" if frame[0] == "raise" else "give a property"),
+                "payer": payer, "owed": owed, "payee": payee(to)}
+    return {"title": f"Your decision: {decision.prompt.replace('_', ' ')}"}
