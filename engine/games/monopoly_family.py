@@ -17,6 +17,7 @@ finite) and accepted or refused by the partner.
 """
 from __future__ import annotations
 
+from collections import namedtuple
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -25,7 +26,7 @@ from .game_package import NOBODY
 
 __all__ = ["NOBODY", "MAX_TRADE_OFFERS", "AuctionFrame", "LotAuctionFrame", "TradeFrame",
            "CardTradeFrame", "SellFrame", "SaleOfferFrame", "MoneyHooks", "Auction", "Trades",
-           "MonopolyFamily"]
+           "TurnTask", "MonopolyFamily"]
 
 MAX_TRADE_OFFERS = 3  # per turn; keeps every game finite
 
@@ -33,34 +34,17 @@ MAX_TRADE_OFFERS = 3  # per turn; keeps every game finite
 # ---------------------------------------------------------------------- task frames
 # Named tuples: a frame is still the plain tuple it always was (same hash, same equality), and
 # the names are for whoever reads it. `kind` is the task ("auction", "trade_draft", ...).
-class AuctionFrame(NamedTuple):
+class AuctionFrame(namedtuple("AuctionFrame", "kind space bidders high leader to_bid")):
     """An open auction of a property: `bidders` still in, in bidding order; `high` the bid to
     beat (0: none yet) by `leader` (NOBODY: nobody yet); `to_bid` indexes `bidders`."""
-    kind: str
-    space: int
-    bidders: tuple
-    high: int
-    leader: int
-    to_bid: int
-
-    @property
-    def lot(self) -> tuple:
-        return (self.space,)
+    __slots__ = ()
+    lot = property(lambda self: (self.space,))
 
 
-class LotAuctionFrame(NamedTuple):
+class LotAuctionFrame(namedtuple("LotAuctionFrame", "kind item space bidders high leader to_bid")):
     """An auction of something on a space (Spider-Man: `item` "property", "tracer", "bot")."""
-    kind: str
-    item: str
-    space: int
-    bidders: tuple
-    high: int
-    leader: int
-    to_bid: int
-
-    @property
-    def lot(self) -> tuple:
-        return (self.item, self.space)
+    __slots__ = ()
+    lot = property(lambda self: (self.item, self.space))
 
 
 class TradeFrame(NamedTuple):
@@ -304,7 +288,42 @@ class Trades(MoneyHooks):
         self.between(s, partner, seat, min(ask, self.money(s, partner)))
 
 
-class MonopolyFamily(Auction, Trades):
+class TurnTask:
+    """("turn",): the active player's free choice among `_turn_options(s)`. Ending the turn
+    pushes END_TURN_TASK; any other move keeps the turn going after whatever it starts
+    (`turn_move`, and a trade offer here). And who takes the first turn (`order_from_rolls`)."""
+
+    END_TURN_TASK = "end_turn"
+
+    def order_from_rolls(self, s: Any, seats: tuple, totals: tuple | list) -> list[int] | None:
+        """Who goes first from each seat's roll: the highest roller, then the others to the
+        left; tied highest rollers roll again (a new "order_roll" task, and None)."""
+        top = max(totals)
+        best = tuple(seat for seat, total in zip(seats, totals) if total == top)
+        if len(best) > 1:
+            self._push(s, ("order_roll", best))
+            return None
+        n = len(s.players)
+        return [(best[0] + k) % n for k in range(n)]
+
+    def turn_move(self, s: Any, seat: int, move: Move) -> None:
+        raise NotImplementedError
+
+    def _options_turn(self, s: Any, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        return s.turn.player, tuple(self._turn_options(s))
+
+    def _on_turn(self, s: Any, frame: tuple, move: Move) -> None:
+        if move[0] == "end_turn":
+            self._push(s, (self.END_TURN_TASK,))
+            return
+        self._push(s, ("turn",))  # the turn goes on after whatever this move starts
+        if move[0] == "trade":
+            self.open_trade(s, s.turn.player, move[1])
+        else:
+            self.turn_move(s, s.turn.player, move)
+
+
+class MonopolyFamily(Auction, Trades, TurnTask):
     """Everything above plus the roll for who chooses first, printed rent, property points and
     selling out of money trouble."""
 
@@ -321,14 +340,9 @@ class MonopolyFamily(Auction, Trades):
     # follow in seat order (state `pick_order`); tied highest rollers roll again. The game says
     # what the roll is for in its own `_chance_order_roll`.
     def _roll_order_roll(self, s: Any, frame: tuple, outcome: tuple[int, ...]) -> None:
-        seats = frame[1]
-        top = max(outcome)
-        best = tuple(seat for seat, face in zip(seats, outcome) if face == top)
-        if len(best) > 1:  # tied highest rollers roll again
-            self._push(s, ("order_roll", best))
-            return
-        n = len(s.players)
-        s.pick_order = [(best[0] + k) % n for k in range(n)]
+        order = self.order_from_rolls(s, frame[1], outcome)
+        if order:
+            s.pick_order = order
 
     # ------------------------------------------------------------------ properties
     def rent(self, s: Any, space: int) -> int:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ...agenda import AgendaGame
 from ...chance import Chance
-from ...core import Decision, Move, Result, register
+from ...core import Move, Result, register
 from ..game_package import NOBODY, PackagedGame
 from ..monopoly_family import MonopolyFamily
 from .data import Data, load
@@ -164,17 +164,9 @@ class MarioMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
         on_board = [f.char for f in s.figures]
         return [c for c in s.players[seat].team if c not in on_board]
 
-    def _options_turn(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        return s.turn.player, tuple(self._turn_options(s))
-
-    def _on_turn(self, s: State, frame: tuple, move: Move) -> None:
+    def turn_move(self, s: State, seat: int, move: Move) -> None:
         kind = move[0]
         t = s.turn
-        seat = t.player
-        if kind == "end_turn":
-            self._push(s, ("end_turn",))
-            return
-        self._push(s, ("turn",))  # the turn goes on after whatever this move starts
         if kind == "roll":
             self._push(s, ("turn_roll",))
         elif kind == "pay_jail":
@@ -192,8 +184,6 @@ class MarioMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
         elif kind == "swap":
             t.swapped = True
             s.figures[self.figures_of(s, seat)[0]].char = move[1]
-        elif kind == "trade":
-            self.open_trade(s, seat, move[1])
 
     def _chance_turn_roll(self, s: State, frame: tuple) -> Chance:
         if s.players[s.turn.player].skip_powerup:
@@ -768,17 +758,6 @@ class MarioMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
             "coins_in_hand": [p.coins for p in s.players], "forfeited": list(s.forfeited),
             "turns": s.turns,
         })
-
-    # ------------------------------------------------------------------ presentation
-    def explain_illegal(self, s: State, decision: Decision, move: Move) -> str:
-        kinds = sorted({o[0] for o in decision.options})
-        who = f"player {decision.player + 1}"
-        if move and move[0] == "bid" and len(move) == 2 and isinstance(move[1], int):
-            coins = s.players[decision.player].coins
-            return (f"a bid of {move[1]} coins is not allowed: bids must beat the high bid and "
-                    f"be at most your {coins} coins")
-        return (f"{list(move)} is not a legal move now: {who} is deciding '{decision.prompt}' "
-                f"and may choose {', '.join(kinds)}")
 
 
 register(MarioMonopoly())

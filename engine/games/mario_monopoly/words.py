@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..family_words import explain_illegal as family_explain
 from ..family_words import family_context
 
 if TYPE_CHECKING:
@@ -60,6 +61,10 @@ def _power(g, s, task: str, frame: tuple, move: tuple) -> str:
     if face == "blooper":
         return f"{name}: take {_coins(move[2])} from {_seat(g, s, move[1])}"
     return "Use the power-up"
+
+
+TRADE_BY_SPACE = {"give": "Offer {}", "take": "Ask for {}"}
+TRADE_BY_COINS = {"pay": "Add {} to your offer", "ask": "Ask for {}"}
 
 
 def describe_move(g: "MarioMonopoly", s: "State", move: tuple, names: Any = None) -> str:
@@ -121,14 +126,10 @@ def describe_move(g: "MarioMonopoly", s: "State", move: tuple, names: Any = None
         return (f"{kind.capitalize()} {sp[frame[5]].name} from {_seat(g, s, frame[1])} "
                 f"for {_coins(frame[7])}")
     if task == "trade_draft":
-        if kind == "give":
-            return f"Offer {sp[move[1]].name}"
-        if kind == "take":
-            return f"Ask for {sp[move[1]].name}"
-        if kind == "pay":
-            return f"Add {_coins(move[1])} to your offer"
-        if kind == "ask":
-            return f"Ask for {_coins(move[1])}"
+        if kind in TRADE_BY_SPACE:
+            return TRADE_BY_SPACE[kind].format(sp[move[1]].name)
+        if kind in TRADE_BY_COINS:
+            return TRADE_BY_COINS[kind].format(_coins(move[1]))
         return "Make the offer" if kind == "offer" else "Cancel the trade"
     if task == "trade_answer":
         return f"{kind.capitalize()} the trade offered by {_seat(g, s, frame[1])}"
@@ -196,3 +197,8 @@ def decision_context(g: "MarioMonopoly", s: "State", decision: Any, names: Any) 
     """The shared family's context (auction, sale offer, trade, forced sale), else the title."""
     return family_context(g, s, names, "coins") or \
         {"title": f"Your decision: {decision.prompt.replace('_', ' ')}"}
+
+
+def explain_illegal(g: "MarioMonopoly", s: "State", decision: Any, move: tuple) -> str:
+    return family_explain(decision, move, lambda n: f"{n} coins",
+                          s.players[decision.player].coins, same_kind_words=False)

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...chance import Chance
 from ...agenda import AgendaGame
-from ...core import Decision, Move, Result, register
+from ...core import Move, Result, register
 from ..game_package import NOBODY, PackagedGame
 from ..monopoly_family import MonopolyFamily
 from .abilities import AbilityRules
@@ -173,17 +173,9 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
         opts += self.trade_openings(s)
         return opts
 
-    def _options_turn(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        return s.turn.player, tuple(self._turn_options(s))
-
-    def _on_turn(self, s: State, frame: tuple, move: Move) -> None:
+    def turn_move(self, s: State, seat: int, move: Move) -> None:
         kind = move[0]
-        seat = s.turn.player
         p = s.players[seat]
-        if kind == "end_turn":
-            self._push(s, ("end_turn",))
-            return
-        self._push(s, ("turn",))  # the turn goes on after whatever this move starts
         if kind == "roll":
             self._push(s, ("turn_roll",))
         elif kind == "pay_jail":
@@ -198,8 +190,6 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
         elif kind == "ability":
             s.turn.ability_open = False
             self.use_ability(s, seat, move[1], move[2:])
-        elif kind == "trade":
-            self.open_trade(s, seat, move[1])
 
     def move_distance(self, s: State, seat: int, bonus: int, die: int | None = None) -> int:
         """This turn's move: the numbered die plus bonuses, less 3 if Mei hit you (never < 0)."""
@@ -542,17 +532,6 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
                 p["loot"] = len(p["loot"])
         data["loot_deck"] = len(data["loot_deck"])
         return data
-
-    def explain_illegal(self, s: State, decision: Decision, move: Move) -> str:
-        kinds = sorted({o[0] for o in decision.options})
-        who = f"player {decision.player + 1}"
-        if move and move[0] == "bid" and len(move) == 2 and isinstance(move[1], int):
-            hp = s.players[decision.player].hp
-            return f"a bid of {move[1]} HP is not allowed: bids must beat the high bid and be at most your {hp} HP"
-        if move and move[0] in kinds:
-            return f"{list(move)} is not allowed here ({who} is deciding '{decision.prompt}')"
-        return (f"{list(move)} is not a legal move now: {who} is deciding '{decision.prompt}' "
-                f"and may choose {', '.join(kinds)}")
 
 
 register(OverwatchMonopoly())

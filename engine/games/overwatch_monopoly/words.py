@@ -15,6 +15,7 @@ from typing import Any, Sequence
 
 from ...canonical import to_data
 from ...core import Decision, get_game
+from ..family_words import explain_illegal as family_explain
 from ..family_words import family_context, payee
 from ..game_package import NOBODY, SeatNames
 from .words_characters import ability_help
@@ -142,21 +143,41 @@ def option_label(prompt: str, option: Sequence[Any], state: dict | None, names: 
         return " ".join(map(str, option))  # never let an odd option break the screen
 
 
+# Options in words, by the move's kind. A new option's label goes in one of these tables when
+# its words depend on nothing or on its one parameter, else in `_label`.
+FIXED = {
+    "roll_jail": "Roll the die: a 6 gets you out of jail", "end_turn": "End your turn",
+    "capture": "Capture it (pay its price)", "auction": "Put it up for auction",
+    "pass": "Pass (leave the auction)", "accept": "Accept", "refuse": "Refuse",
+    "done": "Done: keep the team as it is", "stay": "Stay: follow this space's rules",
+    "blink_again": "Roll again and move on", "offer": "Send the offer",
+    "cancel": "Cancel the trade",
+}
+BY_NUMBER = {"bid": "Bid {} HP", "use": "Move by the roll of {}", "pay": "Add {} HP from you",
+             "ask": "Ask {} HP from them"}
+BY_SPACE = {"give": "Give {}", "take": "Ask for {}"}
+BY_CHARACTER = {"respawn": "Respawn {}", "leader": "{} as group leader", "hero": "{}"}
+
+
 def _label(prompt: str, o: list, state: dict | None, names: Names) -> str:
     k = o[0]
     me = state["players"][names.me] if state and names.me is not None else None
+    if k in FIXED:
+        return FIXED[k]
+    if k in BY_NUMBER:
+        return BY_NUMBER[k].format(o[1])
+    if k in BY_SPACE:
+        return BY_SPACE[k].format(space(o[1]))
+    if k in BY_CHARACTER:
+        return BY_CHARACTER[k].format(f"{char(o[1])} ({data().role(o[1])})")
     if k == "roll":
         return "Roll the dice (numbered die and ability die)" if prompt == "turn" else "Roll"
     if k == "pay_jail":
         return f"Pay {data().jail_fee} HP to leave jail"
-    if k == "roll_jail":
-        return "Roll the die: a 6 gets you out of jail"
     if k == "move":
         die = state["turn"]["die"] if state else "?"
         return f"Move {die} spaces" + (f" (to {space((me['pos'] + die) % 32)})"
                                        if me and isinstance(die, int) else "")
-    if k == "end_turn":
-        return "End your turn"
     if k == "trade" and prompt == "turn":
         return f"Propose a trade to {names.plain(o[1])}"
     if k == "ability":
@@ -168,57 +189,19 @@ def _label(prompt: str, o: list, state: dict | None, names: Names) -> str:
     if k == "decline":
         return {"ultimate": "Do not use an ultimate", "free_parking": "Keep your objectives"}.get(
             prompt, "Decline")
-    if k == "capture":
-        return "Capture it (pay its price)"
-    if k == "auction":
-        return "Put it up for auction"
-    if k == "bid":
-        return f"Bid {o[1]} HP"
-    if k == "pass":
-        return "Pass (leave the auction)"
     if k == "eliminate":
         return f"Eliminate {char(o[1])} ({data().role(o[1])}) and take {data().elimination_hp} HP"
     if k == "sell_bank":
         return f"Sell {space(o[1])} to the bank for {data().spaces[o[1]].price} HP"
     if k == "sell_to":
         return f"Offer {space(o[1])} to {names.plain(o[2])} for {o[3]} HP"
-    if k == "accept":
-        return "Accept"
-    if k == "refuse":
-        return "Refuse"
     if k == "swap" and prompt == "free_parking":
         owner = state["owners"][o[2]] if state else NOBODY
         return f"Swap your {space(o[1])} for {names.plain(owner)}'s {space(o[2])}"
     if k == "swap":
         return f"Swap {char(o[1])} for {char(o[2])} ({data().role(o[2])})"
-    if k == "respawn":
-        return f"Respawn {char(o[1])} ({data().role(o[1])})"
-    if k == "done":
-        return "Done: keep the team as it is"
     if k == "redirect":
         return f"{names.plain(o[1])} pays instead of you"
-    if k == "stay":
-        return "Stay: follow this space's rules"
-    if k == "blink_again":
-        return "Roll again and move on"
-    if k == "use":
-        return f"Move by the roll of {o[1]}"
-    if k == "give":
-        return f"Give {space(o[1])}"
-    if k == "take":
-        return f"Ask for {space(o[1])}"
-    if k == "pay":
-        return f"Add {o[1]} HP from you"
-    if k == "ask":
-        return f"Ask {o[1]} HP from them"
-    if k == "offer":
-        return "Send the offer"
-    if k == "cancel":
-        return "Cancel the trade"
-    if k == "leader":
-        return f"{char(o[1])} ({data().role(o[1])}) as group leader"
-    if k == "hero":
-        return f"{char(o[1])} ({data().role(o[1])})"
     return " ".join(map(str, o))
 
 
@@ -299,3 +282,7 @@ def narrate(g: Any, before: dict | None, after: dict, names: Names, kind: str = 
 
 def _count(loot) -> int:
     return loot if isinstance(loot, int) else len(loot)
+
+
+def explain_illegal(g: Any, s: Any, decision: Decision, move: tuple) -> str:
+    return family_explain(decision, move, lambda n: f"{n} HP", s.players[decision.player].hp)

@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import Move
-from ..monopoly_family import MAX_TRADE_OFFERS, NOBODY, Auction, LotAuctionFrame, Trades
+from ..monopoly_family import (MAX_TRADE_OFFERS, NOBODY, Auction, LotAuctionFrame, Trades,
+                               TurnTask)
 
 if TYPE_CHECKING:
     from .state import State
@@ -36,7 +37,7 @@ def half_up(n: int) -> int:
     return (n + 1) // 2
 
 
-class MonopolyFamily(Auction, Trades):
+class MonopolyFamily(Auction, Trades, TurnTask):
     # ------------------------------------------------------------------ players and money
     def alive(self, s: "State") -> list[int]:
         """Seats still in the game, in seat order."""

@@ -66,13 +66,9 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
     def _roll_order_roll(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
         seats = frame[1]
         totals = [outcome[2 * k] + outcome[2 * k + 1] for k in range(len(seats))]
-        top = max(totals)
-        best = tuple(seat for seat, t in zip(seats, totals) if t == top)
-        if len(best) > 1:  # tied highest rollers roll again
-            self._push(s, ("order_roll", best))
-            return
-        n = len(s.players)
-        s.order = [(best[0] + k) % n for k in range(n)]  # play moves to the left
+        order = self.order_from_rolls(s, seats, totals)   # play moves to the left
+        if order:
+            s.order = order
 
     def _options_pick_hero(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
         seat = s.order[frame[1]]
@@ -124,16 +120,10 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
         opts += self.trade_openings(s)
         return opts
 
-    def _options_turn(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        return s.turn.player, tuple(self._turn_options(s))
+    END_TURN_TASK = "next_turn"
 
-    def _on_turn(self, s: State, frame: tuple, move: Move) -> None:
+    def turn_move(self, s: State, seat: int, move: Move) -> None:
         kind = move[0]
-        seat = s.turn.player
-        if kind == "end_turn":
-            self._push(s, ("next_turn",))
-            return
-        self._push(s, ("turn",))  # the turn goes on after whatever this move starts
         if kind == "roll":
             self._push(s, ("dice", "move", 0))
         elif kind == "pay_jail":
@@ -153,8 +143,6 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
             s.turn.sold = True
         elif kind == "play":
             self.play_card(s, seat, move[1], move[2])
-        elif kind == "trade":
-            self.open_trade(s, seat, move[1])
 
     def _do_next_turn(self, s: State, frame: tuple) -> None:
         if TURN_LIMIT in s.variants and s.turns >= self.data.turn_limit:
