@@ -306,6 +306,11 @@ class TurnTask:
         n = len(s.players)
         return [(best[0] + k) % n for k in range(n)]
 
+    def begin_turns(self, s: Any, first: int) -> None:
+        """Set-up is over: `first` takes the first turn."""
+        s.turn = type(s.turn)(player=first)
+        self._push(s, ("turn_start",))
+
     def turn_move(self, s: Any, seat: int, move: Move) -> None:
         raise NotImplementedError
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
-from ..family_bot import fair_sale, trade_points_gain
+from ..family_bot import family_move
 
 if TYPE_CHECKING:
     from .rules import MarioMonopoly
@@ -97,17 +97,9 @@ def greedy_move(g: "MarioMonopoly", s: "State", d: Decision, rng: Any) -> Move:
     if kind == "boss_turn":
         boss = data.bosses[s.boss]
         return ("fight",) if ("fight",) in o and me.coins >= boss.cost else ("pass",)
-    if kind == "sell":
-        sells = [m for m in o if m[0] == "sell_bank"]
-        return min(sells, key=lambda m: (data.spaces[m[1]].points, m[1])) if sells else o[0]
-    if kind == "sale_offer":
-        return ("accept",) if fair_sale(g, s.agenda[-1], me.coins, RESERVE) else ("refuse",)
-    if kind == "trade_answer":
-        frame = s.agenda[-1]
-        gain = trade_points_gain(g, frame, 2)
-        return ("accept",) if gain > 0 and me.coins - frame.ask >= RESERVE else ("refuse",)
-    if kind == "trade_draft":
-        return ("cancel",)
+    shared = family_move(g, s, kind, o, me.coins, RESERVE, 2)
+    if shared is not None:
+        return shared
     if kind == "drop_any":
         # drop where the opponent is least likely to pass next: the figure furthest behind them
         return o[0]

@@ -115,8 +115,7 @@ class MarioMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
             s.figures[self.figures_of(s, seat)[0]].char = move[1]
 
     def _do_begin_play(self, s: State, frame: tuple) -> None:
-        s.turn = Turn(player=s.pick_order[0])
-        self._push(s, ("turn_start",))
+        self.begin_turns(s, s.pick_order[0])
 
     # ------------------------------------------------------------------ the turn
     def _do_turn_start(self, s: State, frame: tuple) -> None:

@@ -134,9 +134,8 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
     def _do_begin_play(self, s: State, frame: tuple) -> None:
         # "The player who chose their final character last goes first"; with Mystery Heroes
         # nobody chooses, so the highest roller starts (RULES.md).
-        first = s.pick_order[0] if "mystery-heroes" in s.variants else s.pick_order[-1]
-        s.turn = Turn(player=first)
-        self._push(s, ("turn_start",))
+        self.begin_turns(s, s.pick_order[0] if "mystery-heroes" in s.variants
+                         else s.pick_order[-1])
 
     # ------------------------------------------------------------------ the turn
     def _do_turn_start(self, s: State, frame: tuple) -> None:

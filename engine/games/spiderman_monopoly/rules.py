@@ -79,8 +79,7 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
         s.players[s.order[frame[1]]].hero = move[1]
 
     def _do_begin(self, s: State, frame: tuple) -> None:
-        s.turn = Turn(player=s.order[0])
-        self._push(s, ("turn_start",))
+        self.begin_turns(s, s.order[0])
 
     # ------------------------------------------------------------------ the turn
     def _do_turn_start(self, s: State, frame: tuple) -> None:
