@@ -12,7 +12,7 @@ from typing import Any
 
 from ...agenda import AgendaGame
 from ...chance import Chance
-from ...core import Decision, Move, Result, register
+from ...core import Move, Result, register
 from ..game_package import PackagedGame
 from .data import Data, load
 from .family import BANK, BOT_LEVEL, NOBODY, MonopolyFamily
