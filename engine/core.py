@@ -101,7 +101,7 @@ class Game:
         others (a test's toy) returns that module instead."""
         folder = Path(sys.modules[type(self).__module__].__file__).resolve().parent
         own = [p for p in folder.rglob("*") if p.suffix in (".py", ".toml") and p.is_file()
-               and p.name not in WORDS_MODULES and "__pycache__" not in p.parts]
+               and not is_words_module(p.name) and "__pycache__" not in p.parts]
         return sorted(own) + [Path(p).resolve() for p in self.shared_rules_files]
 
     def digest_files(self) -> list[tuple[str, Path]]:
@@ -154,6 +154,13 @@ class Game:
             known = ", ".join(self.variants) or "none"
             return f"unknown variant {unknown[0]!r} for {self.id} (known: {known})"
         return None
+
+    def check_setup(self, players: int, variants: Iterable[str]) -> str | None:
+        """None when `players` may play these variants, else why not: the one check behind
+        `new`, the lobby and `lanboard sim`."""
+        if not self.min_players <= players <= self.max_players:
+            return f"{self.id} is for {self.min_players} to {self.max_players} players, not {players}"
+        return self.check_variants(players, tuple(sorted(set(variants))))
 
     def greedy_move(self, state: Any, decision: Decision, rng: Any) -> Move:
         """The game's sensible policy for its greedy bot; by default a random legal move.
@@ -213,11 +220,8 @@ class Game:
         return nxt
 
     def new(self, players: int, variants: Iterable[str] = ()) -> Any:
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(
-                f"{self.id} is for {self.min_players}–{self.max_players} players, not {players}")
         vs = tuple(sorted(set(variants)))
-        problem = self.check_variants(players, vs)
+        problem = self.check_setup(players, vs)
         if problem:
             raise ValueError(problem)
         return self.initial_state(players, vs)
@@ -256,7 +260,12 @@ class Game:
 _ENGINE_DIR = Path(__file__).resolve().parent
 # Modules of a game's folder that hold only words for people (describe_move, explain_illegal...):
 # the rules import them inside those methods only, and what they return is never hashed.
-WORDS_MODULES = ("words.py",)
+WORDS_MODULES = ("words.py", "words_*.py")
+
+
+def is_words_module(name: str) -> bool:
+    """Whether a file of a game's folder is one of its WORDS_MODULES."""
+    return name == "words.py" or (name.startswith("words_") and name.endswith(".py"))
 # Engine modules that are not rules: bots for a player's own --bot seat (their moves are signed
 # entries, checked like a person's) and the offline simulator.
 NOT_RULES = ("bots.py", "simulate.py")

@@ -185,3 +185,18 @@ def test_the_takeover_move_is_the_greedy_policy_drawing_from_the_seed_bytes():
 def test_the_reference_games_digest_is_stable_within_a_process():
     g = engine.get_game("overwatch-monopoly")
     assert g.digest() == g.digest() and len(g.digest()) == 32
+
+
+def test_a_file_added_to_a_game_package_is_in_its_digest_and_its_words_are_not(tmp_path):
+    # The rules files come from the package folder, so nobody has to remember to list one.
+    pkg = tmp_path / "toy_pkg"
+    pkg.mkdir()
+    (pkg / "rules.py").write_text(
+        "from engine.games.game_package import PackagedGame\n"
+        "class Toy(PackagedGame):\n    id = 'toy-package'\n")
+    (pkg / "words.py").write_text("# words for people\n")
+    first = _load_game(pkg, "toy_pkg_a").digest()
+    (pkg / "words.py").write_text("# other words for people\n")
+    assert _load_game(pkg, "toy_pkg_b").digest() == first
+    (pkg / "helpers.py").write_text("LIMIT = 3\n")
+    assert _load_game(pkg, "toy_pkg_c").digest() != first
