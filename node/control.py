@@ -37,11 +37,14 @@ seat. Both are words for a UI without a screen made for the game: it shows them 
 nothing from the rules. "game" is null until the node hosts or is welcomed into a lobby.
 
 A malformed line gets {"ok": false, "error": ...} and the connection stays open: a bad
-request never stops the node.
+request never stops the node. Whatever JSON a request holds (any type, size under MAX_LINE,
+depth, number: floats, NaN, integers beyond 64 bits), it is answered with an error and the
+node plays on; an unexpected failure answering it is logged as our bug and answered too.
 """
 from __future__ import annotations
 
 import json
+import logging
 import os
 from pathlib import Path
 from typing import Any
@@ -55,6 +58,8 @@ from protocol.identity import check_code
 from .words import option_labels, summary
 
 MAX_LINE = 64 * 1024
+MAX_DEPTH = 32      # a move is a few levels deep; JSON nested deeper is refused
+log = logging.getLogger("lanboard.node.control")
 
 
 def _status(node) -> dict:
@@ -131,12 +136,44 @@ ACTIONS = {
 }
 
 
+def parse_request(line: bytes) -> dict:
+    """The request a line holds, or ValueError saying what is wrong with it. Nothing a client
+    sends gets further than this unless it is a JSON object with a text 'cmd', nested at most
+    MAX_DEPTH deep (a deeper one would exhaust the recursion of whatever walks it next)."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ValueError(f"a request is UTF-8 text; byte {e.start} is 0x{line[e.start]:02x}"
+                         ) from None
+    try:
+        req = json.loads(text)
+    except RecursionError:
+        raise ValueError(f"nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as e:
+        raise ValueError(f"not JSON: {e}") from None
+    if not isinstance(req, dict) or not isinstance(req.get("cmd"), str):
+        raise ValueError("a request is a JSON object with a 'cmd'")
+    if _too_deep(req):
+        raise ValueError(f"nested deeper than {MAX_DEPTH} levels")
+    return req
+
+
+def _too_deep(value: Any) -> bool:
+    # iterative: the walk itself must not recurse on what it is checking
+    todo = [(value, 1)]
+    while todo:
+        v, depth = todo.pop()
+        if isinstance(v, (list, dict)):
+            if depth > MAX_DEPTH:
+                return True
+            todo.extend((x, depth + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return False
+
+
 async def _request(node, line: bytes, send) -> bool:
     """Answer one request; True when the connection turns into an event stream."""
     try:
-        req = json.loads(line)
-        if not isinstance(req, dict) or not isinstance(req.get("cmd"), str):
-            raise ValueError("a request is a JSON object with a 'cmd'")
+        req = parse_request(line)
     except ValueError as e:
         await send({"ok": False, "error": f"bad request: {e}"})
         return False
@@ -193,7 +230,16 @@ async def _client(node, stream: trio.SocketStream) -> None:
             line, buf = buf.split(b"\n", 1)
             if not line.strip():
                 continue
-            if await _request(node, line, send):
+            try:
+                stream_events = await _request(node, line, send)
+            except (trio.BrokenResourceError, trio.ClosedResourceError):
+                raise
+            except Exception as e:  # noqa: BLE001 - a bug of ours must not stop the game
+                log.exception("control request %.200r", line)
+                await send({"ok": False, "error": f"the node could not answer this request "
+                                                  f"({type(e).__name__}: {e}); it plays on"})
+                continue
+            if stream_events:
                 events = node.subscribe()
                 async for ev in events:
                     await send(ev)

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from engine.canonical import CanonicalError
 from engine.core import IllegalMove
 
 from .codec import CodecError, decode, encode
@@ -157,6 +158,21 @@ class Output:
 
     sends: list[Send] = field(default_factory=list)
     events: list[Any] = field(default_factory=list)
+
+
+def _encodable_share(make) -> tuple[dict, bytes]:
+    """Our share made by `make()` and its bytes, or IllegalMove when it has none a peer's
+    decoder accepts: a move from a person (the control API) may hold a float, a NaN, an
+    integer beyond 64 bits or deep nesting, which must be refused here, never signed, sent and
+    blamed on us."""
+    try:
+        share = make()
+        raw = encode(share)
+        decode(raw)
+    except (CodecError, CanonicalError, OverflowError, RecursionError) as e:
+        raise IllegalMove("a move is a list of words and whole numbers, like the options "
+                          f"offered (not this one: {e})") from None
+    return share, raw
 
 
 class Session:
@@ -410,9 +426,8 @@ class Session:
         if (slot.seq, self.seat, "share") in self._shares:
             raise IllegalMove("a move for this turn was already sent")
         part = list(engine.as_move(move))
-        share = make_share(self.identity.sign, ledger.match_id, slot.seq, ledger.head, "move",
-                           self.seat, part)
-        raw = encode(share)
+        share, raw = _encodable_share(lambda: make_share(
+            self.identity.sign, ledger.match_id, slot.seq, ledger.head, "move", self.seat, part))
         try:
             self._checked[raw] = ledger.check_share(share)
         except Fault as f:
