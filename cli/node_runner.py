@@ -82,6 +82,10 @@ def _describe(kind: str, d: dict) -> str | None:
         return (f"waiting up to {d['up_to']:g} s for seat(s) {seats} to fetch the end of the "
                 "game (a player restarting after a crash needs it); Ctrl-C stops this, your "
                 "match file is complete")
+    if kind == "recovered":
+        return (f"the match file ended inside an entry (a crash or a full disk): cut back to "
+                f"its last complete entry; the other players send the rest. The {d['bytes']} "
+                f"torn bytes are kept in {d['kept']}")
     if kind == "saved":
         return f"match file: {d['path']}"
     return None

@@ -330,6 +330,8 @@ class Node:
     async def resume(self, match_file: Path, *, task_status=trio.TASK_STATUS_IGNORED) -> Outcome:
         """Continue a match after a crash, from its match file and the note beside it."""
         store = MatchStore.open(self.home, Path(match_file))
+        if store.torn is not None:   # issue 14: a torn last entry, cut back; peers resend it
+            self._say_torn(store)
         meta = store.meta
         items = [raw for _, raw, _ in matchfile.read_items(store.path.read_bytes())]
         body = parse_signed_genesis(decode(items[0]))["body"]
@@ -359,6 +361,14 @@ class Node:
             await self._linger()
             nursery.cancel_scope.cancel()
         return self.outcome
+
+    def _say_torn(self, store: MatchStore) -> None:
+        t = store.torn
+        log.warning("%s ended inside an entry (a crash or a full disk): cut back to its last "
+                    "complete entry at byte %d; the %d torn bytes are kept in %s",
+                    store.path.name, t.offset, t.size, t.kept)
+        self._emit("recovered", {"file": str(store.path), "offset": t.offset, "bytes": t.size,
+                                 "kept": str(t.kept)})
 
     # ------------------------------------------------------------------ links
     async def _serve(self, task_status=trio.TASK_STATUS_IGNORED) -> None:
