@@ -55,6 +55,7 @@ import engine
 from engine import Decision
 from protocol.identity import check_code
 
+from .admission import serve_admitted
 from .words import option_labels, summary
 
 MAX_LINE = 64 * 1024
@@ -268,7 +269,8 @@ async def serve_control(node, path: Path, *, task_status=trio.TASK_STATUS_IGNORE
     listener = trio.SocketListener(sock)
     try:
         task_status.started(path)
-        await trio.serve_listeners(lambda stream: _client(node, stream), [listener])
+        # never trio.serve_listeners: its traceback every 0.1 s while descriptors are short
+        await serve_admitted(lambda stream: _client(node, stream), [listener], "control socket")
     finally:
         path.unlink(missing_ok=True)
 

@@ -58,6 +58,7 @@ from protocol.session import (Appended, Divergence, FaultDetected, GameOver, Mat
                               TurnAttested, YourDecision)
 
 from . import wire
+from .admission import Admission, seated
 from .framing import TransportError
 from .store import MatchStore
 from .transport import connect, serve
@@ -178,6 +179,7 @@ class Node:
         self._relays_due: trio.Event | None = None   # set while some wait (None: no holding)
         self._pings: dict[bytes, tuple[dict[int, float], trio.Event, set[int]]] = {}
         self._last_ping: dict[int, bytes] = {}   # the last ping each seat had answered
+        self.admission = Admission()             # which strangers' connections are kept
 
     # ------------------------------------------------------------------ hosting
     async def host(self, game: str, variants: tuple[str, ...], seats: int, *,
@@ -372,8 +374,11 @@ class Node:
 
     # ------------------------------------------------------------------ links
     async def _serve(self, task_status=trio.TASK_STATUS_IGNORED) -> None:
+        # issue 14: strangers' connections are capped and closed after a grace (node.admission)
         await serve(self._on_connection, self.identity, CONTEXT, host=self.listen_host,
-                    port=self.port, task_status=task_status)
+                    port=self.port, admission=self.admission,
+                    known=lambda key: any(s.key == key for s in self.seats),
+                    task_status=task_status)
 
     async def _on_connection(self, conn) -> None:
         ch, msg = wire.unpack(await conn.receive())
@@ -419,6 +424,7 @@ class Node:
 
     async def _link(self, seat: int, conn, announce: bool = True) -> None:
         """Serve one link to `seat` until it drops: its frames in, our queued frames out."""
+        seated(conn)   # issue 14: a seated player's link, no longer bound by the grace
         s = self.seats[seat]
         if s.scope is not None:
             s.scope.cancel()  # a newer link replaces the old one: one writer per queue
