@@ -7,6 +7,8 @@ import errno
 import pytest
 import trio
 
+from cli.main import _user_error
+
 from node.runtime import Node
 from node.store import MatchStore, StoreWriteError
 from protocol.identity import Identity
@@ -31,13 +33,9 @@ async def _host(host, nursery):
 
 
 def _leaf(e: BaseException):
-    if isinstance(e, BaseExceptionGroup):
-        for inner in e.exceptions:
-            found = _leaf(inner)
-            if found is not None:
-                return found
-        return None
-    return e if isinstance(e, StoreWriteError) else None
+    """The error `lanboard` prints as its one line (cli.main), if it is the write error."""
+    found = _user_error(e)
+    return found if isinstance(found, StoreWriteError) else None
 
 
 async def _uninterrupted(base):
