@@ -46,7 +46,7 @@ import trio
 
 import engine
 from engine.bots import make_bot
-from engine.core import IllegalMove
+from engine.core import IllegalMove, player_name
 from protocol import genesis as gen
 from protocol import matchfile
 from protocol.codec import decode
@@ -411,7 +411,7 @@ class Node:
                 await conn.send(wire.pack("mesh", match=gen.body_hash(self._body),
                                           seat=self.my_seat))
             except TransportError as e:
-                log.info("dialing seat %d (%s:%d): %s", seat, s.addr, s.port, e)
+                log.info("dialing %s (%s:%d): %s", player_name(seat), s.addr, s.port, e)
                 await trio.sleep(pause)
                 pause = min(pause * 2, REDIAL[1])
                 continue
@@ -458,7 +458,7 @@ class Node:
                 await trio.aclose_forcefully(conn.stream)
         if failure and not self.finished.is_set():
             self._emit("peer", {"seat": seat, "state": "gone", "reason": str(failure[0])})
-            log.warning("seat %d (%s): %s", seat, s.name, failure[0])
+            log.warning("%s (%s): %s", player_name(seat), s.name, failure[0])
 
     async def _read(self, seat: int, conn) -> None:
         while True:
@@ -599,7 +599,7 @@ class Node:
         except Exception as e:  # any failure to verify is that peer's fault, not a crash
             if first == mine and self._ask_from_before_unshared(seat):
                 return
-            raise wire.BadMessage(f"seat {seat} sent entries that do not verify: {e}") from None
+            raise wire.BadMessage(f"{player_name(seat)} sent entries that do not verify: {e}") from None
         if first < mine:
             log.warning("entries %d to %d, with shares of ours that never reached the others, "
                         "who went on without them: their log replaces them", first + 1, mine)

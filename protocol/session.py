@@ -42,7 +42,7 @@ from typing import Any
 
 import engine
 from engine.canonical import CanonicalError
-from engine.core import IllegalMove
+from engine.core import IllegalMove, player_name
 
 from .codec import CodecError, decode, encode
 from .genesis import GenesisError, assemble, body_hash, check_body, check_signature, sign_body
@@ -487,7 +487,7 @@ class Session:
                 return out
             seat = awaited[0]
         elif seat not in awaited:
-            raise ValueError(f"the current slot is not waiting for seat {seat}")
+            raise ValueError(f"the current slot is not waiting for {player_name(seat)}")
         share = make_share(self.identity.sign, ledger.match_id, slot.seq, ledger.head, "timeout",
                            self.seat, {"seat": seat, "time": int(now)})
         raw = encode(share)
@@ -541,12 +541,12 @@ class Session:
                 try:
                     self._take(raw, reporter, out)
                 except Fault as f:
-                    raise Fault(f.kind, f.seats, f"{f.reason} (seat {reporter} stopped the match "
+                    raise Fault(f.kind, f.seats, f"{f.reason} ({player_name(reporter)} stopped the match "
                                 "for it and sent the proof)", f.seq, f.evidence) from None
-        named = " and ".join(f"seat {s}" for s in accused)
+        named = " and ".join(map(player_name, accused))
         self._dispute_accused = accused
         raise Fault("dispute", tuple(sorted({*accused, reporter})),
-                    f"seat {reporter} stopped the match accusing {named} of {what}; this node "
+                    f"{player_name(reporter)} stopped the match accusing {named} of {what}; this node "
                     "has no proof of it, so either of them may be the cheater", msg["seq"])
 
     def _settle_dispute(self, data: bytes, sender: int, out: Output) -> None:
@@ -593,10 +593,10 @@ class Session:
         another match."""
         a, seq, who = msg["author"], msg["seq"], (sender,) if sender is not None else ()
         if a >= self.n:
-            return Fault("malformed", who, f"there is no seat {a}", seq)
+            return Fault("malformed", who, f"there is no {player_name(a)}", seq)
         statement = share_statement(msg["match"], seq, msg["prev"], msg["kind"], a, msg["part"])
         if not verify_signature(self.keys[a], msg["sig"], statement):
-            return Fault("bad-signature", who, f"share claiming seat {a} does not verify", seq,
+            return Fault("bad-signature", who, f"share claiming {player_name(a)} does not verify", seq,
                          (raw,))
         if msg["match"] != self.ledger.match_id:
             return Fault("wrong-match", who, "share of another match", seq)
@@ -644,7 +644,7 @@ class Session:
         if msg["genesis"] != self._body_hash or seat >= self.n:
             raise Fault("genesis", (sender,), "signature for a different genesis")
         if not check_signature(self.body, seat, msg["sig"]):
-            raise Fault("bad-signature", (sender,), f"genesis signature of seat {seat} does "
+            raise Fault("bad-signature", (sender,), f"genesis signature of {player_name(seat)} does "
                         "not verify")
         old = self._gsigs.get(seat)
         if old is not None and old != msg["sig"]:
