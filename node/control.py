@@ -29,7 +29,9 @@ The other events: "lobby" (who is seated), "started", "resumed", "decision", "st
 changed the state), "attested" (the turn's state hash every node signed), "peer" (a link came
 or went), "caught_up", "divergence", "stalled" (two players gone at once: the game waits),
 "alone" (no peer reachable for a while during the game: the node keeps trying), "lingering"
-(the game is over and the node waits for a peer to hold the whole log), "over" and "fault".
+(the game is over and the node waits for a peer to hold the whole log), "over", "fault" and
+"recovered" (on resume, the match file ended inside an entry and was cut back to its last
+complete one: "file", "offset", "bytes", "kept" where the torn bytes are).
 
 "labels" (also in the "decision" event) says what each option does, one line per option in
 the same order, from the game's describe_move; "summary" is the game's describe_state for this
