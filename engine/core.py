@@ -45,6 +45,13 @@ class Over:
     result: Result
 
 
+def player_name(seat: int) -> str:
+    """How every text a person reads names a seat: "player 1" for seat 0, as the rulebooks,
+    the games' own words (P1, P2...) and the screens count. Data (JSON, the control API, the
+    match file) keeps the seat index itself."""
+    return f"player {seat + 1}"
+
+
 def as_move(value: Any) -> Move:
     """A move as the engine compares it: lists (as CBOR and JSON decode them) become tuples."""
     if isinstance(value, (list, tuple)):
@@ -212,7 +219,7 @@ class Game:
         The result is scored as the state stands; the forfeiting seat cannot be among the winners.
         """
         if not 0 <= seat < len(state.players):
-            raise IllegalMove(f"there is no seat {seat}")
+            raise IllegalMove(f"there is no {player_name(seat)}")
         if isinstance(self.pending(state), Over):
             raise IllegalMove("the game is already over")
         nxt = clone(state)

@@ -46,7 +46,7 @@ import trio
 
 import engine
 from engine.bots import make_bot
-from engine.core import IllegalMove
+from engine.core import IllegalMove, player_name
 from protocol import genesis as gen
 from protocol import matchfile
 from protocol.codec import decode
@@ -58,6 +58,7 @@ from protocol.session import (Appended, Divergence, FaultDetected, GameOver, Mat
                               TurnAttested, YourDecision)
 
 from . import wire
+from .admission import Admission, seated
 from .framing import TransportError
 from .store import MatchStore
 from .transport import connect, serve
@@ -178,6 +179,7 @@ class Node:
         self._relays_due: trio.Event | None = None   # set while some wait (None: no holding)
         self._pings: dict[bytes, tuple[dict[int, float], trio.Event, set[int]]] = {}
         self._last_ping: dict[int, bytes] = {}   # the last ping each seat had answered
+        self.admission = Admission()             # which strangers' connections are kept
 
     # ------------------------------------------------------------------ hosting
     async def host(self, game: str, variants: tuple[str, ...], seats: int, *,
@@ -328,6 +330,8 @@ class Node:
     async def resume(self, match_file: Path, *, task_status=trio.TASK_STATUS_IGNORED) -> Outcome:
         """Continue a match after a crash, from its match file and the note beside it."""
         store = MatchStore.open(self.home, Path(match_file))
+        if store.torn is not None:   # issue 14: a torn last entry, cut back; peers resend it
+            self._say_torn(store)
         meta = store.meta
         items = [raw for _, raw, _ in matchfile.read_items(store.path.read_bytes())]
         body = parse_signed_genesis(decode(items[0]))["body"]
@@ -358,10 +362,21 @@ class Node:
             nursery.cancel_scope.cancel()
         return self.outcome
 
+    def _say_torn(self, store: MatchStore) -> None:
+        t = store.torn
+        log.warning("%s ended inside an entry (a crash or a full disk): cut back to its last "
+                    "complete entry at byte %d; the %d torn bytes are kept in %s",
+                    store.path.name, t.offset, t.size, t.kept)
+        self._emit("recovered", {"file": str(store.path), "offset": t.offset, "bytes": t.size,
+                                 "kept": str(t.kept)})
+
     # ------------------------------------------------------------------ links
     async def _serve(self, task_status=trio.TASK_STATUS_IGNORED) -> None:
+        # issue 14: strangers' connections are capped and closed after a grace (node.admission)
         await serve(self._on_connection, self.identity, CONTEXT, host=self.listen_host,
-                    port=self.port, task_status=task_status)
+                    port=self.port, admission=self.admission,
+                    known=lambda key: any(s.key == key for s in self.seats),
+                    task_status=task_status)
 
     async def _on_connection(self, conn) -> None:
         ch, msg = wire.unpack(await conn.receive())
@@ -394,7 +409,7 @@ class Node:
                 await conn.send(wire.pack("mesh", match=gen.body_hash(self._body),
                                           seat=self.my_seat))
             except TransportError as e:
-                log.info("dialing seat %d (%s:%d): %s", seat, s.addr, s.port, e)
+                log.info("dialing %s (%s:%d): %s", player_name(seat), s.addr, s.port, e)
                 await trio.sleep(pause)
                 pause = min(pause * 2, REDIAL[1])
                 continue
@@ -407,6 +422,7 @@ class Node:
 
     async def _link(self, seat: int, conn, announce: bool = True) -> None:
         """Serve one link to `seat` until it drops: its frames in, our queued frames out."""
+        seated(conn)   # issue 14: a seated player's link, no longer bound by the grace
         s = self.seats[seat]
         if s.scope is not None:
             s.scope.cancel()  # a newer link replaces the old one: one writer per queue
@@ -440,7 +456,7 @@ class Node:
                 await trio.aclose_forcefully(conn.stream)
         if failure and not self.finished.is_set():
             self._emit("peer", {"seat": seat, "state": "gone", "reason": str(failure[0])})
-            log.warning("seat %d (%s): %s", seat, s.name, failure[0])
+            log.warning("%s (%s): %s", player_name(seat), s.name, failure[0])
 
     async def _read(self, seat: int, conn) -> None:
         while True:
@@ -581,7 +597,7 @@ class Node:
         except Exception as e:  # any failure to verify is that peer's fault, not a crash
             if first == mine and self._ask_from_before_unshared(seat):
                 return
-            raise wire.BadMessage(f"seat {seat} sent entries that do not verify: {e}") from None
+            raise wire.BadMessage(f"{player_name(seat)} sent entries that do not verify: {e}") from None
         if first < mine:
             log.warning("entries %d to %d, with shares of ours that never reached the others, "
                         "who went on without them: their log replaces them", first + 1, mine)

@@ -28,6 +28,7 @@ import trio
 from protocol.codec import CodecError
 from protocol.identity import Identity, check_code, verify_signature
 
+from .admission import Admission, serve_admitted
 from .framing import (FRAME_TIMEOUT, MAX_FRAME, ConnectionClosed, FramedStream, FrameTimeout,
                       FrameTooLarge, TransportError)
 
@@ -151,6 +152,7 @@ async def serve(handler: Handler, identity: Identity, context: bytes | str, *,
                 host: str | None = None, port: int = 0,
                 handshake_timeout: float = HANDSHAKE_TIMEOUT, max_frame: int = MAX_FRAME,
                 frame_timeout: float = FRAME_TIMEOUT, accept: Callable[[bytes], bool] | None = None,
+                admission: Admission | None = None, known: Callable[[bytes], bool] | None = None,
                 task_status: trio.TaskStatus[list[trio.SocketListener]] = trio.TASK_STATUS_IGNORED
                 ) -> None:
     """Listen; each connection is handshaken (as server) and then given to `handler`.
@@ -158,21 +160,50 @@ async def serve(handler: Handler, identity: Identity, context: bytes | str, *,
     A connection's TransportError or CodecError (bad handshake, oversize, stalled or undecodable
     frame, peer gone) closes that connection with a logged reason; the listener and the other
     connections carry on. `accept(peer_key)` may refuse keys (e.g. not seated in this match).
+    With `admission` (node.admission), each connection needs a place first, lives within its
+    grace until the handler marks it seated (`node.admission.seated(conn)`), and one whose
+    handshake proves a key `known(key)` is not evicted for a stranger. Running out of
+    descriptors is said once per episode, never raised.
     task_status.started() receives the listeners (to learn the port when port=0)."""
 
     async def one_connection(stream: trio.SocketStream) -> None:
         conn = FramedStream(stream, max_frame=max_frame, frame_timeout=frame_timeout)
+        ticket = admission.admit(_address(stream)) if admission is not None else None
+        if admission is not None and ticket is None:
+            log.info("refusing a connection from %s: too many unseated connections", conn.peer)
+            return
+        conn.ticket = ticket
+        scope = ticket.scope if ticket is not None else trio.CancelScope()
         try:
-            peer_key = await handshake(conn, identity, context, initiator=False,
-                                       timeout=handshake_timeout)
-            if accept is not None and not accept(peer_key):
-                raise HandshakeFailed(f"{conn.peer} key {check_code(peer_key)} is not accepted here")
-            await handler(conn)
+            with scope:
+                peer_key = await handshake(conn, identity, context, initiator=False,
+                                           timeout=handshake_timeout)
+                if accept is not None and not accept(peer_key):
+                    raise HandshakeFailed(f"{conn.peer} key {check_code(peer_key)} is not "
+                                          "accepted here")
+                if ticket is not None and known is not None and known(peer_key):
+                    ticket.vouch()
+                await handler(conn)
+            if scope.cancelled_caught:
+                log.info("closing connection from %s: %s", conn.peer,
+                         "evicted for a newer one" if ticket.evicted else
+                         f"not a seated player within {admission.grace:g} s")
         except ConnectionClosed as e:
             log.info("connection from %s ended: %s", conn.peer, e)
         except (TransportError, CodecError) as e:
             log.warning("closing connection from %s: %s", conn.peer, e)
         finally:
-            await trio.aclose_forcefully(stream)
+            if ticket is not None:
+                ticket.release()
 
-    await trio.serve_tcp(one_connection, port, host=host, task_status=task_status)
+    listeners = await trio.open_tcp_listeners(port, host=host)
+    shed = (lambda: admission.evict_some(8)) if admission is not None else (lambda: None)
+    await serve_admitted(one_connection, listeners, "peer listener", shed,
+                         task_status=task_status)
+
+
+def _address(stream: trio.SocketStream) -> str:
+    try:
+        return stream.socket.getpeername()[0]
+    except OSError:
+        return "?"

@@ -10,6 +10,7 @@ import hashlib
 from typing import Any
 
 import engine
+from engine.core import player_name
 
 from .codec import encode
 from .identity import verify_signature
@@ -100,5 +101,5 @@ def check_signed_genesis(signed: dict) -> Any:
     statement = genesis_statement(signed["body"])
     for seat, (player, sig) in enumerate(zip(signed["body"]["players"], signed["sigs"])):
         if not verify_signature(player["key"], sig, statement):
-            raise GenesisError(f"genesis signature of seat {seat} does not verify", seat)
+            raise GenesisError(f"genesis signature of {player_name(seat)} does not verify", seat)
     return state

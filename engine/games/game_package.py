@@ -34,7 +34,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterable, Sequence
 
-from ..core import Decision, Game, Move
+from ..core import Decision, Game, Move, player_name
 
 __all__ = ["NOBODY", "PackagedGame", "PlainState", "SeatNames"]
 
@@ -52,7 +52,7 @@ class SeatNames:
 
     def plain(self, seat: int) -> str:
         named = 0 <= seat < len(self.names) and self.names[seat]
-        return self.names[seat] if named else f"player {seat + 1}"
+        return self.names[seat] if named else player_name(seat)
 
 _IMMUTABLE = frozenset({int, str, bool, type(None), tuple, bytes})
 _FIELDS: dict[type, tuple[str, ...]] = {}
