@@ -34,7 +34,7 @@ from .framing import (FRAME_TIMEOUT, MAX_FRAME, ConnectionClosed, FramedStream, 
 __all__ = [
     "HANDSHAKE_TIMEOUT", "MAX_FRAME", "FramedStream", "TransportError", "ConnectionClosed",
     "FrameTooLarge", "FrameTimeout", "HandshakeFailed", "HandshakeTimeout",
-    "handshake", "connect", "serve",
+    "handshake", "connect", "dialed", "serve", "accepted", "TcpTransport",
 ]
 
 log = logging.getLogger("lanboard.node.transport")
@@ -133,8 +133,17 @@ async def connect(host: str, port: int, identity: Identity, context: bytes | str
         raise HandshakeTimeout(f"connecting to {host}:{port} took longer than {timeout:g} s") from None
     except OSError as e:
         raise ConnectionClosed(f"cannot connect to {host}:{port}: {e.strerror or e}") from None
-    conn = FramedStream(stream, max_frame=max_frame, frame_timeout=frame_timeout,
-                        peer=f"{host}:{port}")
+    return await dialed(stream, identity, context, peer=f"{host}:{port}",
+                        expected_peer=expected_peer, timeout=timeout, max_frame=max_frame,
+                        frame_timeout=frame_timeout)
+
+
+async def dialed(stream: trio.abc.Stream, identity: Identity, context: bytes | str, *, peer: str,
+                 expected_peer: bytes | None = None, timeout: float = HANDSHAKE_TIMEOUT,
+                 max_frame: int = MAX_FRAME, frame_timeout: float = FRAME_TIMEOUT
+                 ) -> FramedStream:
+    """A stream we opened to `peer`, handshaken as client (closed if that fails)."""
+    conn = FramedStream(stream, max_frame=max_frame, frame_timeout=frame_timeout, peer=peer)
     try:
         await handshake(conn, identity, context, initiator=True, expected_peer=expected_peer,
                         timeout=timeout)
@@ -161,18 +170,58 @@ async def serve(handler: Handler, identity: Identity, context: bytes | str, *,
     task_status.started() receives the listeners (to learn the port when port=0)."""
 
     async def one_connection(stream: trio.SocketStream) -> None:
-        conn = FramedStream(stream, max_frame=max_frame, frame_timeout=frame_timeout)
-        try:
-            peer_key = await handshake(conn, identity, context, initiator=False,
-                                       timeout=handshake_timeout)
-            if accept is not None and not accept(peer_key):
-                raise HandshakeFailed(f"{conn.peer} key {check_code(peer_key)} is not accepted here")
-            await handler(conn)
-        except ConnectionClosed as e:
-            log.info("connection from %s ended: %s", conn.peer, e)
-        except (TransportError, CodecError) as e:
-            log.warning("closing connection from %s: %s", conn.peer, e)
-        finally:
-            await trio.aclose_forcefully(stream)
+        await accepted(stream, handler, identity, context, handshake_timeout=handshake_timeout,
+                       max_frame=max_frame, frame_timeout=frame_timeout, accept=accept)
 
     await trio.serve_tcp(one_connection, port, host=host, task_status=task_status)
+
+
+async def accepted(stream: trio.abc.Stream, handler: Handler, identity: Identity,
+                   context: bytes | str, *, handshake_timeout: float = HANDSHAKE_TIMEOUT,
+                   max_frame: int = MAX_FRAME, frame_timeout: float = FRAME_TIMEOUT,
+                   accept: Callable[[bytes], bool] | None = None) -> None:
+    """One connection a listener took: handshaken (as server), then given to `handler`; its
+    TransportError or CodecError closes it with a logged reason, and it is closed at the end."""
+    conn = FramedStream(stream, max_frame=max_frame, frame_timeout=frame_timeout)
+    try:
+        peer_key = await handshake(conn, identity, context, initiator=False,
+                                   timeout=handshake_timeout)
+        if accept is not None and not accept(peer_key):
+            raise HandshakeFailed(f"{conn.peer} key {check_code(peer_key)} is not accepted here")
+        await handler(conn)
+    except ConnectionClosed as e:
+        log.info("connection from %s ended: %s", conn.peer, e)
+    except (TransportError, CodecError) as e:
+        log.warning("closing connection from %s: %s", conn.peer, e)
+    finally:
+        await trio.aclose_forcefully(stream)
+
+
+class TcpTransport:
+    """How a node reaches its peers: TCP (the default). A node takes any object with these
+    three methods, so a test can run nodes over memory streams instead."""
+
+    async def connect(self, host: str, port: int, identity: Identity, context: bytes | str, *,
+                      expected_peer: bytes | None = None) -> FramedStream:
+        return await connect(host, port, identity, context, expected_peer=expected_peer)
+
+    async def serve(self, handler: Handler, identity: Identity, context: bytes | str, *,
+                    host: str | None, port: int,
+                    task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED) -> None:
+        """Listen as `serve` does; task_status.started() receives the port listened on."""
+        await serve(handler, identity, context, host=host, port=port,
+                    task_status=_PortOf(task_status))
+
+    def peer_host(self, conn: FramedStream) -> str:
+        """The address the peer of an accepted connection reached us from."""
+        return conn.stream.socket.getpeername()[0]
+
+
+class _PortOf:
+    """Passes on the port of the listeners a serve started with, instead of the listeners."""
+
+    def __init__(self, task_status: trio.TaskStatus[int]) -> None:
+        self.task_status = task_status
+
+    def started(self, listeners: list[trio.SocketListener]) -> None:
+        self.task_status.started(listeners[0].socket.getsockname()[1])
