@@ -77,7 +77,8 @@ class CatchUp:
             raise wire.BadMessage("entries must be byte strings")
         log_items = node.session.log[:1 + first] + items
         try:
-            session, out = Session.resume(log_items, node.identity, node._chain, node._unlogged)
+            session, out = Session.resume(log_items, node.identity, node.session.chain,
+                                          node.outbox.unlogged)
         except Exception as e:  # any failure to verify is that peer's fault, not a crash
             if first == mine and self._ask_from_before_unshared(seat):
                 return

@@ -93,7 +93,7 @@ class Links:
             try:
                 conn = await node.transport.connect(s.addr, s.port, node.identity, CONTEXT,
                                                     expected_peer=s.key)
-                await conn.send(wire.pack("mesh", match=gen.body_hash(node._body),
+                await conn.send(wire.pack("mesh", match=gen.body_hash(node.session.body),
                                           seat=node.my_seat))
             except TransportError as e:
                 log.info("dialing seat %d (%s:%d): %s", seat, s.addr, s.port, e)

@@ -54,11 +54,13 @@ class Lobby:
         self.full = trio.Event()
         self.settings: dict[str, Any] = {}      # the host's: game, variants, seats, nonce, chain
         self.roster: list[dict] = []            # a joiner's view of the lobby, from the host
+        self.game: str | None = None            # the game's id, as hosted or welcomed
 
     # ------------------------------------------------------------------ the host's side
     def open(self, game: str, variants: tuple[str, ...], seats: int, nonce: bytes,
              chain: HashChain) -> None:
         node = self.node
+        self.game = game
         self.settings = {"game": game, "variants": sorted(set(variants)), "seats": seats,
                          "nonce": nonce, "chain": gen.DEFAULT_CHAIN}
         node.seats = [Seat(node.name, node.identity.public, chain.commitment)]
@@ -138,7 +140,7 @@ class Lobby:
             raise wire.BadMessage("expected welcome")
         chain = HashChain(chain_secret(node.identity.seed(), msg["nonce"]), msg["chain"])
         # the UI picks its screens by it while still in the lobby (the genesis decides)
-        node.game = msg.get("game") if isinstance(msg.get("game"), str) else None
+        self.game = msg.get("game") if isinstance(msg.get("game"), str) else None
         await conn.send(wire.pack("commit", commit=chain.commitment))
         started()
         while True:

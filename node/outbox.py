@@ -48,6 +48,7 @@ class Outbox:
     def __init__(self, send: Callable[[int, bytes], None]) -> None:
         self.send = send
         self.store: MatchStore | None = None   # the match file, once the match has started
+        self.unlogged: list[bytes] = []   # our own frames on disk (save_unlogged), not in the log
         # Session frames wait here until what they build on is on disk (see persist_then_send)
         self._in, self._out = trio.open_memory_channel(math.inf)
         self.pending = 0

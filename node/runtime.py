@@ -9,21 +9,16 @@ host's node is one peer among the others.
 
 Ordering guarantees the session relies on: each peer has one outbound queue drained by the
 writer of its current link, so frames to a peer leave in the order the session produced them,
-but for relays (another author's share forwarded): those wait up to RELAY_HOLD to leave with our
-next frame to that peer, always ahead of it, and may overtake our frames still waiting for a
-sync; accepted entries are appended to the match file, and our own frames (and catch-up
+but for relays (another author's share forwarded): those may leave early, never after our next
+frame to that peer (node.outbox); accepted entries are appended to the match file, and our own frames (and catch-up
 entries, which may hold our own move) are queued only once those entries are synced.
 
-Links come back: when a link drops, the higher seat dials again until the game is over. On every
-new link both ends say how many entries they hold ("sync"); the one ahead sends the missing
-signed entries, which the other verifies by rebuilding its session from its match file plus
-them, and both resend their shares for the slot in progress. A node killed at any point
-restarts from its match file (`Node.resume`) the same way. If the others timed its seat out
-meanwhile, its log may end with entries holding its own shares that never reached them; when
-their entries do not follow its own, it asks for them from before those entries, and their log
-replaces those (Session.unshared_at_end). At the end, finished nodes wait a while for every peer, gone
-seats included, to hold the whole log (node.linger); a node that reaches no peer at all for a
-while says so ("alone") and keeps trying.
+Links come back: when a link drops, the higher seat dials again until the game is over; on
+every new link the one ahead sends the missing signed entries, which the other verifies by
+rebuilding its session (node.catchup). A node killed at any point restarts from its match file
+(`Node.resume`) the same way. At the end, finished nodes wait a while for every peer, gone seats
+included, to hold the whole log (node.linger); a node that reaches no peer at all for a while
+says so ("alone") and keeps trying.
 
 A peer gone for longer than the genesis timeouts: the watchdog signs a timeout claim; once every
 other player's claim is in the log the session says `SeatTimedOut`, and the remaining players
@@ -89,6 +84,8 @@ class Outcome:
 
 
 class Node:
+    """One player's node: who it is (given), what it holds of the match (public), its parts."""
+
     def __init__(self, identity: Identity, name: str, home: Path, *, bot: str | None = None,
                  listen_host: str = "0.0.0.0", port: int = 0,
                  on_event: Callable[[str, dict], None] | None = None,
@@ -107,7 +104,6 @@ class Node:
         self.outcome = Outcome()
         self.seats: list[Seat] = []
         self.my_seat: int | None = None
-        self.game: str | None = None             # the game's id, once hosted or welcomed
         self.events = Events(on_event)
         self.lobby = Lobby(self)
         self.links = Links(self)
@@ -116,16 +112,17 @@ class Node:
         self.pinger = Pinger(self)
         self.watchdog = Watchdog(self)
         self.linger = Linger(self)
-        self._body: dict | None = None
-        self._chain: HashChain | None = None
-        self._unlogged: list[bytes] = []         # own frames persisted but not yet in the log
         self._bot_todo: trio.MemorySendChannel | None = None
-        self._nursery: trio.Nursery | None = None
 
     # ------------------------------------------------------------------ what others read
     @property
     def store(self) -> MatchStore | None:
         return self.outbox.store
+
+    @property
+    def game(self) -> str | None:
+        """The game's id, once hosted or welcomed (the genesis decides)."""
+        return self.session.body["game"] if self.session else self.lobby.game
 
     @property
     def lobby_roster(self) -> list[dict]:
@@ -173,10 +170,8 @@ class Node:
             raise ValueError(problem)
         nonce = nonce or secrets.token_bytes(16)
         chain = HashChain(chain_secret(self.identity.seed(), nonce), gen.DEFAULT_CHAIN)
-        self.game = game
         self.lobby.open(game, variants, seats, nonce, chain)
         async with trio.open_nursery() as nursery:
-            self._nursery = nursery
             self.port = self.seats[0].port = await nursery.start(self._serve)
             task_status.started(self.port)
             self.events.emit("lobby", self.lobby.roster_json())
@@ -191,7 +186,7 @@ class Node:
             self._begin(body, chain)
             for seat in range(1, len(self.seats)):
                 self.links.send(seat, wire.pack("start", body=body, addrs=addrs))
-            self._play(self.session.start())
+            self._play(nursery, self.session.start())
             await self.finished.wait()
             await self.linger.run()
             nursery.cancel_scope.cancel()
@@ -200,7 +195,6 @@ class Node:
     # ------------------------------------------------------------------ joining
     async def join(self, host: str, port: int, *, task_status=trio.TASK_STATUS_IGNORED) -> Outcome:
         async with trio.open_nursery() as nursery:
-            self._nursery = nursery
             self.port = await nursery.start(self._serve)
             conn = await self.transport.connect(host, port, self.identity, CONTEXT)
             body, addrs, chain = await self.lobby.enter(
@@ -214,7 +208,7 @@ class Node:
             nursery.start_soon(self.links.keep_dialing, 0, conn)  # the lobby link, then re-dials
             for seat in range(1, self.my_seat):
                 nursery.start_soon(self.links.keep_dialing, seat)
-            self._play(self.session.start())
+            self._play(nursery, self.session.start())
             await self.finished.wait()
             await self.linger.run()
             nursery.cancel_scope.cancel()
@@ -232,21 +226,20 @@ class Node:
                       for p in meta["players"]]
         self.port = self.seats[self.my_seat].port
         chain = HashChain(chain_secret(self.identity.seed(), body["nonce"]), body["chain"])
-        self._unlogged = store.load_unlogged()
-        session, out = Session.resume(items, self.identity, chain, self._unlogged)
+        self.outbox.unlogged = store.load_unlogged()
+        session, out = Session.resume(items, self.identity, chain, self.outbox.unlogged)
         self.outbox.store = store
         self.outcome.match_id = session.match_id
         self.outcome.match_file = store.path
         self._begin(body, chain, session)
         async with trio.open_nursery() as nursery:
-            self._nursery = nursery
             await nursery.start(self._serve)
             task_status.started(self.port)
             self.events.emit("resumed", {"match": session.match_id.hex(), "seat": self.my_seat,
                                          "entries": store.count - 1})
             for seat in range(self.my_seat):
                 nursery.start_soon(self.links.keep_dialing, seat)
-            self._play(out)
+            self._play(nursery, out)
             if session.over:
                 self._react(GameOver(session.ledger.result()))
             await self.finished.wait()
@@ -271,7 +264,7 @@ class Node:
         elif msg["t"] == "mesh":
             await self.session_ready.wait()
             seat = msg["seat"]
-            if msg["match"] != gen.body_hash(self._body) or not 0 <= seat < len(self.seats) \
+            if msg["match"] != gen.body_hash(self.session.body) or not 0 <= seat < len(self.seats) \
                     or self.seats[seat].key != conn.peer_key or seat == self.my_seat:
                 raise wire.BadMessage("mesh connection for another match or seat")
             await self.links.link(seat, conn)
@@ -302,9 +295,6 @@ class Node:
 
     # ------------------------------------------------------------------ the game
     def _begin(self, body: dict, chain: HashChain, session: Session | None = None) -> None:
-        self._body = body
-        self._chain = chain
-        self.game = body["game"]
         self.session = session or Session(body, self.identity, chain)
         for seat in range(len(self.seats)):
             if seat != self.my_seat:
@@ -313,14 +303,14 @@ class Node:
         self.outcome.players = [s.name for s in self.seats]
         self.session_ready.set()
 
-    def _play(self, first: Output) -> None:
+    def _play(self, nursery: trio.Nursery, first: Output) -> None:
         send, receive = trio.open_memory_channel(math.inf)
         self._bot_todo = send
-        self._nursery.start_soon(drive_bot, self, receive)
-        self._nursery.start_soon(self.watchdog.run)
-        self._nursery.start_soon(tell_if_alone, self)
-        self._nursery.start_soon(self.outbox.persist_then_send)
-        self._nursery.start_soon(self.outbox.release_relays_when_due)
+        nursery.start_soon(drive_bot, self, receive)
+        nursery.start_soon(self.watchdog.run)
+        nursery.start_soon(tell_if_alone, self)
+        nursery.start_soon(self.outbox.persist_then_send)
+        nursery.start_soon(self.outbox.release_relays_when_due)
         self._handle(first)
 
     def _handle(self, out: Output, unlogged: list[bytes] | None = None) -> None:
@@ -348,14 +338,14 @@ class Node:
         """Output of our own move, timeout claim or choice: none can be derived again after a
         restart (a person chose it; a clock dated it), so it is kept before it is sent."""
         unlogged = self.session.own_unlogged()
-        if unlogged == self._unlogged:
+        if unlogged == self.outbox.unlogged:
             self._handle(out)   # already on disk as they are (most often: none before, none now)
             return
-        self._unlogged = unlogged
+        self.outbox.unlogged = unlogged
         self._handle(out, list(unlogged))
 
     def _meta(self, finished: bool = False) -> dict:
-        return {"seat": self.my_seat, "game": self._body["game"], "finished": finished,
+        return {"seat": self.my_seat, "game": self.session.body["game"], "finished": finished,
                 "name": self.name, "bot": self.bot_kind, "listen": self.listen_host,
                 "players": [{"name": s.name, "key": s.key.hex(), "addr": s.addr,
                              "port": s.port} for s in self.seats]}

@@ -63,7 +63,7 @@ class Watchdog:
 
     def slot_limit(self) -> float:
         # Moves and choices are people's decisions; reveals and attestations are automatic.
-        timeouts = self.node._body["timeouts"]
+        timeouts = self.node.session.body["timeouts"]
         ledger = self.node.session.ledger
         kind = ledger.slot.kind if ledger is not None and ledger.slot is not None else None
         return timeouts["decision"] if kind in ("move", "choice") else timeouts["round"]
