@@ -48,8 +48,8 @@ async def game(home: Path, grace: float) -> None:
         while pat.session is None or _pending(pat) is None:
             await trio.sleep(0.01)
         emit(event="ready", port=port, control=str(sock), pid=os.getpid())
-        await pat._closed.wait()
-        await bot._closed.wait()
+        await pat.linger.closed.wait()
+        await bot.linger.closed.wait()
         nursery.cancel_scope.cancel()
     emit(event="over", files=[str(pat.outcome.match_file), str(bot.outcome.match_file)],
          hashes=[pat.outcome.state_hash.hex(), bot.outcome.state_hash.hex()])

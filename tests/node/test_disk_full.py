@@ -43,8 +43,8 @@ async def _uninterrupted(base):
     async with trio.open_nursery() as nursery:
         port = await _host(host, nursery)
         nursery.start_soon(joiner.join, "127.0.0.1", port)
-        await host._closed.wait()
-        await joiner._closed.wait()
+        await host.linger.closed.wait()
+        await joiner.linger.closed.wait()
     return host.outcome.match_file.read_bytes()
 
 
@@ -77,7 +77,7 @@ async def _disk_fills_then_resumes(base, monkeypatch, full_at: int):
         again = Node(joiner.identity, "Joiner", base / "joiner", bot="greedy",
                      listen_host="127.0.0.1", on_event=lambda k, d: events.append((k, d)))
         await again.resume(file)
-        await host._closed.wait()
+        await host.linger.closed.wait()
     return stopped, file, host, again, events
 
 
