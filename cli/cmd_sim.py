@@ -18,7 +18,8 @@ HELP = "play whole games with bots in this process and print the results"
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_option(p)
-    p.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
+    p.add_argument("--players", type=int, default=None,
+                   help="number of players (default: 4, or the game's most if it has fewer)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default: 1)")
     p.add_argument("--games", type=int, default=1, help="games to play, seeds S, S+1, … (default: 1)")
     p.add_argument("--bots", default="greedy",
@@ -50,6 +51,8 @@ def check_game(game_id: str, players: int, variants: list[str]) -> tuple[str, ..
 
 def parse_setup(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Validate game, players, bots and variants of a sim: (bot kind per seat, variants)."""
+    if args.players is None:   # a two-player game needs no --players
+        args.players = min(4, get_game(args.game).max_players) if args.game in game_ids() else 4
     variants = check_game(args.game, args.players, args.variant)
     if args.games < 1:
         raise UsageError("--games must be at least 1")

@@ -190,6 +190,7 @@ class Node:
         problem = None if g.min_players <= seats <= g.max_players else \
             f"{game} is for {g.min_players} to {g.max_players} players"
         problem = problem or g.check_variants(seats, tuple(sorted(variants)))
+        problem = problem or gen.unsupported(g)   # before anyone joins a lobby it cannot play
         if problem:
             raise ValueError(problem)
         nonce = nonce or secrets.token_bytes(16)
