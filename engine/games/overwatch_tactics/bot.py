@@ -67,6 +67,8 @@ def _payload_gap(g: "OverwatchTactics", s: "State", at: hx.Hex) -> int:
 def position_value(g: "OverwatchTactics", s: "State", h: "Hero", at: hx.Hex) -> int:
     """How good hex `at` is for hero h now."""
     v = -PAYLOAD * _payload_gap(g, s, at) + HEIGHT * g.elevation(s, at)
+    if h.side == ATTACK and at in g.data.route[s.payload + 1: s.payload + 5]:
+        v -= 2 * PAYLOAD     # a hero on the route ahead stops the payload it pushes
     saved = h.q, h.r
     h.q, h.r = at            # evaluated in place, restored below: no copy of the state
     try:
