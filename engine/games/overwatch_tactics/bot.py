@@ -20,8 +20,9 @@ if TYPE_CHECKING:
     from .state import Hero, State
 
 KILL = 400          # a defeat is worth this on top of the damage
-PAYLOAD = 60        # per hex of distance from being next to the payload
+PAYLOAD = (60, 60)  # per hex of distance from being next to the payload, by side
 HEIGHT = 15         # per level
+CONTEST = 200       # hitting a hero next to the payload (it pushes or contests)
 
 
 def sheet_value(g: "OverwatchTactics", hid: str) -> int:
@@ -60,15 +61,61 @@ def _terrain(g: "OverwatchTactics", s: "State", opts: tuple[Move, ...]) -> Move:
     return best
 
 
-def _payload_gap(g: "OverwatchTactics", s: "State", at: hx.Hex) -> int:
-    return max(0, hx.distance(at, g.data.route[s.payload]) - 1)
+def _contest(g: "OverwatchTactics", s: "State", t: "Hero") -> int:
+    """Bonus for hitting a hero next to the payload or standing on the route ahead of it
+    (where it stops the payload)."""
+    route = g.data.route
+    near = hx.distance(t.at, route[s.payload]) == 1 or t.at in route[s.payload + 1: s.payload + 5]
+    return CONTEST if near else 0
 
 
-def position_value(g: "OverwatchTactics", s: "State", h: "Hero", at: hx.Hex) -> int:
+FAR = 30            # hexes, for a hex from which no free path reaches the payload
+
+
+def path_field(g: "OverwatchTactics", s: "State", side: int) -> dict[hx.Hex, int]:
+    """Hexes of movement from each free hex to a free hex next to the payload (for attackers,
+    not on the route ahead), by breadth-first search backwards from those hexes: detours
+    round allies, walls and climbs count, which the hex distance does not see."""
+    route = g.data.route
+    pay = route[s.payload]
+    ahead = route[s.payload + 1: s.payload + 5] if side == ATTACK else ()
+    closed = g.spawn_zone(s, 1 - side)
+    free = lambda n: n in g.index and not g.occupied(s, n) and n not in closed  # noqa: E731
+    frontier = [n for n in hx.neighbours(pay) if n not in ahead and free(n)]
+    dist = {n: 0 for n in frontier}
+    while frontier:
+        nxt = []
+        for cur in frontier:
+            up = g.elevation(s, cur) - 1
+            for m in hx.neighbours(cur):
+                if m not in dist and free(m) and g.elevation(s, m) >= up:
+                    dist[m] = dist[cur] + 1
+                    nxt.append(m)
+        frontier = nxt
+    return dist
+
+
+def _payload_gap(g: "OverwatchTactics", s: "State", h: "Hero", at: hx.Hex,
+                 field: dict[hx.Hex, int]) -> int:
+    if at in field:
+        return field[at]
+    route = g.data.route
+    if hx.distance(at, route[s.payload]) == 1 and (
+            h.side == DEFENCE or at not in route[s.payload + 1: s.payload + 5]):
+        return 0
+    up = g.elevation(s, at) + 1
+    return min([field[n] + 1 for n in hx.neighbours(at) if n in field and g.elevation(s, n) <= up],
+               default=FAR)
+
+
+def position_value(g: "OverwatchTactics", s: "State", h: "Hero", at: hx.Hex,
+                   field: dict[hx.Hex, int] | None = None) -> int:
     """How good hex `at` is for hero h now."""
-    v = -PAYLOAD * _payload_gap(g, s, at) + HEIGHT * g.elevation(s, at)
+    if field is None:
+        field = path_field(g, s, h.side)
+    v = -PAYLOAD[h.side] * _payload_gap(g, s, h, at, field) + HEIGHT * g.elevation(s, at)
     if h.side == ATTACK and at in g.data.route[s.payload + 1: s.payload + 5]:
-        v -= 2 * PAYLOAD     # a hero on the route ahead stops the payload it pushes
+        v -= 2 * PAYLOAD[ATTACK]     # a hero on the route ahead stops the payload it pushes
     saved = h.q, h.r
     h.q, h.r = at            # evaluated in place, restored below: no copy of the state
     try:
@@ -95,6 +142,7 @@ def _act(g: "OverwatchTactics", s: "State", d: Decision) -> Move:
     best: Move = ("end",)
     best_score = 0
     here: dict[str, int] = {}
+    field = path_field(g, s, d.player)
     for o in d.options:
         k = o[0]
         if k == "end" or k == "overwatch":
@@ -103,13 +151,13 @@ def _act(g: "OverwatchTactics", s: "State", d: Decision) -> Move:
         if k == "attack":
             t = s.hero(o[3])
             dmg = g.attack_damage(s, h, g.sheet(h).weapons[o[2]], t)
-            score = min(dmg, t.hp) + (KILL if dmg >= t.hp else 0) + 100
+            score = min(dmg, t.hp) + (KILL if dmg >= t.hp else 0) + 100 + _contest(g, s, t)
         elif k == "step":
             if h.id not in here:
-                here[h.id] = position_value(g, s, h, h.at)
-            score = position_value(g, s, h, (o[2], o[3])) - here[h.id]
+                here[h.id] = position_value(g, s, h, h.at, field)
+            score = position_value(g, s, h, (o[2], o[3]), field) - here[h.id]
         else:
-            score = _ability_score(g, s, h, o)
+            score = _ability_score(g, s, h, o, field)
         if score > best_score:
             best, best_score = o, score
     if best[0] != "end":
@@ -121,7 +169,8 @@ def _act(g: "OverwatchTactics", s: "State", d: Decision) -> Move:
     return ("end",)
 
 
-def _ability_score(g: "OverwatchTactics", s: "State", h: "Hero", o: Move) -> int:
+def _ability_score(g: "OverwatchTactics", s: "State", h: "Hero", o: Move,
+                   field: dict[hx.Hex, int]) -> int:
     ab = g.sheet(h).ability(o[2])
     target = (o[3], o[4])
     e = ab.effect
@@ -130,7 +179,8 @@ def _ability_score(g: "OverwatchTactics", s: "State", h: "Hero", o: Move) -> int
         for t in s.heroes:
             if t.placed and hx.distance(t.at, target) <= ab.radius:
                 if t.side != h.side and ab.damage:
-                    score += min(ab.damage, t.hp) + (KILL if ab.damage >= t.hp else 0)
+                    score += (min(ab.damage, t.hp) + (KILL if ab.damage >= t.hp else 0)
+                              + _contest(g, s, t))
                 elif t.side == h.side and ab.heal:
                     score += min(ab.heal, g.sheet(t).hp - t.hp)
         return score - (150 if ab.ultimate else 60)
@@ -155,7 +205,7 @@ def _ability_score(g: "OverwatchTactics", s: "State", h: "Hero", o: Move) -> int
         near = min(enemies, key=lambda t: hx.distance(t.at, h.at))
         return 40 if hx.distance(near.at, target) < hx.distance(near.at, h.at) else 0
     if e == "move":
-        gain = position_value(g, s, h, target) - position_value(g, s, h, h.at)
+        gain = position_value(g, s, h, target, field) - position_value(g, s, h, h.at, field)
         return gain - 80
     return 0
 
