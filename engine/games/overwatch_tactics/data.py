@@ -197,8 +197,9 @@ def validate(d: Data) -> None:
     zones = [d.attacker_spawn, *d.defender_spawns]
     seen: set[Hex] = set()
     for zone in zones:
-        if len(zone) < d.heroes_each:
-            raise DataError(f"a spawn point of {len(zone)} hexes cannot hold {d.heroes_each} heroes")
+        if len(zone) <= d.heroes_each:   # its heroes and one barrier of their own
+            raise DataError(f"a spawn point of {len(zone)} hexes cannot hold {d.heroes_each} "
+                            f"heroes and a barrier")
         for h in zone:
             if h not in d.levels:
                 raise DataError(f"spawn hex {h} is off the map")
