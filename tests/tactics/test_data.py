@@ -52,7 +52,7 @@ def test_nine_sheets_including_tracer_reaper_mercy_with_every_kind_of_effect():
 def test_validation_refuses_a_broken_route_and_a_spawn_on_the_route():
     d = D.load()
     with pytest.raises(D.DataError, match="not adjacent"):
-        D.validate(dataclasses.replace(d, route=d.route[:5] + d.route[6:]))
+        D.validate(dataclasses.replace(d, route=d.route[:5] + ((0, 0),) + d.route[6:]))
     with pytest.raises(D.DataError, match="on the payload route"):
         D.validate(dataclasses.replace(d, attacker_spawn=d.attacker_spawn + (d.route[3],)))
     with pytest.raises(D.DataError, match="grid"):
