@@ -87,3 +87,18 @@ def test_area_heals_allies_and_damages_enemies_in_it():
     s.hero("tracer").hp = 100
     s = play(s, ("ability", "ana", "biotic_grenade", 5, 1))
     assert (_hp(s, "tracer"), _hp(s, "reaper")) == (200, 400)
+
+
+def test_a_targeted_offensive_ability_needs_sight_unlike_a_volleyed_one():
+    wall = {(3, 1): 2, (3, 0): 2, (2, 2): 2}
+    s = board({"reinhardt": (ATTACK, 2, 1), "reaper": (DEFENCE, 4, 1)}, heights=wall)
+    assert not [o for o in options(s) if o[:3] == ("ability", "reinhardt", "fire_strike")]
+    s = board({"reinhardt": (ATTACK, 2, 1), "reaper": (DEFENCE, 4, 1)})
+    s = play(s, ("ability", "reinhardt", "fire_strike", 4, 1))
+    assert s.hero("reaper").hp == 500 - 150 and s.hero("reinhardt").offensive
+
+
+def test_height_does_not_change_an_abilitys_damage():
+    s = board({"pharah": (ATTACK, 2, 1), "reaper": (DEFENCE, 4, 1)}, heights={(2, 1): 2})
+    s = play(s, ("ability", "pharah", "concussive_blast", 4, 1))
+    assert s.hero("reaper").hp == 500 - 150

@@ -93,3 +93,9 @@ def test_overwatch_never_fires_during_its_own_sides_turn():
     s = board({"reaper": (DEFENCE, 6, 1), "tracer": (ATTACK, 4, 1)}, active=DEFENCE)
     s = play(s, ("overwatch", "reaper"))
     assert s.hero("tracer").hp == 400          # an enemy already in range is not shot now
+
+
+def test_an_ability_move_into_range_is_moving_into_range_too():
+    s = _watching_reaper()
+    s = play(s, ("ability", "tracer", "blink", 5, 1))
+    assert s.hero("tracer").hp == 400 - 150
