@@ -46,14 +46,10 @@ def check_game(game_id: str, players: int, variants: list[str], *,
         problem = unsupported(game)
         if problem:
             raise UsageError(problem)
-    if not game.min_players <= players <= game.max_players:
-        raise UsageError(f"{game_id} is for {game.min_players} to {game.max_players} players, "
-                         f"not {players}")
-    chosen = tuple(sorted(set(variants)))
-    problem = game.check_variants(players, chosen)
+    problem = game.check_setup(players, variants)
     if problem:
         raise UsageError(problem)
-    return chosen
+    return tuple(sorted(set(variants)))
 
 
 def parse_setup(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -1,7 +1,10 @@
 """Bots: a random-legal bot for every game, and each game's greedy bot.
 
-Bots live beside the engine, not inside the rules: they carry their own seeded random.Random,
-never the global one, so a simulated game is a function of its seed.
+Bots live beside the engine, not inside the rules: they play a player's own seat (`--bot`, sim),
+whose moves are signed entries checked like a person's, so this module is outside the rules
+digest and may change freely. They carry their own seeded random.Random, never the global one,
+so a simulated game is a function of its seed. A seat handed over after a timeout is played by
+the game's `takeover_move` instead, which is part of the rules.
 """
 from __future__ import annotations
 

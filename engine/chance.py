@@ -53,6 +53,10 @@ class ByteStream:
             if w < limit:
                 return w % n
 
+    def randrange(self, n: int) -> int:
+        """`below(n)` under the name a game's policy calls (Game.takeover_move)."""
+        return self.below(n)
+
 
 def draw(request: Chance, seed: bytes) -> tuple[int, ...]:
     stream = ByteStream(seed)

@@ -13,7 +13,7 @@ from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from .chance import Chance, check_outcome, draw
+from .chance import ByteStream, Chance, check_outcome, draw
 
 __all__ = [
     "Move", "Decision", "Sealed", "Over", "Result", "Chance", "IllegalMove", "Game",
@@ -111,27 +111,52 @@ class Game:
         raise NotImplementedError
 
     rules_version: str = "1"
+    # Files outside the game's folder whose code its rules run (e.g. a family's shared module).
+    shared_rules_files: tuple[Path, ...] = ()
     _digest: bytes | None = None
 
     def rules_files(self) -> list[Path]:
-        """The files whose content is this game's rules: by default the module defining it."""
-        return [Path(sys.modules[type(self).__module__].__file__).resolve()]
+        """The game's own rules: every .py and .toml file in the folder of the module defining
+        the game (its package), sub-folders included, but for the modules of words for people
+        (WORDS_MODULES), plus `shared_rules_files`. Taken from the folder, so a file added to
+        the package cannot be left out of the digest. A game defined by a single module among
+        others (a test's toy) returns that module instead."""
+        folder = Path(sys.modules[type(self).__module__].__file__).resolve().parent
+        own = [p for p in folder.rglob("*") if p.suffix in (".py", ".toml") and p.is_file()
+               and not is_words_module(p.name) and "__pycache__" not in p.parts]
+        return sorted(own) + [Path(p).resolve() for p in self.shared_rules_files]
+
+    def digest_files(self) -> list[tuple[str, Path]]:
+        """(name, path) of every file the rules digest covers, in the order it hashes them:
+        `rules_files()` and the engine core (`engine_core_files()`), each named by its path
+        relative to the folder holding the `engine` package (else to its game folder's
+        parent), so the digest is the same in every checkout."""
+        root = _ENGINE_DIR.parent
+        game_root = Path(sys.modules[type(self).__module__].__file__).resolve().parent.parent
+        named = {}
+        for path in [*self.rules_files(), *engine_core_files()]:
+            path = path.resolve()
+            base = root if path.is_relative_to(root) else game_root
+            named[path.relative_to(base).as_posix()] = path
+        return sorted(named.items())
 
     def digest(self) -> bytes:
-        """SHA-256 of this game's rules: its id, version, its rules files (`rules_files`) and
-        the engine files that turn seeds into dice.
+        """SHA-256 of everything whose code or data can change a state hash of this game:
 
-        The genesis commits to it, so a match file replayed by other rules is refused as such
-        ("rules digest differs") instead of an honest player being blamed for a move the
-        changed rules no longer allow."""
+            H(utf8(id "/" rules_version) ‖ for each (name, file) of digest_files(), in order
+              of name: utf8(name ":" decimal byte length ":") ‖ the file's bytes)
+
+        that is the rules, the data, the takeover policy (`takeover_move` and the game's
+        bot.py it delegates to) and the engine core they run on. The genesis commits to it, so
+        a match made by other rules is refused as such ("rules digest differs") instead of an
+        honest player being blamed for a move or a state hash the changed rules no longer
+        produce."""
         if self._digest is None:
             import hashlib
-            here = Path(__file__).resolve().parent
-            files = [*self.rules_files(), here / "chance.py", here / "canonical.py"]
             h = hashlib.sha256(f"{self.id}/{self.rules_version}".encode())
-            for path in files:
+            for name, path in self.digest_files():
                 data = path.read_bytes()
-                h.update(f"{path.name}:{len(data)}:".encode() + data)
+                h.update(f"{name}:{len(data)}:".encode() + data)
             self._digest = h.digest()
         return self._digest
 
@@ -152,9 +177,26 @@ class Game:
             return f"unknown variant {unknown[0]!r} for {self.id} (known: {known})"
         return None
 
+    def check_setup(self, players: int, variants: Iterable[str]) -> str | None:
+        """None when `players` may play these variants, else why not: the one check behind
+        `new`, the lobby and `lanboard sim`."""
+        if not self.min_players <= players <= self.max_players:
+            return f"{self.id} is for {self.min_players} to {self.max_players} players, not {players}"
+        return self.check_variants(players, tuple(sorted(set(variants))))
+
     def greedy_move(self, state: Any, decision: Decision, rng: Any) -> Move:
-        """The game's sensible policy for its greedy bot; by default a random legal move."""
+        """The game's sensible policy for its greedy bot; by default a random legal move.
+        `rng` offers `randrange(n)` only (a random.Random for a player's own bot, the seeded
+        stream of `takeover_move` for a seat handed over)."""
         return decision.options[rng.randrange(len(decision.options))]
+
+    def takeover_move(self, state: Any, decision: Decision, seed: bytes) -> Move:
+        """The move of a seat the players handed over to the bot after a timeout: part of the
+        rules (every ledger plays it itself and the next attest entry covers it, so it is inside
+        the digest). A function of the state and the seed bytes alone: the game's greedy
+        policy with `randrange(n)` drawn from `ByteStream(seed)` (SHAKE-256, unbiased, as dice
+        are), never from Python's random."""
+        return self.greedy_move(state, decision, ByteStream(seed))
 
     def explain_illegal(self, state: Any, decision: Decision, move: Move) -> str:
         return f"{list(move)} is not a legal move now"
@@ -200,11 +242,8 @@ class Game:
         return nxt
 
     def new(self, players: int, variants: Iterable[str] = ()) -> Any:
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(
-                f"{self.id} is for {self.min_players}–{self.max_players} players, not {players}")
         vs = tuple(sorted(set(variants)))
-        problem = self.check_variants(players, vs)
+        problem = self.check_setup(players, vs)
         if problem:
             raise ValueError(problem)
         return self.initial_state(players, vs)
@@ -256,6 +295,27 @@ class Game:
         if not isinstance(p, Chance):
             raise IllegalMove("no chance node is pending")
         return self.apply_chance(state, draw(p, seed))
+
+
+_ENGINE_DIR = Path(__file__).resolve().parent
+# Modules of a game's folder that hold only words for people (describe_move, explain_illegal...):
+# the rules import them inside those methods only, and what they return is never hashed.
+WORDS_MODULES = ("words.py", "words_*.py")
+
+
+def is_words_module(name: str) -> bool:
+    """Whether a file of a game's folder is one of its WORDS_MODULES."""
+    return name == "words.py" or (name.startswith("words_") and name.endswith(".py"))
+# Engine modules that are not rules: bots for a player's own --bot seat (their moves are signed
+# entries, checked like a person's) and the offline simulator.
+NOT_RULES = ("bots.py", "simulate.py")
+
+
+def engine_core_files() -> list[Path]:
+    """Every module of the engine package itself (engine/*.py) but NOT_RULES: the game API,
+    the chance and canonical-encoding code and the agenda machine the rules run on. Taken from
+    the folder, so a new core module is in every digest unless it is named above."""
+    return sorted(p for p in _ENGINE_DIR.glob("*.py") if p.name not in NOT_RULES)
 
 
 _registry: dict[str, Game] = {}

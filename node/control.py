@@ -5,10 +5,21 @@ Bots, scripts, tests and the terminal UI all use it. One request per line, one r
     {"cmd": "status"}             -> {"ok": true, "seat": 1, "phase": "playing",
                                       "game": "overwatch-monopoly", "title": ..., ...}
     {"cmd": "state"}              -> {"ok": true, "state": <the game as this seat may see it>,
-                                      "summary": [<lines from the game's describe_state>]}
+                                      "summary": [<lines from the game's describe_state>],
+                                      "waiting_for": seat | null, "said": null}
+    {"cmd": "state", "before": <a state this API sent>, "reveal": bool}
+                                  -> the same, "said": [sentences: what changed from "before"
+                                     to this state, "reveal": dice came from a reveal entry]
+                                     | null (the game has no narration: compare summaries)
     {"cmd": "pending"}            -> {"ok": true, "decision": {"seq", "prompt", "options",
-                                      "labels"} | null, "timeout": {"seq", "seat", "options"}
-                                      | null}   ("seq": the log entry the answer will be)
+                                      "labels", "context"} | null, "timeout": {"seq", "seat",
+                                      "options"} | null}   ("seq": the log entry the answer
+                                      will be)
+    {"cmd": "glossary"}           -> {"ok": true, "game": id | null, "glossary": {...}}: the
+                                     plain data a game's own screens draw with (Overwatch:
+                                     "spaces" [{"name", "kind", "price", "rent", "points"}],
+                                     "characters" {id: {"name", "role", "help": [lines]}});
+                                     {} for a game without screens of its own
     {"cmd": "move", "move": [..]} -> {"ok": true} | {"ok": false, "error": "why not"}
     {"cmd": "choose", "choice": "wait" | "bot" | "end"}
                                   -> {"ok": true} | {"ok": false, "error": "why not"}
@@ -32,9 +43,17 @@ or went), "caught_up", "divergence", "stalled" (two players gone at once: the ga
 (the game is over and the node waits for a peer to hold the whole log), "over" and "fault".
 
 "labels" (also in the "decision" event) says what each option does, one line per option in
-the same order, from the game's describe_move; "summary" is the game's describe_state for this
-seat. Both are words for a UI without a screen made for the game: it shows them and computes
-nothing from the rules. "game" is null until the node hosts or is welcomed into a lobby.
+the same order, from the game's words module; "summary" is the game's describe_state for this
+seat. "context" (also in the "decision" event) is what a screen needs to explain the decision,
+as named plain data the game's words module writes: always "title" (the decision in one line),
+and as the decision has them: "lot" ({"space", "name", "what"?}: what is captured, auctioned
+or sold), "price", "rent", "bid_to_beat", "high_bidder" (seat | null), "bidders", "seller",
+"buyer", "proposer", "partner", "give"/"take" (lists of {"space", "name"}), "pay", "ask",
+"payer", "payee" (seat, null: the bank), "owed", "die", "face", "abilities" and "ultimates"
+(character ids whose ability may be used). Seats are seat numbers; money is an int in the
+game's own currency. A UI shows these words and computes nothing from the rules; "said",
+"waiting_for" and "glossary" serve the same end. "game" is null until the node hosts or is
+welcomed into a lobby.
 
 A malformed line gets {"ok": false, "error": ...} and the connection stays open: a bad
 request never stops the node.
@@ -52,7 +71,7 @@ import engine
 from engine import Decision
 from protocol.identity import check_code
 
-from .words import option_labels, summary
+from .words import decision_words, glossary, narration, seat_names, summary
 
 MAX_LINE = 64 * 1024
 
@@ -109,8 +128,20 @@ def _pending(node) -> dict | None:
     if isinstance(p, Decision) and p.player == node.my_seat:
         # the seq tells two decisions that read alike apart (a UI waiting for its move to land)
         return {"seq": slot.seq, "prompt": p.prompt, "options": [list(o) for o in p.options],
-                "labels": option_labels(s.state, p.options)}
+                **decision_words(s.state, p, seat_names(node))}
     return None
+
+
+def _state(node, req: dict) -> dict:
+    state = node.session.state
+    view = engine.to_data(engine.view(state, node.my_seat))
+    p = engine.pending(state)
+    said = None
+    if "before" in req:
+        said = narration(state.game, req["before"], view, seat_names(node),
+                         bool(req.get("reveal")), len(node.seats))
+    return {"state": view, "summary": summary(state, node.my_seat), "said": said,
+            "waiting_for": p.player if isinstance(p, Decision) else None}
 
 
 def _pending_timeout(node) -> dict | None:
@@ -147,10 +178,9 @@ async def _request(node, line: bytes, send) -> bool:
         if node.session is None:
             await send({"ok": False, "error": "the game has not started yet"})
         else:
-            state = node.session.state
-            view = engine.view(state, node.my_seat)
-            await send({"ok": True, "state": engine.to_data(view),
-                        "summary": summary(state, node.my_seat)})
+            await send({"ok": True, **_state(node, req)})
+    elif cmd == "glossary":
+        await send({"ok": True, "game": node.game, "glossary": glossary(node.game)})
     elif cmd == "pending":
         await send({"ok": True, "decision": _pending(node), "timeout": _pending_timeout(node)})
     elif cmd in ACTIONS:
@@ -171,7 +201,8 @@ async def _request(node, line: bytes, send) -> bool:
         return True
     else:
         await send({"ok": False, "error": f"unknown cmd {cmd!r} "
-                                          "(status, state, pending, move, choose, start, ping, events)"})
+                                          "(status, state, pending, glossary, move, choose, start, ping, "
+                                          "events)"})
     return False
 
 

@@ -61,7 +61,7 @@ from . import wire
 from .framing import TransportError
 from .store import MatchStore
 from .transport import connect, serve
-from .words import option_labels
+from .words import decision_words, seat_names
 
 log = logging.getLogger("lanboard.node")
 
@@ -187,9 +187,7 @@ class Node:
         protocol.genesis.DEFAULT_TIMEOUTS) go into the genesis: how long every node waits for
         a seat before claiming it timed out."""
         g = engine.get_game(game)
-        problem = None if g.min_players <= seats <= g.max_players else \
-            f"{game} is for {g.min_players} to {g.max_players} players"
-        problem = problem or g.check_variants(seats, tuple(sorted(variants)))
+        problem = g.check_setup(seats, variants)
         problem = problem or gen.unsupported(g)   # before anyone joins a lobby it cannot play
         if problem:
             raise ValueError(problem)
@@ -768,7 +766,7 @@ class Node:
             d = ev.decision
             self._emit("decision", {"seq": ev.seq, "prompt": d.prompt,
                                     "options": [list(o) for o in d.options],
-                                    "labels": option_labels(self.session.state, d.options)})
+                                    **decision_words(self.session.state, d, seat_names(self))})
             if self.bot_kind is not None:
                 self._bot_todo.send_nowait(ev)
         elif isinstance(ev, SeatTimedOut):

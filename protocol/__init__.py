@@ -10,6 +10,8 @@ session     one node's state machine (feed frames, get frames and events)
 verify      offline verification of a match file
 matchfile   the match file (a CBOR sequence)
 inmemory    N sessions over a shuffled in-memory network (sim --log, tests, bench)
+hidden/     protocol 3 draft: keys, shuffles and decryption shares for hidden information
+            (not yet used by any game; HIDDEN.md)
 
 The wire and file formats are described in FORMAT.md beside this file.
 """

@@ -94,8 +94,11 @@ def check_body(body: dict) -> Any:
     if problem:
         raise GenesisError(problem)
     if game.digest() != body["digest"]:
-        raise GenesisError(f"rules digest differs from this build's {body['game']} "
-                           f"(rules version {game.rules_version})")
+        raise GenesisError(
+            f"rules digest differs: this match was made by a build whose {body['game']} rules "
+            f"(rules, data, takeover bot or engine core) are not this build's (rules version "
+            f"{game.rules_version}, digest {game.digest().hex()[:16]}…, the match's "
+            f"{body['digest'].hex()[:16]}…); every player needs the same lanboard version")
     if body["variants"] != sorted(set(body["variants"])):
         raise GenesisError("variants must be sorted and distinct")
     try:

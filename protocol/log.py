@@ -10,9 +10,10 @@ or one "reveal" from every active player at a chance node), then an *attest* slo
 active player signs the state hash they computed. At any slot the other players may instead
 jointly record a "timeout" entry against a player the slot is waiting for. Then the remaining
 players each sign a "choice" about that seat: "wait" (the seat comes back and the slot waits for
-it again), "bot" (from now on the seat is played by a bot every node derives from the log, and
-its reveals and attestations are no longer needed) or "end" (the engine's forfeit ends the game
-and the others attest the final state). Only a unanimous choice counts; any disagreement waits.
+it again), "bot" (from now on the seat is played by the game's takeover policy, which every node
+derives from the log, and its reveals and attestations are no longer needed) or "end" (the
+engine's forfeit ends the game and the others attest the final state). Only a unanimous choice
+counts; any disagreement waits.
 """
 from __future__ import annotations
 
@@ -20,7 +21,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from engine.bots import make_bot
 from engine.core import IllegalMove
 
 from .codec import decode
@@ -29,9 +29,7 @@ from .identity import verify_signature
 from .messages import entry_shares, entry_statements, share_statement
 from .randomness import H, chance_seed
 
-__all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS", "BOT_KIND", "bot_move", "settle_choice"]
-
-BOT_KIND = "greedy"   # the policy that plays a seat handed over to a bot
+__all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS", "bot_seed", "bot_move", "settle_choice"]
 
 FAULT_KINDS = (
     "malformed",        # bytes that do not decode to a valid message
@@ -353,13 +351,19 @@ def settle_choice(choices: list[str]) -> str:
     return choices[0] if len(set(choices)) == 1 else "wait"
 
 
+def bot_seed(match_id: bytes, seq: int, k: int) -> bytes:
+    """The seed of the `k`-th takeover move played while entry `seq` is the next to write."""
+    return H(b"lanboard/bot/1" + match_id + seq.to_bytes(8, "big") + k.to_bytes(4, "big"))
+
+
 def bot_move(match_id: bytes, seq: int, k: int, state: Any, decision: Any) -> Any:
     """The move of a seat handed over to the bot: the `k`-th bot decision taken while entry
-    `seq` is the next to write. Seeded by the match and the slot, so it is a function of the
-    log: nobody sends it, nobody can forge it."""
-    seed = H(b"lanboard/bot/1" + match_id + seq.to_bytes(8, "big") + k.to_bytes(4, "big"))
+    `seq` is the next to write. The game's own takeover policy (`Game.takeover_move`, inside the
+    rules digest), seeded by the match and the slot, so it is a function of the log: nobody
+    sends it, nobody can forge it, and every build that accepts the genesis plays it alike."""
+    seed = bot_seed(match_id, seq, k)
     try:
-        move = engine.as_move(make_bot(BOT_KIND, seed).choose(state, decision))
+        move = engine.as_move(engine.get_game(state.game).takeover_move(state, decision, seed))
     except (IllegalMove, TypeError, ValueError, KeyError, IndexError):
         move = None
     if move not in decision.options:

@@ -60,15 +60,40 @@ def test_a_player_who_cannot_pay_must_pass():
     assert decider(s) == (2, "boss_turn")                    # seat 1 passed: it had no choice
 
 
-def test_when_everybody_passes_or_fails_the_boss_escapes_to_the_box():
+def test_when_everybody_passes_the_boss_escapes_to_the_box():
     s = to_fight([4, 8])                                      # Wendy: the cost goes on the card
     s = roll(act(s, "fight"), 1)
     assert s.boss_coins == 2 and coins(s)[0] == 10
-    for _ in range(3):
+    for _ in range(4):                                        # seats 1-3, then seat 0 again
         s = act(s, "pass")
     assert s.boss == 0 and s.boss_deck == [8] and all(p.bosses == [] for p in s.players)
     assert s.boss_coins == 0 and total_coins(s) == 250       # the card's coins went to the bank
     assert s.turn.player == 1
+
+
+def test_only_passing_leaves_the_fight_a_loser_may_pay_and_fight_again_in_turn():
+    # "Wer gepasst hat, kämpft gegen diesen Boss nicht mehr mit ... Sonst darf der Nächste
+    # zahlen und kämpfen ... Passen alle, entkommt der Boss."
+    s = to_fight([1, 8])
+    s = roll(act(s, "fight"), 1)                              # seat 0 pays and loses
+    s = act(s, "pass")                                        # seat 1 is out of this fight
+    s = roll(act(s, "fight"), 2)                              # seat 2 pays and loses
+    s = act(s, "pass")                                        # seat 3 is out
+    assert decider(s) == (0, "boss_turn") and ("fight",) in options(s)
+    s = act(s, "pass")                                        # seat 0 is out now
+    assert decider(s) == (2, "boss_turn")                     # seat 2's turn came round again
+    s = win(s, 2)
+    assert s.players[2].bosses == [1] and s.players[1].bosses == []
+
+
+def test_a_loser_who_can_no_longer_pay_passes():
+    s = to_fight([3, 8], lambda s: [setattr(p, "coins", 2) for p in s.players[1:]])
+    s = roll(act(s, "fight"), 1)                              # seat 0: 12 -> 10
+    for seat in (1, 2, 3):
+        assert decider(s) == (seat, "boss_turn")
+        s = roll(act(s, "fight"), 1)                          # each pays their last 2
+    assert decider(s) == (0, "boss_turn")                     # the others could only pass
+    assert coins(s)[1:] == [0, 0, 0]
 
 
 def test_coins_on_the_card_go_to_the_winner():
@@ -142,3 +167,12 @@ def test_the_boss_cards_are_the_research_pages_table():
         (3, "Morton", 2, "bank", 4, 30, "free_property"), (4, "Wendy", 2, "card", 4, 30, "card_coins"),
         (5, "Iggy", 2, "bank", 4, 40, "powerup"), (6, "Roy", 3, "bank", 5, 40, "others_drop3"),
         (7, "Ludwig", 3, "card", 5, 50, "card_coins"), (8, "Bowser", 3, "bank", 5, 100, "none")]
+
+
+def test_the_bot_fights_again_when_its_turn_comes_round_and_it_can_pay():
+    import random
+    s = roll(act(to_fight([1, 8]), "fight"), 1)               # seat 0 loses once
+    for _ in range(3):
+        s = act(s, "pass")
+    assert decider(s) == (0, "boss_turn")
+    assert GAME.greedy_move(s, pending(s), random.Random(0)) == ("fight",)

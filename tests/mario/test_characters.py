@@ -30,13 +30,14 @@ def test_peach_is_paid_rent_by_the_bank_for_each_of_her_properties():
     assert coins(s)[0] == 10 + 2 + 2 + 2
 
 
-def test_yoshi_takes_all_coins_lying_on_the_board_but_not_the_visiting_area():
+def test_yoshi_takes_all_coins_lying_on_the_board_the_jails_visiting_area_included():
+    # "alle Münzen nehmen, die auf dem Plan liegen": the visiting area is part of the board.
     def lay(s):
         s.board[10], s.board[25], s.board[31] = 3, 1, 2
         s.pot = 4
         s.bank -= 10
     s = star("yoshi", lay, others=("mario", "peach", "donkey_kong"))
-    assert coins(s)[0] == 16 and sum(s.board) == 0 and s.pot == 4
+    assert coins(s)[0] == 20 and sum(s.board) == 0 and s.pot == 0
 
 
 def test_donkey_kong_takes_3_coins_from_each_other_player():

@@ -82,23 +82,51 @@ def test_landing_on_a_property_of_your_other_figure_costs_nothing():
 
 
 def test_with_a_figure_in_jail_you_decide_before_rolling_whether_to_pay_or_roll():
+    # "Sitzt eine Figur im Gefängnis, entscheidest du vor dem Würfeln über Zahlen oder
+    # Würfeln": pay or try for a 6; the other figure does not move instead without it.
     def jail(s):
         s.figures[0].pos, s.figures[0].jailed = 8, True
     s = game(jail, f1=10, f2=20, f3=20)
-    assert options(s)[:3] == (("roll",), ("pay_jail", 0), ("roll_jail", 0))
-    s = act(s, "pay_jail", 0)
-    assert not s.figures[0].jailed and coins(s)[0] == 15
-    s = roll(s, 2, 6)
-    assert options(s) == (("figure", 0), ("figure", 1))     # and then choose as usual
+    assert options(s)[:2] == (("pay_jail", 0), ("roll_jail", 0))
+    assert ("roll",) not in options(s)
+    paid = act(s, "pay_jail", 0)
+    assert not paid.figures[0].jailed and coins(paid)[0] == 15
+    paid = roll(paid, 2, 6)
+    assert options(paid) == (("figure", 0), ("figure", 1))     # and then choose as usual
+    tried = roll(act(s, "roll_jail", 0), 3)                     # no 6: the turn is over
+    assert tried.turn.player == 1 and tried.figures[0].jailed and tried.figures[0].jail_tries == 1
 
 
-def test_rolling_without_trying_leaves_the_jailed_figure_in_jail_and_the_other_moves():
+def test_a_jailed_figure_that_moved_last_turn_waits_and_the_other_must_move():
+    # "im nächsten Zug muss die andere ziehen": the jailed figure's decision waits for a turn
+    # in which it may move.
     def jail(s):
         s.figures[0].pos, s.figures[0].jailed = 8, True
-    s = roll(act(game(jail, f1=10, f2=20, f3=20), "roll"), 2, 6)
-    assert s.turn.fig == 1 and s.figures[0].jailed and s.figures[0].jail_tries == 0
+        s.players[0].flipped = [0]
+    s = game(jail, f1=10, f2=20, f3=20)
+    assert options(s)[0] == ("roll",) and not [o for o in options(s) if "jail" in o[0]]
+    s = roll(act(s, "roll"), 2, 6)
+    assert s.turn.fig == 1 and s.figures[0].jailed
 
 
-def test_party_is_refused_for_two_players_because_the_two_player_rules_apply():
-    problem = GAME.check_variants(2, ("party",))
-    assert problem and "two-player rules apply" in problem
+def test_party_with_two_players_follows_the_two_player_rules():
+    # "zu zweit gelten die Zweierregeln": two figures each on the board (the first two of
+    # the team), 20 coins, boss cards 1, 2, 3, 5, 6, 8; a third teammate may be swapped in.
+    assert GAME.check_variants(2, ("party",)) is None
+    s = new_game((("mario", "peach", "toad"), ("yoshi", "donkey_kong")), variants=["party"])
+    assert [f.char for f in s.figures] == ["mario", "peach", "yoshi", "donkey_kong"]
+    assert [p.coins for p in s.players] == [20, 20] and s.boss_deck == [1, 2, 3, 5, 6, 8]
+    swaps = [o for o in options(s) if o[0] == "swap"]
+    assert swaps == [("swap", "toad", 0), ("swap", "toad", 1)]
+    s = act(s, "swap", "toad", 1)
+    assert [f.char for f in s.figures] == ["mario", "toad", "yoshi", "donkey_kong"]
+    s = act(roll(s, 2, 1), "figure", 1)                        # Toad moves this turn
+    assert not [o for o in options(s) if o[0] == "swap"]       # one swap per turn
+
+
+def test_party_with_two_players_keeps_both_figures_on_the_board_unlike_the_others():
+    s = roll(GAME.new(2, ["party"]), 6, 1)                     # seat 0 chooses first
+    s = act(act(s, "char", "mario"), "char", "yoshi")
+    assert ("char", "yoshi") not in options(s)                 # seat 0's second board figure
+    s = act(act(s, "char", "peach"), "char", "luigi")
+    assert ("char", "yoshi") in options(s) and options(s)[-1] == ("done",)

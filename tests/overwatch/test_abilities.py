@@ -528,15 +528,18 @@ def test_zarya_particle_barrier_lets_her_choose_who_pays_her_next_bank_payment()
     assert not s.players[0].redirect
 
 
-def test_zarya_particle_barrier_redirects_rent_but_never_to_the_payee():
+def test_zarya_particle_barrier_may_choose_any_other_player_for_rent_the_payee_too():
+    # "choose any other player to make the payment for you": the player being paid is one.
     s = situation([("mercy", "soldier76", "zarya"), ("dva", "bastion", "ana"),
                    ("winston", "genji", "zenyatta"), ("reaper", "roadhog", "moira")],
                   pos=[3, 20, 21, 23], owners={9: 1})
     s = move(ability(turn_roll(s, 6, "tank"), "zarya"))  # 3 -> 9: rent 2 to player 1
     assert decider(s) == (0, "zarya")
-    assert set(options(s)) == {("redirect", 2), ("redirect", 3)}
-    s = act(s, "redirect", 3)
-    assert hp(s) == [10, 12, 10, 8]
+    assert set(options(s)) == {("redirect", 1), ("redirect", 2), ("redirect", 3)}
+    paid_by_3 = act(s, "redirect", 3)
+    assert hp(paid_by_3) == [10, 12, 10, 8]
+    paid_by_payee = act(s, "redirect", 1)  # the owner pays themselves: the rent is cancelled
+    assert hp(paid_by_payee) == [10, 10, 10, 10] and not paid_by_payee.players[0].redirect
 
 
 def test_zarya_particle_barrier_ends_at_the_start_of_her_next_turn():
@@ -685,12 +688,21 @@ def test_hanzo_zero_arrows_leave_an_immune_player_immune():
     assert hp(s) == [10, 7, 10] and s.players[2].immune
 
 
-def test_zarya_with_no_one_else_to_pay_keeps_her_barrier_for_later():
-    # Two players, rent owed to the only other player: nobody may pay it for her.
+def test_zarya_particle_barrier_with_two_players_makes_the_owner_pay_her_rent():
+    # Two players: the only other player is the owner, so the rent is cancelled and the
+    # barrier is used (it does not silently stay up).
     s = situation([("mercy", "soldier76", "zarya"), ("dva", "bastion", "ana")], pos=[3, 10],
                   owners={9: 1})
     s = move(ability(turn_roll(s, 6, "tank"), "zarya"))  # 3 -> 9, rent 2 to player 1
-    assert hp(s) == [8, 12] and s.players[0].redirect
+    assert hp(s) == [10, 10] and not s.players[0].redirect
+
+
+def test_zarya_choosing_an_immune_payee_pays_the_rent_herself():
+    s = situation([("mercy", "soldier76", "zarya"), ("dva", "bastion", "ana"),
+                   ("winston", "genji", "zenyatta")], pos=[3, 10, 20], owners={9: 1})
+    s = edit(s, lambda c: setattr(c.players[1], "immune", True))
+    s = act(move(ability(turn_roll(s, 6, "tank"), "zarya")), "redirect", 1)
+    assert hp(s) == [8, 12, 10] and not s.players[1].immune
 
 
 # ====================================================================== the bot

@@ -2,8 +2,8 @@
 Pack, Just Visiting, Free Parking, GO, Go to Jail, jail and the Ultimate Ability space."""
 import pytest
 
-from .scenario import (DATA, act, decider, edit, end_turn, hp, new_game, options, pending,
-                       roll, turn_roll)
+from .scenario import (DATA, DEFAULT_TEAMS, act, decider, edit, end_turn, hp, new_game,
+                       options, pending, roll, turn_roll)
 
 MARKETPLACE, NUMBANI = 1, 3          # set 1, price 1
 HOLLYWOOD, EICHENWALDE = 5, 7        # set 2, price 1
@@ -227,12 +227,27 @@ def test_failed_jail_roll_ends_the_turn():
     assert s.players[0].jailed and s.players[0].jail_tries == 1 and s.turn.player == 1
 
 
-def test_after_the_second_failed_jail_roll_the_player_moves_to_just_visiting():
+def test_after_the_second_failed_jail_roll_the_player_may_exit_for_free_to_just_visiting():
     s = new_game(setup=jailed(0, tries=1))
     s = act(s, "roll_jail")
     s = roll(s, 2)
+    assert decider(s) == (0, "jail_exit")
+    assert set(options(s)) == {("leave_jail",), ("stay_in_jail",)}
+    s = act(s, "leave_jail")
     p = s.players[0]
     assert not p.jailed and p.pos == JAIL and s.turn.player == 1  # rolls normally next turn
+
+
+def test_after_the_second_failed_jail_roll_the_player_may_stay_in_jail():
+    # "you may exit": staying (away from the others' rent) is a choice the rulebook leaves.
+    s = new_game(teams=DEFAULT_TEAMS[:2], setup=jailed(0, tries=1))
+    s = act(roll(act(s, "roll_jail"), 2), "stay_in_jail")
+    assert s.players[0].jailed and s.turn.player == 1
+    s = end_turn(roll(act(turn_roll(s, 4, "support"), "move"), 1))  # to the Health Pack
+    # Next turn: pay or try again; each failed try after the second offers the exit again.
+    assert s.turn.player == 0 and set(options(s)) == {("pay_jail",), ("roll_jail",)}
+    s = roll(act(s, "roll_jail"), 4)
+    assert decider(s) == (0, "jail_exit") and s.players[0].jail_tries == 3
 
 
 def test_a_jailed_player_takes_part_in_auctions():
@@ -270,3 +285,17 @@ def test_go_space_pays_2_hp_when_landed_on():
     s = turn_roll(s, 4, "support")
     s = act(s, "move")
     assert s.players[0].pos == 0 and hp(s)[0] == 12
+
+
+def test_the_bot_stays_in_jail_by_choice_only_while_rent_waits_outside_and_not_for_long():
+    import random
+
+    from .scenario import GAME
+    dear = own((DORADO, 1), (ROUTE66, 1), (13, 1), (15, 1))
+    s = new_game(teams=DEFAULT_TEAMS[:2], setup=lambda c: (jailed(0, tries=1)(c), dear(c)))
+    s = roll(act(s, "roll_jail"), 2)
+    bot = lambda s: GAME.greedy_move(s, pending(s), random.Random(0))  # noqa: E731
+    assert bot(s) == ("stay_in_jail",)
+    assert bot(edit(s, lambda c: setattr(c.players[0], "jail_tries", 4))) == ("leave_jail",)
+    cheap = edit(s, lambda c: c.owners.__setitem__(slice(None), [-1] * len(c.owners)))
+    assert bot(cheap) == ("leave_jail",)

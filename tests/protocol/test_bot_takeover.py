@@ -64,6 +64,25 @@ def test_a_player_who_stops_answering_is_played_by_a_bot_and_every_node_keeps_on
                                                                      {0: "bot", 1: "bot"})]
 
 
+def test_a_players_own_bot_may_change_freely_the_takeover_policy_is_the_games(monkeypatch):
+    """Bots that play a player's own seat (engine.bots) are outside the rules digest: their moves
+    are signed entries, checked like a person's. The moves of a seat handed over are the
+    game's `takeover_move`, so a match whose nodes ran other own-seat bots verifies on this
+    build, takeover moves included."""
+    import engine.bots
+
+    def last_option(self, state, decision):
+        return decision.options[-1]
+    with monkeypatch.context() as m:
+        m.setattr(engine.bots.RandomBot, "choose", last_option)
+        m.setattr(engine.bots.GreedyBot, "choose", last_option)
+        run, _ = toy_match(players=3, seed=4, order_seed=0, silent=[2])
+        log = _same_logs(run, [0, 1, 2])
+    assert run.sessions[0].ledger.bot_moves > 0
+    r = verify_bytes(b"".join(log))
+    assert r.status == 0 and r.complete and r.bots == [2], r
+
+
 def test_the_bot_seat_moves_as_the_seeded_greedy_bot_derived_from_the_log():
     """The bot's move is protocol.log.bot_move of the match id and the next entry's sequence:
     a replay that applies it by hand reaches the state every node attested."""
@@ -216,6 +235,24 @@ def test_end_ends_the_game_with_the_engines_forfeit():
     assert run.sessions[0].state.forfeited == [2]
     r = verify_bytes(join(run.sessions[0].log))
     assert r.status == 0 and 2 not in r.winners and r.bots == []
+
+
+def test_end_while_another_timed_out_seat_awaits_its_choice_empties_the_queue():
+    """FORMAT.md: seats 2 and 3 timed out in that order; the choice about seat 2 is "end": the
+    game is over, seat 3 gets no choice entry and stays absent, and only seats 0 and 1 attest."""
+    run, _ = toy_match(players=4, seed=3, order_seed=1, silent=[2],
+                       after_timeout=lambda seat, ev: None if seat == 3 else "end")
+    assert not run.faults() and all(s.over for s in run.sessions)
+    log = _same_logs(run, [0, 1, 2, 3])
+    entries = _entries(log)
+    assert [e["kind"] for e in entries[-4:]] == ["timeout", "timeout", "choice", "attest"]
+    assert [e["parts"][0]["seat"] for e in entries[-4:-2]] == [2, 3]
+    assert entries[-2]["parts"] == [{"seat": 2, "choice": "end"}] * 2
+    assert entries[-1]["authors"] == [0, 1]
+    led = run.sessions[0].ledger
+    assert led.choices == [(entries[-2]["seq"], 2, "end")] and sorted(led.absent) == [2, 3]
+    r = verify_bytes(join(log))
+    assert r.status == 0 and r.complete and 2 not in r.winners, r
 
 
 def test_a_session_rebuilt_from_its_file_during_a_choice_asks_again_and_replays_the_bot():

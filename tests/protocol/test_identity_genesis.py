@@ -108,6 +108,18 @@ def test_a_genesis_with_a_repeated_key_or_commitment_or_unknown_game_is_refused(
         check_body(dict(body, protocol=PROTOCOL_VERSION + 1))   # a future version
 
 
+def test_a_joining_node_refuses_a_genesis_made_by_other_rules_saying_so():
+    """The joiner builds its session from the host's genesis (node.runtime: `start`); a digest
+    that is not this build's stops it there with words a player can act on."""
+    body, people = make_players(TOY, 2, 1, chain=16)
+    other = dict(body, digest=bytes(32))
+    with pytest.raises(GenesisError, match=r"^rules digest differs: this match was made by a "
+                       r"build whose toy-race rules .* every player needs the same lanboard "
+                       r"version$"):
+        Session(other, people[1].identity, people[1].chain)
+    Session(body, people[1].identity, people[1].chain)   # the same build's genesis is taken
+
+
 def test_a_restarted_node_replays_its_file_and_signs_the_same_next_share():
     run, people = toy_match(players=3, seed=3)
     log = run.sessions[1].log

@@ -31,7 +31,8 @@ def test_the_untampered_file_verifies():
     r = verify_bytes(DATA)
     assert r.status == 0 and r.complete, r
     assert r.entries == len(LOG) - 1
-    assert r.counts["move"] > 5 and r.counts["reveal"] > 5 and r.counts["attest"] > 10
+    # (the toy's digest is in the genesis, so the game played changes with the engine core)
+    assert r.counts["move"] > 3 and r.counts["reveal"] > 3 and r.counts["attest"] > 3
     assert r.signatures == 3 + sum(len(decode(x)["sigs"]) for x in LOG[1:])
 
 
@@ -155,13 +156,19 @@ def test_a_forged_genesis_fails_at_the_genesis():
     assert r.kind == "genesis"
 
 
-def test_a_genesis_whose_rules_digest_differs_is_rejected():
+def test_a_match_made_by_other_rules_is_refused_by_verify_saying_the_rules_differ():
+    """A genesis every player signed, whose digest is another build's (rules, data, takeover
+    bot or engine core differ): verify refuses it at the genesis and says why, instead of
+    blaming an honest player for the first move or state hash the rules now disagree on."""
     signed = decode(LOG[0])
     body = signed["body"]
     body["digest"] = bytes(32)
     sigs = [sign_body(body, p.identity.sign) for p in PLAYERS]
     r = _fails_at([encode(assemble(body, sigs))] + LOG[1:], 0, "genesis")
-    assert "digest" in r.reason
+    assert r.reason.startswith("rules digest differs: this match was made by a build whose "
+                               "toy-race rules (rules, data, takeover bot or engine core) are "
+                               "not this build's")
+    assert "every player needs the same lanboard version" in r.reason
 
 
 def test_an_entry_from_another_match_fails_as_wrong_match():

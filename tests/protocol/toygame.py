@@ -9,6 +9,7 @@ shapes to exercise every slot of the protocol in a game of ~30–60 steps.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from engine.chance import Chance
 from engine.core import Decision, Game, Over, Result, register
@@ -37,6 +38,10 @@ class ToyRace(Game):
     min_players = 2
     max_players = 4
     rules_version = "toy-1"
+
+    def rules_files(self) -> list[Path]:
+        # one module among the tests' files: the folder rule would take them all
+        return [Path(__file__).resolve()]
 
     def initial_state(self, players: int, variants: tuple[str, ...]) -> ToyState:
         return ToyState(game=self.id, players=[0] * players, coins=[3] * players,

@@ -1,7 +1,8 @@
 """Rulebook sections "PROPERTIES" (buy or auction), "Collect color sets!" (double rent),
 "Owned Properties" (rent, collected automatically) and the alliances' dice rent."""
 from .scenario import (BLACK_CAT, DATA, ELECTRO, JAIL, SABLE, SHOCKER, BEETLE, CHAMELEON, both,
-                       act, decider, new_game, options, own, place, roll, total_webs, webs)
+                       act, decider, new_game, options, own, pending, place, roll, total_webs,
+                       webs)
 
 
 def test_an_unowned_villain_can_be_bought_for_its_printed_price():
@@ -90,20 +91,25 @@ def test_landing_on_your_own_property_costs_nothing():
     assert webs(s) == [30, 30]
 
 
-def test_alliance_rent_is_the_dice_roll_times_1():
+def test_alliance_rent_is_a_roll_made_for_the_rent_times_1():
+    # "Roll the dice to determine rent. If the owner has 1 alliance, rent is the amount of the
+    # dice roll": the lander rolls again, for the rent.
     s = new_game(2, setup=both(own(1, SABLE), place(0, 3)))
     s = roll(s, 4, 5)                                  # 3 + 9 = 12 Silver Sable
-    assert webs(s) == [21, 39]
+    assert pending(s).sizes == (6, 6) and "alliance rent" in pending(s).label
+    s = roll(s, 2, 1)
+    assert webs(s) == [27, 33]
 
 
-def test_alliance_rent_is_the_dice_roll_times_2_when_the_owner_has_both():
+def test_alliance_rent_is_the_rent_roll_times_2_when_the_owner_has_both():
     s = new_game(2, setup=both(own(1, SABLE, BLACK_CAT), place(0, 3)))
-    s = roll(s, 4, 5)
-    assert webs(s) == [12, 48]
+    s = roll(roll(s, 4, 5), 6, 5)
+    assert webs(s) == [8, 52]
 
 
-def test_alliance_rent_after_the_subway_uses_the_roll_that_brought_you():
+def test_alliance_rent_after_the_subway_is_rolled_for_too():
     s = new_game(2, setup=both(own(1, BLACK_CAT), place(0, 20)))
     s = roll(s, 2, 3)                                  # 25 Subway
-    s = act(s, "ride", BLACK_CAT)
-    assert s.players[0].pos == BLACK_CAT and webs(s) == [25, 35]
+    s = roll(act(s, "ride", BLACK_CAT), 6, 6)          # doubles for the rent move nobody
+    assert s.players[0].pos == BLACK_CAT and webs(s) == [18, 42]
+    assert s.turn.doubles == 0

@@ -2,8 +2,8 @@
 as printed, and only for the Symbol's holder."""
 from engine import Chance
 
-from .scenario import (JAIL, TOMBSTONE, act, both, decider, dice, new_game, options, own, pending,
-                       place, roll, webs)
+from .scenario import (JAIL, SABLE, TOMBSTONE, act, both, decider, dice, new_game, options, own,
+                       pending, place, roll, webs)
 
 
 def symbol(seat):
@@ -140,6 +140,33 @@ def test_spider_ham_is_paid_for_doubles_rolled_in_jail():
 
 
 # ---------------------------------------------------------------- Ghost-Spider
+def test_spider_ham_is_paid_for_doubles_rolled_for_an_alliances_rent():
+    # "Whenever another player rolls doubles": the roll for the rent is a roll too.
+    s = new_game(2, heroes=("peter", "ham"), setup=both(symbol(1), own(1, SABLE), place(0, 3)))
+    s = dice(roll(s, 4, 5), 2, 2)                       # to 12 Silver Sable; rent 4, and 1
+    assert webs(s) == [25, 35]
+
+
+def test_ghost_spider_may_reroll_her_roll_for_an_alliances_rent():
+    # "At any time, if you don't like your roll, you may reroll."
+    s = new_game(2, heroes=("ghost", "peter"), setup=both(symbol(0), own(1, SABLE), place(0, 3)))
+    s = act(roll(s, 4, 5), "keep")                      # to 12 Silver Sable
+    s = dice(s, 6, 5)
+    assert decider(s) == (0, "ghost") and s.agenda[-1][1] == "rent"
+    s = dice(act(s, "reroll"), 1, 2)
+    assert webs(s) == [27, 33]
+
+
+def test_the_bot_as_ghost_spider_rerolls_a_rent_roll_above_the_mean_only():
+    import random
+
+    from .scenario import GAME
+    s = new_game(2, heroes=("ghost", "peter"), setup=both(symbol(0), own(1, SABLE), place(0, 3)))
+    s = act(roll(s, 4, 5), "keep")                      # to 12 Silver Sable
+    bot = lambda s: GAME.greedy_move(s, pending(s), random.Random(0))  # noqa: E731
+    assert bot(dice(s, 6, 5)) == ("reroll",) and bot(dice(s, 2, 2)) == ("keep",)
+
+
 def test_ghost_spider_may_keep_her_roll():
     s = new_game(2, heroes=("ghost", "peter"), setup=symbol(0))
     s = roll(s, 2, 4)

@@ -166,3 +166,15 @@ def test_a_jailed_player_may_buy_spider_tech_on_their_turn():
     assert ("roll_jail",) in options(s) and ("tracer", TOMBSTONE) in options(s)
     s = act(s, "tracer", TOMBSTONE)
     assert s.tech[TOMBSTONE] == 1 and s.players[0].jailed
+
+
+def test_tracers_and_trades_at_any_time_are_offered_on_the_players_own_turn_only():
+    # Kept adaptation (RULES.md, "Digital play"): the log gives each move slot one author, so
+    # "you don't have to wait for your turn" becomes "on your own turn, in jail too".
+    s = new_game(2, setup=own(1, *SET1))
+    assert decider(s)[0] == 0
+    assert not [m for m in options(s) if m[0] in ("tracer", "bot")]
+    s = roll(s, 1, 2)                                  # seat 0 to 3; seat 1 is never asked
+    assert decider(s) == (0, "turn") and options(s) == (("end_turn",), ("trade", 1))
+    s = act(s, "end_turn")
+    assert decider(s) == (1, "turn") and ("tracer", TOMBSTONE) in options(s)

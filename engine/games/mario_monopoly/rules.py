@@ -11,20 +11,18 @@ name a player's space use a figure's space; coins always belong to the player.
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...agenda import AgendaGame
 from ...chance import Chance
-from ...core import Decision, Move, Result, register
+from ...core import Move, Result, register
+from ..game_package import NOBODY, PackagedGame
 from ..monopoly_family import FAMILY_RULES_FILES, MonopolyFamily
 from .data import Data, load
 from .state import Figure, Player, State, Turn
 
-NOBODY = -1
 
-
-class MarioMonopoly(MonopolyFamily, AgendaGame):
+class MarioMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
     id = "mario-monopoly"
     title = "Monopoly Gamer (Super Mario)"
     min_players = 2
@@ -35,19 +33,13 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
     def __init__(self, data: Data | None = None) -> None:
         self.data = data or load()
 
-    def rules_files(self) -> list[Path]:
-        here = Path(__file__).resolve().parent
-        return ([here / name for name in ("rules.py", "state.py", "data.py", "data.toml")]
-                + list(FAMILY_RULES_FILES))
+    shared_rules_files = FAMILY_RULES_FILES
 
     # ------------------------------------------------------------------ set-up
     def check_variants(self, players: int, variants: tuple[str, ...]) -> str | None:
         problem = super().check_variants(players, variants)
         if problem:
             return problem
-        if "party" in variants and players == 2:
-            return ("party is for 3 or 4 players: with two, the two-player rules apply "
-                    "(each player already runs two figures)")
         return None
 
     def initial_state(self, players: int, variants: tuple[str, ...]) -> State:
@@ -100,14 +92,16 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
         s.figures[self.figures_of(s, seat)[frame[1] // n]].char = move[1]
 
     # Party: rounds 1 and 2 are picks, round 3 a pick or "done". Teams may share characters,
-    # but the first pick stands on the board and no two players' figures on the board are alike.
+    # but the first pick (with two players, under the two-player rules, the first two) stands
+    # on the board and no two players' figures on the board are alike.
     def _options_party_pick(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
         n = len(s.players)
         seat, rnd = s.pick_order[frame[1] % n], frame[1] // n
         team = s.players[seat].team
         on_board = [f.char for f in s.figures if f.seat != seat]
+        placed = rnd < len(self.figures_of(s, seat))
         opts: list[Move] = [("char", c) for c in self.data.character_ids()
-                            if c not in team and not (rnd == 0 and c in on_board)]
+                            if c not in team and not (placed and c in on_board)]
         if rnd == 2:
             opts.append(("done",))
         return seat, tuple(opts)
@@ -118,12 +112,12 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
         if move[0] == "done":
             return
         s.players[seat].team.append(move[1])
-        if rnd == 0:
-            s.figures[self.figures_of(s, seat)[0]].char = move[1]
+        figs = self.figures_of(s, seat)
+        if rnd < len(figs):
+            s.figures[figs[rnd]].char = move[1]
 
     def _do_begin_play(self, s: State, frame: tuple) -> None:
-        s.turn = Turn(player=s.pick_order[0])
-        self._push(s, ("turn_start",))
+        self.begin_turns(s, s.pick_order[0])
 
     # ------------------------------------------------------------------ the turn
     def _do_turn_start(self, s: State, frame: tuple) -> None:
@@ -148,7 +142,10 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
         opts: list[Move] = []
         if t.die == 0:
             el = self.eligible(s, seat)
-            if any(not s.figures[f].jailed for f in el):
+            # "Sitzt eine Figur im Gefängnis, entscheidest du vor dem Würfeln über Zahlen oder
+            # Würfeln": a figure that may move this turn and sits in jail is paid out or tries
+            # for a 6; the other figure does not simply move instead (RULES.md).
+            if not any(s.figures[f].jailed for f in el):
                 opts.append(("roll",))
             for f in el:
                 if s.figures[f].jailed:
@@ -163,7 +160,11 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
             if t.moved:
                 opts.append(("end_turn",))
         if self.party(s) and not t.swapped:
-            opts += [("swap", c) for c in self.swap_candidates(s, seat)]
+            figs = self.figures_of(s, seat)
+            if len(figs) == 1:
+                opts += [("swap", c) for c in self.swap_candidates(s, seat)]
+            else:  # two players: either figure on the board may be swapped out
+                opts += [("swap", c, f) for f in figs for c in self.swap_candidates(s, seat)]
         opts += self.trade_openings(s)
         return opts
 
@@ -171,17 +172,9 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
         on_board = [f.char for f in s.figures]
         return [c for c in s.players[seat].team if c not in on_board]
 
-    def _options_turn(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        return s.turn.player, tuple(self._turn_options(s))
-
-    def _on_turn(self, s: State, frame: tuple, move: Move) -> None:
+    def turn_move(self, s: State, seat: int, move: Move) -> None:
         kind = move[0]
         t = s.turn
-        seat = t.player
-        if kind == "end_turn":
-            self._push(s, ("end_turn",))
-            return
-        self._push(s, ("turn",))  # the turn goes on after whatever this move starts
         if kind == "roll":
             self._push(s, ("turn_roll",))
         elif kind == "pay_jail":
@@ -198,9 +191,8 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
             self.use_power(s, seat, t.fig, t.face, move)
         elif kind == "swap":
             t.swapped = True
-            s.figures[self.figures_of(s, seat)[0]].char = move[1]
-        elif kind == "trade":
-            self.open_trade(s, seat, move[1])
+            f = move[2] if len(move) > 2 else self.figures_of(s, seat)[0]
+            s.figures[f].char = move[1]
 
     def _chance_turn_roll(self, s: State, frame: tuple) -> Chance:
         if s.players[s.turn.player].skip_powerup:
@@ -279,7 +271,7 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
         """A player whose every figure is jailed (no boss fights)."""
         return all(s.figures[f].jailed for f in self.figures_of(s, seat))
 
-    # ("boss_turn", fighters still to choose, the first one choosing now)
+    # ("boss_turn", fighters still in the fight in turn order, the first one choosing now)
     def _options_boss_turn(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
         seat = frame[1][0]
         boss = self.data.bosses[s.boss]
@@ -308,8 +300,10 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
         _, seat, rest = frame
         boss = self.data.bosses[s.boss]
         if outcome[0] < boss.need:
-            if rest:
-                self._push(s, ("boss_turn", rest))
+            # "Wer gepasst hat, kämpft gegen diesen Boss nicht mehr mit ... Sonst darf der
+            # Nächste zahlen und kämpfen": only passing leaves the fight; a loser's turn
+            # comes round again after the others'.
+            self._push(s, ("boss_turn", rest + (seat,)))
             return
         s.players[seat].bosses.append(boss.number)
         s.boss = 0
@@ -588,9 +582,10 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
             self._push(s, ("mario_roll", seat))
         elif char == "peach":
             self.from_bank(s, seat, sum(self.rent(s, i) for i in self.properties_of(s, seat)))
-        elif char == "yoshi":
-            s.players[seat].coins += sum(s.board)
+        elif char == "yoshi":  # "alle Münzen, die auf dem Plan liegen": the visiting area too
+            s.players[seat].coins += sum(s.board) + s.pot
             s.board = [0] * d.board_size
+            s.pot = 0
         elif char == "donkey_kong":
             self._push(s, *(("pay", o, d.n("donkey_kong_star_take"), ("seat", seat))
                             for o in self.others(s, seat)))
@@ -752,7 +747,7 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
         if amount <= 0:
             return
         if p.coins < amount and self.properties_of(s, seat):
-            self._push(s, ("sell", seat, amount, dest, ()))
+            self.push_sell(s, seat, amount, dest)
             return
         paid = min(p.coins, amount)
         p.coins -= paid
@@ -775,29 +770,6 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
             "coins_in_hand": [p.coins for p in s.players], "forfeited": list(s.forfeited),
             "turns": s.turns,
         })
-
-    # ------------------------------------------------------------------ presentation
-    def explain_illegal(self, s: State, decision: Decision, move: Move) -> str:
-        kinds = sorted({o[0] for o in decision.options})
-        who = f"player {decision.player + 1}"
-        if move and move[0] == "bid" and len(move) == 2 and isinstance(move[1], int):
-            coins = s.players[decision.player].coins
-            return (f"a bid of {move[1]} coins is not allowed: bids must beat the high bid and "
-                    f"be at most your {coins} coins")
-        return (f"{list(move)} is not a legal move now: {who} is deciding '{decision.prompt}' "
-                f"and may choose {', '.join(kinds)}")
-
-    def describe_move(self, s: State, move: Move) -> str:
-        from .words import describe_move
-        return describe_move(self, s, move)
-
-    def describe_state(self, s: State, seat: int | None) -> list[str]:
-        from .words import describe_state
-        return describe_state(self, s, seat)
-
-    def greedy_move(self, s: State, decision: Decision, rng: Any) -> Move:
-        from .bot import greedy_move
-        return greedy_move(self, s, decision, rng)
 
 
 register(MarioMonopoly())

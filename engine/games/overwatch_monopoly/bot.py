@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
+from ..family_bot import family_move
 
 if TYPE_CHECKING:
     from .rules import OverwatchMonopoly
@@ -52,6 +53,18 @@ def _space_value(g, s, seat: int, pos: int) -> int:
     return {"health_pack": 3, "ultimate": 3, "go_to_jail": -4, "payload": 1}.get(sp.kind, 0)
 
 
+JAIL_STAYS = 2  # the bot stays in jail by choice at most this often in a row
+
+
+def _jail_is_safer(g, s, seat: int) -> bool:
+    """Stay in jail while the rolls from Just Visiting would on average cost HP (others' rent),
+    a few turns at most: the leveling up at GO waits outside."""
+    if s.players[seat].jail_tries > 1 + JAIL_STAYS:
+        return False
+    jail = g.data.jail_space
+    return sum(_space_value(g, s, seat, jail + die) for die in range(1, 7)) < 0
+
+
 def greedy_move(g: "OverwatchMonopoly", s: "State", d: Decision, rng: Any) -> Move:
     o = d.options
     seat = d.player
@@ -83,21 +96,9 @@ def greedy_move(g: "OverwatchMonopoly", s: "State", d: Decision, rng: Any) -> Mo
         if bid is not None and bid[1] <= limit and me.hp - bid[1] >= RESERVE:
             return bid
         return ("pass",)
-    if kind == "sell":
-        sells = [m for m in o if m[0] == "sell_bank"]
-        return min(sells, key=lambda m: (g.data.spaces[m[1]].points, m[1])) if sells else o[0]
-    if kind == "sale_offer":
-        frame = s.agenda[-1]
-        space, price = frame[5], frame[7]
-        fair = price <= g.data.spaces[space].price and me.hp - price >= RESERVE
-        return ("accept",) if fair else ("refuse",)
-    if kind == "trade_answer":
-        _, proposer, partner, give, take, pay, ask = s.agenda[-1]
-        pts = lambda spaces: sum(g.data.spaces[i].points for i in spaces)  # noqa: E731
-        gain = pts(give) - pts(take) + 10 * (pay - ask)
-        return ("accept",) if gain > 0 and me.hp - ask >= RESERVE else ("refuse",)
-    if kind == "trade_draft":
-        return ("cancel",)
+    shared = family_move(g, s, kind, o, me.hp, RESERVE, 10)
+    if shared is not None:
+        return shared
     if kind == "free_parking":
         swaps = [m for m in o if m[0] == "swap"]
         if not swaps:
@@ -111,6 +112,8 @@ def greedy_move(g: "OverwatchMonopoly", s: "State", d: Decision, rng: Any) -> Mo
         return min(ults, key=lambda m: _target_rank(g, s, seat, m)) if ults else ("decline",)
     if kind == "zarya":
         return min(o, key=lambda m: _target_rank(g, s, seat, ("x", "x", m[1])))
+    if kind == "jail_exit":
+        return ("stay_in_jail",) if _jail_is_safer(g, s, seat) else ("leave_jail",)
     if kind == "blink":
         here = _space_value(g, s, seat, me.pos)
         return ("stay",) if here >= 0 else ("blink_again",)

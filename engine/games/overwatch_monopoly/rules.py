@@ -7,22 +7,21 @@ beside this file and tested.
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...chance import Chance
 from ...agenda import AgendaGame
-from ...core import Decision, Move, Result, register
+from ...core import Move, Result, register
+from ..game_package import NOBODY, PackagedGame
 from ..monopoly_family import FAMILY_RULES_FILES, MonopolyFamily
 from .abilities import AbilityRules
 from .data import Data, load
-from .state import Hero, Player, State, Turn
+from .state import CaptureFrame, DebtFrame, Hero, Player, RedirectFrame, State, Turn
 
-BANK = -1
-NOBODY = -1
+BANK = NOBODY  # a payment to nobody goes to the bank
 
 
-class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
+class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
     id = "overwatch-monopoly"
     title = "Monopoly Gamer: Overwatch"
     min_players = 2
@@ -35,10 +34,7 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         self._leaders = self.data.leaders()
         self._heroes = self.data.heroes()
 
-    def rules_files(self) -> list[Path]:
-        here = Path(__file__).resolve().parent
-        return [here / name for name in ("rules.py", "abilities.py", "state.py", "data.py",
-                                         "data.toml")] + list(FAMILY_RULES_FILES)
+    shared_rules_files = FAMILY_RULES_FILES
 
     # ------------------------------------------------------------------ set-up
     def check_variants(self, players: int, variants: tuple[str, ...]) -> str | None:
@@ -140,9 +136,8 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
     def _do_begin_play(self, s: State, frame: tuple) -> None:
         # "The player who chose their final character last goes first"; with Mystery Heroes
         # nobody chooses, so the highest roller starts (RULES.md).
-        first = s.pick_order[0] if "mystery-heroes" in s.variants else s.pick_order[-1]
-        s.turn = Turn(player=first)
-        self._push(s, ("turn_start",))
+        self.begin_turns(s, s.pick_order[0] if "mystery-heroes" in s.variants
+                         else s.pick_order[-1])
 
     # ------------------------------------------------------------------ the turn
     def _do_turn_start(self, s: State, frame: tuple) -> None:
@@ -179,17 +174,9 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         opts += self.trade_openings(s)
         return opts
 
-    def _options_turn(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        return s.turn.player, tuple(self._turn_options(s))
-
-    def _on_turn(self, s: State, frame: tuple, move: Move) -> None:
+    def turn_move(self, s: State, seat: int, move: Move) -> None:
         kind = move[0]
-        seat = s.turn.player
         p = s.players[seat]
-        if kind == "end_turn":
-            self._push(s, ("end_turn",))
-            return
-        self._push(s, ("turn",))  # the turn goes on after whatever this move starts
         if kind == "roll":
             self._push(s, ("turn_roll",))
         elif kind == "pay_jail":
@@ -204,8 +191,6 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         elif kind == "ability":
             s.turn.ability_open = False
             self.use_ability(s, seat, move[1], move[2:])
-        elif kind == "trade":
-            self.open_trade(s, seat, move[1])
 
     def move_distance(self, s: State, seat: int, bonus: int, die: int | None = None) -> int:
         """This turn's move: the numbered die plus bonuses, less 3 if Mei hit you (never < 0)."""
@@ -239,10 +224,19 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
             self._push(s, ("turn_roll",))
             return
         p.jail_tries += 1
-        if p.jail_tries >= 2:  # after the second failed try: out, to Just Visiting
+        s.turn.over = True
+        if p.jail_tries >= 2:  # "after your second attempt at rolling, you MAY exit Jail"
+            self._push(s, ("jail_exit", s.turn.player))
+
+    # ("jail_exit", seat): after a failed second (or later) try, leave for free or stay.
+    def _options_jail_exit(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        return frame[1], (("leave_jail",), ("stay_in_jail",))
+
+    def _on_jail_exit(self, s: State, frame: tuple, move: Move) -> None:
+        if move[0] == "leave_jail":  # to Just Visiting (the same corner); rolls normally next turn
+            p = s.players[frame[1]]
             p.jailed = False
             p.jail_tries = 0
-        s.turn.over = True
 
     def _do_end_turn(self, s: State, frame: tuple) -> None:
         seat = s.turn.player
@@ -382,7 +376,7 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         if kind == "objective":
             owner = s.owners[sp.index]
             if owner == NOBODY:
-                self._push(s, ("capture", seat, sp.index))
+                self._push(s, CaptureFrame("capture", seat, sp.index))
             elif owner != seat:
                 self._push(s, ("pay", seat, self.rent(s, sp.index), owner, "rent"))
         elif kind == "payload":
@@ -465,7 +459,7 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         if amount <= 0:
             return
         if p.redirect and kind in ("rent", "bank", "fee") and self.redirect_targets(s, seat, to):
-            self._push(s, ("zarya", seat, amount, to, kind))
+            self._push(s, RedirectFrame("zarya", seat, amount, to, kind))
             return
         if to == BANK and kind in ("bank", "fee", "redirected") and p.barrier:
             used = min(p.barrier, amount)
@@ -487,9 +481,9 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         _, seat, remaining, to = frame
         p = s.players[seat]
         if any(h.active for h in p.heroes):
-            self._push(s, ("eliminate", seat, remaining, to))
+            self._push(s, DebtFrame("eliminate", seat, remaining, to))
         elif any(o == seat for o in s.owners):
-            self._push(s, ("sell", seat, remaining, to, ()))
+            self.push_sell(s, seat, remaining, to)
         # else: no active hero and nothing to sell: "Hang in there!" The rest is not paid.
 
     def _options_eliminate(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
@@ -508,13 +502,15 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         return seat, tuple(("redirect", o) for o in self.redirect_targets(s, seat, to))
 
     def redirect_targets(self, s: State, seat: int, to: int) -> list[int]:
-        # Not the payee: making a creditor pay themselves would cancel the rent (RULES.md).
-        return [o for o in range(len(s.players)) if o not in (seat, to) and o not in s.forfeited]
+        # "Choose any other player": the player being paid is one of them (RULES.md).
+        return [o for o in range(len(s.players)) if o != seat and o not in s.forfeited]
 
     def _on_zarya(self, s: State, frame: tuple, move: Move) -> None:
         _, seat, amount, to, kind = frame
         s.players[seat].redirect = False
         payer = move[1] if self.hit(s, seat, move[1]) else seat
+        if payer == to:
+            return  # the payee pays themselves: nothing changes hands, the rent is cancelled
         self._push(s, ("pay", payer, amount, to, "redirected"))
 
     # ------------------------------------------------------------------ the end
@@ -548,21 +544,6 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
                 p["loot"] = len(p["loot"])
         data["loot_deck"] = len(data["loot_deck"])
         return data
-
-    def explain_illegal(self, s: State, decision: Decision, move: Move) -> str:
-        kinds = sorted({o[0] for o in decision.options})
-        who = f"player {decision.player + 1}"
-        if move and move[0] == "bid" and len(move) == 2 and isinstance(move[1], int):
-            hp = s.players[decision.player].hp
-            return f"a bid of {move[1]} HP is not allowed: bids must beat the high bid and be at most your {hp} HP"
-        if move and move[0] in kinds:
-            return f"{list(move)} is not allowed here ({who} is deciding '{decision.prompt}')"
-        return (f"{list(move)} is not a legal move now: {who} is deciding '{decision.prompt}' "
-                f"and may choose {', '.join(kinds)}")
-
-    def greedy_move(self, s: State, decision: Decision, rng: Any) -> Move:
-        from .bot import greedy_move
-        return greedy_move(self, s, decision, rng)
 
 
 register(OverwatchMonopoly())

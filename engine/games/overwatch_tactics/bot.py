@@ -31,7 +31,8 @@ def sheet_value(g: "OverwatchTactics", hid: str) -> int:
             + sum(a.damage + a.heal + a.amount for a in sh.abilities) + 50 * sh.speed)
 
 
-def tactical_move(g: "OverwatchTactics", s: "State", d: Decision, rng: Any) -> Move:
+def greedy_move(g: "OverwatchTactics", s: "State", d: Decision, rng: Any) -> Move:
+    """The tactical policy (the greedy bot kind, and the takeover policy); never uses rng."""
     opts = d.options
     kind = d.prompt
     if kind == "terrain":
@@ -210,4 +211,4 @@ def _ability_score(g: "OverwatchTactics", s: "State", h: "Hero", o: Move,
     return 0
 
 
-__all__ = ["tactical_move", "position_value", "ATTACK", "DEFENCE"]
+__all__ = ["greedy_move", "position_value", "path_field"]

@@ -6,23 +6,24 @@ movement, one attack, one ability, setting overwatch, or ending step 3); steps 0
 automatic parts and 5 run by themselves. Overwatch shots are automatic, so they cost no
 decision. The draft's picks are a Sealed node (both seats choose at once). Every choice where
 the rulebook is silent or ambiguous is written in RULES.md beside this file and tested under
-tests/tactics/.
+tests/tactics/. Words for people are in words.py, the tactical bot (also the takeover policy)
+in bot.py.
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...chance import Chance
-from ...core import Decision, Game, Move, Over, Result, Sealed, register
+from pathlib import Path
+
+from ...core import Decision, Move, Over, Result, Sealed, register
+from ..game_package import PackagedGame
 from . import hexgrid as hx
 from .data import Ability, Data, HeroSheet, load
 from .state import ATTACK, DEFENCE, Hero, Side, State
 
-SIDE_NAMES = ("attack", "defence")
 
-
-class OverwatchTactics(Game):
+class OverwatchTactics(PackagedGame):
     id = "overwatch-tactics"
     title = "Overwatch: The Board Game"
     min_players = 2
@@ -30,6 +31,9 @@ class OverwatchTactics(Game):
     variants = ()
     rules_version = "1"
     sealed_moves = True
+    # The data reader is shared with the Monopoly games; the package wiring runs the rules too.
+    shared_rules_files = (*PackagedGame.shared_rules_files,
+                          Path(__file__).resolve().parent.parent / "gamedata.py")
 
     def __init__(self, data: Data | None = None) -> None:
         self.data = data or load()
@@ -38,10 +42,6 @@ class OverwatchTactics(Game):
         self.route_set = frozenset(d.route)
         self.spawn_hexes = frozenset(d.attacker_spawn) | frozenset(x for z in d.defender_spawns for x in z)
         self._high: dict[tuple, tuple[hx.Hex, ...]] = {}
-
-    def rules_files(self) -> list[Path]:
-        here = Path(__file__).resolve().parent
-        return [here / n for n in ("rules.py", "state.py", "data.py", "data.toml", "hexgrid.py")]
 
     # ------------------------------------------------------------------ geometry of a state
     def elevation(self, s: State, h: hx.Hex) -> int:
@@ -425,52 +425,6 @@ class OverwatchTactics(Game):
             return Result((0, 0), (), details)
         scores = tuple(1 if seat == winner else 0 for seat in (ATTACK, DEFENCE))
         return Result(scores, (winner,), details)
-
-    def greedy_move(self, s: State, decision: Decision, rng: Any) -> Move:
-        from .bot import tactical_move
-        return tactical_move(self, s, decision, rng)
-
-    def _name(self, hid: str) -> str:
-        return self.data.heroes[hid].name
-
-    def describe_move(self, s: State, move: Move) -> str:
-        k = move[0]
-        if k == "terrain":
-            t = self.data.terrain[move[1]]
-            return f"Place a {t.name} (height {t.height}) at {move[2]},{move[3]} turned {move[4] * 60}°"
-        if k == "pick":
-            return f"Draft {self._name(move[1])}"
-        if k == "spawn":
-            return f"Defend from spawn point {move[1] + 1}"
-        if k in ("place", "respawn"):
-            return f"{'Place' if k == 'place' else 'Respawn'} {self._name(move[1])} at {move[2]},{move[3]}"
-        if k == "step":
-            lv = self.elevation(s, (move[2], move[3]))
-            return f"{self._name(move[1])}: move one hex to {move[2]},{move[3]} (level {lv})"
-        if k == "attack":
-            h, t = s.hero(move[1]), s.hero(move[3])
-            w = self.sheet(h).weapons[move[2]]
-            dmg = self.attack_damage(s, h, w, t)
-            return (f"{self._name(h.id)}: shoot {self._name(t.id)} with {w.name} for {dmg} "
-                    f"({self.sight(s, h, t.at)} sight, {t.hp} HP left to it)")
-        if k == "ability":
-            ab = self.sheet(s.hero(move[1])).ability(move[2])
-            extra = f", bringing back {self._name(move[5])}" if len(move) > 5 else ""
-            return f"{self._name(move[1])}: {ab.name} at {move[3]},{move[4]}{extra}"
-        if k == "overwatch":
-            return f"{self._name(move[1])}: set to overwatch (no more actions this turn)"
-        if k == "end":
-            return "End this turn's activations"
-        return super().describe_move(s, move)
-
-    def describe_state(self, s: State, seat: int | None) -> list[str]:
-        lines = [f"Round {s.round} of {self.data.rounds}; payload at {s.payload + 1} of "
-                 f"{len(self.data.route)}; {SIDE_NAMES[s.active]} to act ({s.phase})"]
-        for h in s.heroes:
-            where = f"at {h.q},{h.r} level {self.elevation(s, h.at)}" if h.placed else "off the board"
-            tags = (" overwatch" if h.overwatch else "") + (f" +{h.boost}" if h.boost else "")
-            lines.append(f"  {SIDE_NAMES[h.side]} {self._name(h.id)}: {h.hp} HP {where}{tags}")
-        return lines
 
 
 register(OverwatchTactics())

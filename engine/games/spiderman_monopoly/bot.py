@@ -62,8 +62,8 @@ def greedy_move(g: "SpiderManMonopoly", s: "State", d: Decision, rng: Any) -> Mo
         price = g.data.spaces[frame[2]].price
         return ("buy",) if ("buy",) in o and me.webs - price >= RESERVE else ("auction",)
     if kind == "auction":
-        lot, space = frame[1], frame[2]
-        limit = g.data.spaces[space].price if lot == "property" else g.tech_cost(space, lot) + 1
+        item, space = frame.item, frame.space
+        limit = g.data.spaces[space].price if item == "property" else g.tech_cost(space, item) + 1
         bid = next((m for m in o if m[0] == "bid"), None)
         if bid is not None and bid[1] <= limit and me.webs - bid[1] >= RESERVE:
             return bid
@@ -71,8 +71,10 @@ def greedy_move(g: "SpiderManMonopoly", s: "State", d: Decision, rng: Any) -> Mo
     if kind == "want":
         return ("want",) if me.webs >= BUILD_RESERVE + 2 else ("decline",)
     if kind == "ghost":
-        _, _, d1, d2 = frame
+        _, purpose, d1, d2 = frame
         t = s.turn
+        if purpose == "rent":  # a roll for an alliance's rent: reroll what is above the mean
+            return ("reroll",) if d1 + d2 > 7 else ("keep",)
         if d1 == d2 and t.doubles == 2:
             return ("reroll",)
         end = me.pos + d1 + d2
@@ -96,11 +98,10 @@ def greedy_move(g: "SpiderManMonopoly", s: "State", d: Decision, rng: Any) -> Mo
     if kind == "trade_draft":
         return ("cancel",)
     if kind == "trade_answer":
-        _, proposer, partner, give, take, pay, ask, gcards, tcards = frame
         price = lambda spaces: sum(g.data.spaces[i].price for i in spaces)  # noqa: E731
-        gain = (price(give) - price(take) + pay - ask
-                + CARD_VALUE * (len(gcards) - len(tcards)))
-        return ("accept",) if gain > 0 and me.webs - ask >= RESERVE else ("refuse",)
+        gain = (price(frame.give) - price(frame.take) + frame.pay - frame.ask
+                + CARD_VALUE * (len(frame.give_cards) - len(frame.take_cards)))
+        return ("accept",) if gain > 0 and me.webs - frame.ask >= RESERVE else ("refuse",)
     if kind == "pick_hero":
         return o[0]
     return o[0]

@@ -8,12 +8,12 @@ beside this file, each played by a test in tests/spiderman/.
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...agenda import AgendaGame
 from ...chance import Chance
-from ...core import Decision, Move, Result, register
+from ...core import Move, Result, register
+from ..game_package import PackagedGame
 from ..monopoly_family import FAMILY_RULES_FILES
 from .data import Data, load
 from .family import BANK, BOT_LEVEL, NOBODY, MonopolyFamily
@@ -22,7 +22,7 @@ from .state import Player, State, Turn
 TURN_LIMIT = "turn-limit"
 
 
-class SpiderManMonopoly(MonopolyFamily, AgendaGame):
+class SpiderManMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
     id = "spiderman-monopoly"
     title = "Monopoly Marvel Spider-Man"
     min_players = 2
@@ -33,10 +33,7 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
     def __init__(self, data: Data | None = None) -> None:
         self.data = data or load()
 
-    def rules_files(self) -> list[Path]:
-        here = Path(__file__).resolve().parent
-        return [here / name for name in ("rules.py", "family.py", "state.py", "data.py",
-                                         "data.toml")] + list(FAMILY_RULES_FILES)
+    shared_rules_files = FAMILY_RULES_FILES
 
     # ------------------------------------------------------------------ set-up
     def initial_state(self, players: int, variants: tuple[str, ...]) -> State:
@@ -72,13 +69,9 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
     def _roll_order_roll(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
         seats = frame[1]
         totals = [outcome[2 * k] + outcome[2 * k + 1] for k in range(len(seats))]
-        top = max(totals)
-        best = tuple(seat for seat, t in zip(seats, totals) if t == top)
-        if len(best) > 1:  # tied highest rollers roll again
-            self._push(s, ("order_roll", best))
-            return
-        n = len(s.players)
-        s.order = [(best[0] + k) % n for k in range(n)]  # play moves to the left
+        order = self.order_from_rolls(s, seats, totals)   # play moves to the left
+        if order:
+            s.order = order
 
     def _options_pick_hero(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
         seat = s.order[frame[1]]
@@ -89,8 +82,7 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
         s.players[s.order[frame[1]]].hero = move[1]
 
     def _do_begin(self, s: State, frame: tuple) -> None:
-        s.turn = Turn(player=s.order[0])
-        self._push(s, ("turn_start",))
+        self.begin_turns(s, s.order[0])
 
     # ------------------------------------------------------------------ the turn
     def _do_turn_start(self, s: State, frame: tuple) -> None:
@@ -130,16 +122,10 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
         opts += self.trade_openings(s)
         return opts
 
-    def _options_turn(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        return s.turn.player, tuple(self._turn_options(s))
+    END_TURN_TASK = "next_turn"
 
-    def _on_turn(self, s: State, frame: tuple, move: Move) -> None:
+    def turn_move(self, s: State, seat: int, move: Move) -> None:
         kind = move[0]
-        seat = s.turn.player
-        if kind == "end_turn":
-            self._push(s, ("next_turn",))
-            return
-        self._push(s, ("turn",))  # the turn goes on after whatever this move starts
         if kind == "roll":
             self._push(s, ("dice", "move", 0))
         elif kind == "pay_jail":
@@ -159,8 +145,6 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
             s.turn.sold = True
         elif kind == "play":
             self.play_card(s, seat, move[1], move[2])
-        elif kind == "trade":
-            self.open_trade(s, seat, move[1])
 
     def _do_next_turn(self, s: State, frame: tuple) -> None:
         if TURN_LIMIT in s.variants and s.turns >= self.data.turn_limit:
@@ -171,9 +155,12 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
         s.turn = Turn(player=nxt)
         self._push(s, ("turn_start",))
 
-    # ("dice", purpose, rerolled): purpose "move" (a turn's roll) or "jail" (trying for doubles)
+    # ("dice", purpose, rerolled): purpose "move" (a turn's roll), "jail" (trying for doubles) or
+    # "rent" (the roll for an alliance's rent, by the player on it: moves happen only in one's
+    # own turn, so that is always the player whose turn it is)
     def _chance_dice(self, s: State, frame: tuple) -> Chance:
-        label = "roll for doubles to leave jail" if frame[1] == "jail" else "both dice: move"
+        label = {"jail": "roll for doubles to leave jail", "rent": "both dice: alliance rent",
+                 "move": "both dice: move"}[frame[1]]
         return Chance("dice", (6, 6), label + (" (Ghost-Spider's reroll)" if frame[2] else ""))
 
     def _roll_dice(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
@@ -202,7 +189,10 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
         effects: list[tuple] = []
         if doubles and self.power(s) == "ham" and s.symbol != seat:
             effects.append(("pay", seat, self.data.small_power_webs, s.symbol))
-        if purpose == "move":
+        if purpose == "rent":  # doubles here move nobody and give no second roll
+            space = p.pos
+            effects.append(("pay", seat, self.rent(s, space, d1 + d2), s.owners[space]))
+        elif purpose == "move":
             t.doubles += 1 if doubles else 0
             if doubles and t.doubles >= 3:  # a third double in a row: jail at once, no move
                 effects.append(("to_jail", seat))
@@ -291,6 +281,8 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
             owner = s.owners[sp.index]
             if owner == NOBODY:
                 self._push(s, ("buy", seat, sp.index))
+            elif owner != seat and kind == "alliance":
+                self._push(s, ("dice", "rent", 0))  # "Roll the dice to determine rent"
             elif owner != seat:
                 self._push(s, ("pay", seat, self.rent(s, sp.index), owner))
         elif kind in ("spider_sense", "daily_bugle"):
@@ -306,12 +298,13 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
             self.send_to_jail(s, seat)
         # GO was paid on arrival; Free Parking and Just Visiting: nothing happens.
 
-    def rent(self, s: State, space: int) -> int:
+    def rent(self, s: State, space: int, roll: int = 0) -> int:
+        """A villain's rent as it stands; an alliance's from `roll`, the dice rolled for it."""
         sp = self.data.spaces[space]
         owner = s.owners[space]
         if sp.kind == "alliance":
             both = sum(1 for i in self.data.alliances if s.owners[i] == owner)
-            return s.turn.roll * self.data.alliance_multipliers[both - 1]
+            return roll * self.data.alliance_multipliers[both - 1]
         level = s.tech[space]
         if level:
             return sp.rents[1 + level]  # 1..4 Tracers: rents[2..5]; a Bot: rents[6]
@@ -432,22 +425,6 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame):
         data = to_data(s)
         data["decks"] = {k: len(v) for k, v in s.decks.items()}
         return data
-
-    def explain_illegal(self, s: State, decision: Decision, move: Move) -> str:
-        from .words import explain_illegal
-        return explain_illegal(self, s, decision, move)
-
-    def describe_move(self, s: State, move: Move) -> str:
-        from .words import describe_move
-        return describe_move(self, s, move)
-
-    def describe_state(self, s: State, seat: int | None) -> list[str]:
-        from .words import describe_state
-        return describe_state(self, s, seat)
-
-    def greedy_move(self, s: State, decision: Decision, rng: Any) -> Move:
-        from .bot import greedy_move
-        return greedy_move(self, s, decision, rng)
 
 
 register(SpiderManMonopoly())
