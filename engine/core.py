@@ -1,6 +1,7 @@
 """The one small game API every lanboard game fits (after OpenSpiel).
 
-At every state exactly one thing is pending: a Decision by one player, a Chance node, or Over.
+At every state exactly one thing is pending: a Decision by one player, a Chance node, Sealed
+decisions by several players at once, or Over.
 States are plain data (dataclasses of ints, strings, lists, dicts); `apply` and `apply_chance`
 never change the state they are given, they return the next one.
 """
@@ -15,7 +16,7 @@ from typing import Any, Iterable, Mapping
 from .chance import ByteStream, Chance, check_outcome, draw
 
 __all__ = [
-    "Move", "Decision", "Over", "Result", "Chance", "IllegalMove", "Game",
+    "Move", "Decision", "Sealed", "Over", "Result", "Chance", "IllegalMove", "Game",
     "register", "get_game", "game_ids", "as_move",
 ]
 
@@ -31,6 +32,21 @@ class Decision:
     player: int
     options: tuple[Move, ...]
     prompt: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Sealed:
+    """Several players choose at the same time, none seeing another's choice first (sealed
+    draft picks): one Decision per choosing player, in seat order, each over its own options.
+    `Game.apply_sealed` takes one move per decision, in the same order, and the game applies
+    them together, in seat order. A game whose rules can reach a Sealed node sets
+    `Game.sealed_moves = True`: the protocol has no sealed moves yet and refuses such games."""
+    decisions: tuple[Decision, ...]
+
+    def __post_init__(self) -> None:
+        seats = [d.player for d in self.decisions]
+        if not seats or any(a >= b for a, b in zip(seats, seats[1:])):
+            raise ValueError(f"sealed decisions need distinct players in seat order, not {seats}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +97,7 @@ class Game:
     def initial_state(self, players: int, variants: tuple[str, ...]) -> Any:
         raise NotImplementedError
 
-    def _pending(self, state: Any) -> Decision | Chance | Over:
+    def _pending(self, state: Any) -> Decision | Chance | Sealed | Over:
         raise NotImplementedError
 
     def result(self, state: Any) -> Result:
@@ -93,6 +109,12 @@ class Game:
         raise NotImplementedError
 
     def _apply_chance(self, state: Any, outcome: tuple[int, ...]) -> None:
+        raise NotImplementedError
+
+    sealed_moves: bool = False  # True when the rules can reach a Sealed node
+
+    def _apply_sealed(self, state: Any, moves: tuple[Move, ...]) -> None:
+        """Mutate `state` by one checked move per decision of the pending Sealed node."""
         raise NotImplementedError
 
     rules_version: str = "1"
@@ -200,14 +222,14 @@ class Game:
     # ---- the contract ------------------------------------------------------------------
     _last: tuple[Any, Any] = (None, None)
 
-    def pending(self, state: Any) -> Decision | Chance | Over:
+    def pending(self, state: Any) -> Decision | Chance | Sealed | Over:
         # A bot asks pending() and apply() asks it again for the same state object: remember
         # the last answer. Safe because states are values that nothing mutates once made.
         last_state, last = self._last
         if last_state is state:
             return last
         if state.forfeited:
-            result: Decision | Chance | Over = Over(self.result(state))
+            result: Decision | Chance | Sealed | Over = Over(self.result(state))
         else:
             result = self._pending(state)
         self._last = (state, result)
@@ -237,12 +259,30 @@ class Game:
         move = as_move(move)
         p = self.pending(state)
         if not isinstance(p, Decision):
-            raise IllegalMove("no player is to move now: " +
-                              ("the game is over" if isinstance(p, Over) else "dice are pending"))
+            raise IllegalMove("no player is to move now: " + (
+                "the game is over" if isinstance(p, Over) else
+                "several players choose sealed moves at once" if isinstance(p, Sealed) else
+                "dice are pending"))
         if move not in p.options:
             raise IllegalMove(self.explain_illegal(state, p, move))
         nxt = clone(state)
         self._apply(nxt, move)
+        return nxt
+
+    def apply_sealed(self, state: Any, moves: Iterable[Any]) -> Any:
+        """The next state once every player of the pending Sealed node has chosen: `moves` has
+        one move per decision, in the node's (seat) order."""
+        p = self.pending(state)
+        if not isinstance(p, Sealed):
+            raise IllegalMove("no sealed choice is pending")
+        moves = tuple(as_move(m) for m in moves)
+        if len(moves) != len(p.decisions):
+            raise IllegalMove(f"{len(p.decisions)} players choose now, not {len(moves)}")
+        for d, move in zip(p.decisions, moves):
+            if move not in d.options:
+                raise IllegalMove(f"seat {d.player}: " + self.explain_illegal(state, d, move))
+        nxt = clone(state)
+        self._apply_sealed(nxt, moves)
         return nxt
 
     def apply_chance(self, state: Any, outcome: Iterable[int]) -> Any:
