@@ -42,7 +42,20 @@ def _node_cmd(*args: str) -> list[str]:
     return [sys.executable, "-m", "cli.main", *args]
 
 
-async def _read_events(proc: trio.Process, events: list, started: trio.Event | None) -> None:
+class NodeStopped(Exception):
+    """A node process ended before it had saved a finished game: the others would wait for it
+    (in the lobby, or for its moves) until their timeouts, so the demo stops them all."""
+
+    def __init__(self, index: int, code: int, stderr: Path) -> None:
+        tail = stderr.read_text(errors="replace").strip().splitlines()[-5:] \
+            if stderr.exists() else []
+        said = "\n    ".join(tail) or "(it said nothing on stderr)"
+        super().__init__(f"node {index + 1} stopped before the game ended (exit status {code}); "
+                         f"the last it said:\n    {said}")
+
+
+async def _read_events(proc: trio.Process, events: list, started: trio.Event | None,
+                       index: int, stderr: Path) -> None:
     buf = b""
     async for chunk in proc.stdout:
         buf += chunk
@@ -55,19 +68,24 @@ async def _read_events(proc: trio.Process, events: list, started: trio.Event | N
             events.append(ev)
             if started is not None and ev.get("event") == "listening":
                 started.set()
+    code = await proc.wait()
+    if not any(e.get("event") == "saved" for e in events):
+        raise NodeStopped(index, code, stderr)
 
 
 async def _demo(args, base: Path) -> tuple[list[list[dict]], str]:
     n = args.players
     events: list[list[dict]] = [[] for _ in range(n)]
     env = [dict(os.environ, LANBOARD_HOME=str(base / f"node-{i}")) for i in range(n)]
+    errs = [base / f"node-{i}.stderr" for i in range(n)]
     async with trio.open_nursery() as nursery:
         listening = trio.Event()
         host = await nursery.start(lambda task_status=trio.TASK_STATUS_IGNORED: trio.run_process(
             _node_cmd("host", "--game", args.game, "--seats", str(n), "--bot", args.bot_kind,
                       "--name", "Bot 1", "--listen", LOOPBACK, "--interface", LOOPBACK, "--json"),
-            env=env[0], stdout=subprocess.PIPE, check=False, task_status=task_status))
-        nursery.start_soon(_read_events, host, events[0], listening)
+            env=env[0], stdout=subprocess.PIPE, stderr=errs[0].open("wb"), check=False,
+            task_status=task_status))
+        nursery.start_soon(_read_events, host, events[0], listening, 0, errs[0])
         with trio.fail_after(30):
             await listening.wait()
         port = next(e["port"] for e in events[0] if e.get("event") == "listening")
@@ -85,8 +103,9 @@ async def _demo(args, base: Path) -> tuple[list[list[dict]], str]:
                                        trio.run_process(
                 _node_cmd("join", *target, "--bot", args.bot_kind, "--name", f"Bot {i + 1}",
                           "--listen", LOOPBACK, "--json"),
-                env=env[i], stdout=subprocess.PIPE, check=False, task_status=task_status))
-            nursery.start_soon(_read_events, proc, events[i], None)
+                env=env[i], stdout=subprocess.PIPE, stderr=errs[i].open("wb"), check=False,
+                task_status=task_status))
+            nursery.start_soon(_read_events, proc, events[i], None, i, errs[i])
     return events, how
 
 
@@ -97,7 +116,16 @@ def run(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     print(f"{game.title}: {args.players} {args.bot_kind} bot nodes as separate processes "
           f"(files in {base})", flush=True)
-    events, how = trio.run(_demo, args, base)
+    stopped: list[NodeStopped] = []
+    try:
+        events, how = trio.run(_demo, args, base)
+    except* NodeStopped as group:
+        stopped = list(group.exceptions)
+    if stopped:
+        for why in stopped:
+            print(f"  {why}")
+        print("The demo did not finish cleanly: it stopped the other nodes.")
+        return 1
     print(f"  {how}")
     files: list[bytes] = []
     ok = True

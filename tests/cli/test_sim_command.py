@@ -72,3 +72,27 @@ def test_demo_runs_separate_node_processes_that_play_and_verify_identical_logs(t
     assert r.stdout.count(", verified") == 3 and "Winner: Bot" in r.stdout
     files = sorted(tmp_path.glob("node-*/matches/*.match"))
     assert len(files) == 3 and len({f.read_bytes() for f in files}) == 1
+
+
+def test_demo_stops_every_node_and_says_why_when_one_ends_before_the_game(tmp_path):
+    """A joiner that dies (here: at once, saying why on stderr) would leave the host waiting in
+    its lobby for ever; the demo stops the others and shows what the dead node said."""
+    script = (
+        "import sys\n"
+        "from cli import cmd_demo\n"
+        "from cli.main import main\n"
+        "real = cmd_demo._node_cmd\n"
+        "def node_cmd(*args):\n"
+        "    if args[0] == 'join' and '--name' in args and args[args.index('--name') + 1] == 'Bot 2':\n"
+        "        return [sys.executable, '-c', \"import sys; print('no lobby for me', "
+        "file=sys.stderr); sys.exit(3)\"]\n"
+        "    return real(*args)\n"
+        "cmd_demo._node_cmd = node_cmd\n"
+        "sys.exit(main(['demo', '--players', '3', '--dir', sys.argv[1]]))\n")
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    r = subprocess.run([sys.executable, "-c", script, str(tmp_path)], env=env, cwd=ROOT,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "node 2 stopped before the game ended (exit status 3)" in r.stdout, r.stdout
+    assert "no lobby for me" in r.stdout
+    assert "Traceback" not in r.stdout + r.stderr
