@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..decks import Deck
+
 
 @dataclass(slots=True)
 class Player:
@@ -51,7 +53,7 @@ class State:
     tracers: int                # Spider-Tracers left in the bank's supply
     bots: int                   # Spider-Bots left in the bank's supply
     bank: int                   # webs in the bank (may go below 0: the bank never runs out)
-    decks: dict[str, list[str]]  # deck name -> card ids, top first
+    decks: dict[str, Deck]      # deck name -> its cards (unseen ones in no order)
     symbol: int = -1            # seat holding the Symbol of Great Responsibility, -1 nobody
     order: list[int] = field(default_factory=list)  # seats in turn order once decided
     turn: Turn = field(default_factory=Turn)
@@ -65,6 +67,6 @@ class State:
         # of immutable values, so the list is copied shallowly.
         return State(self.game, list(self.variants), [p.clone() for p in self.players],
                      list(self.owners), list(self.tech), self.tracers, self.bots, self.bank,
-                     {k: list(v) for k, v in self.decks.items()}, self.symbol, list(self.order),
+                     {k: v.clone() for k, v in self.decks.items()}, self.symbol, list(self.order),
                      self.turn.clone(), self.turns, self.steps, list(self.agenda),
                      list(self.forfeited))
