@@ -31,20 +31,20 @@ Cards kept until used (Get Out of Jail Free, the Daily Bugle schemes) are never 
 policy, so once each has been drawn the decks are the 14 Spider-Sense and 10 Daily Bugle cards
 that are done at once; counting starts once every kept card is out of the decks. The engine
 draws each card from the unseen ones at the moment of drawing (the order a shuffle would give)
-and then cycles those decks (a card read goes to the bottom); the chain draws each of them with equal
-probability. The bias this causes is measured by `cycled_deck_bias` below and allowed for.
+and then cycles those decks (a card read goes to the bottom); the chain draws each of them with
+equal probability. The bias this causes is measured by `cycled_deck_bias` below and allowed for.
 
 How the landings are observed: 8 games (8 draw orders) of two tokens are stepped through the
 engine's public API (pending / apply / apply_chance, dice and card draws from the test's own
-seeds; a draw is resolved in the step that led to it) and positions, jail status and decks are read from the states. The API stops only at
-decisions and chance nodes, so a roll that lands on a card space or on Go to Jail and is moved
-on shows only where the token ends: the roll's landing is the start plus the dice the test
-rolled, and it is counted only where the state confirms it (that space's deck gave its top card
-in the same step, or the token was jailed from Go to Jail; a card that moves the token onto Go
-to Jail is the one further rest read from the card). The doubles of a turn are counted by the
-test from its own dice, so a fourth roll in one turn shows as a landing the chain forbids. Every
-other change of position or jail status must be explained by the dice or the card: anything
-else fails the test at once.
+seeds; a draw is resolved in the step that led to it) and positions, jail status and decks are
+read from the states. The API stops only at decisions and chance nodes, so a roll that lands on
+a card space or on Go to Jail and is moved on shows only where the token ends: the roll's
+landing is the start plus the dice the test rolled, and it is counted only where the state
+confirms it (that space's deck gave its top card in the same step, or the token was jailed from
+Go to Jail; a card that moves the token onto Go to Jail is the one further rest read from the
+card). The doubles of a turn are counted by the test from its own dice, so a fourth roll in one
+turn shows as a landing the chain forbids. Every other change of position or jail status must be
+explained by the dice or the card: anything else fails the test at once.
 """
 from __future__ import annotations
 
@@ -405,20 +405,20 @@ def space_or_jail(st):
     return JAILED if st == JAILED else st[0]
 
 
-# Tolerances. The stationary check compares 41 shares: at K = 4.5 standard deviations a
-# correct engine fails with probability about 41 * 7e-6 = 3e-4 per seed set (less: the shares
-# are correlated). BIAS: `cycled_deck_bias(4_000_000, 16)` (16 shuffles, 4M landings each,
-# sampling sd 8e-5 per shuffle) put the bias of cycled decks at most 2.8e-4 (rms over shuffles,
-# Subway space 25; largest single shuffle 5.4e-4) and its mean over shuffles within 1e-4 of 0
-# on every share (the same run with replacement, the control, gives up to 2.2e-4 rms from
-# noise alone). The test plays 8 games, 8 draw orders (distributed as 8 shuffles): their mean
-# bias has sd <= 2.8e-4 / sqrt(8) = 1e-4, so 1e-4 + 3 * 1e-4 covers it. The transition check compares about 230 cells
-# (those with a variance of 10 or more, so that a normal approximation holds); at 4.5
-# standard deviations a correct engine fails with probability about 230 * 7e-6 = 2e-3. No
-# deck allowance there: a cycled deck deals each card once in every 14 (10) draws, so the
-# card counts stray less from the expectation than the binomial variance used allows.
-# 13 seed sets (seeds 0-103, 8 games each) passed with at most 0.73 (stationary) and 0.84
-# (transitions) of these tolerances (3.7 and 3.8 standard deviations).
+# Tolerances. The stationary check compares 41 shares: at K = 4.5 standard deviations a correct
+# engine fails with probability about 41 * 7e-6 = 3e-4 per seed set (less: the shares are
+# correlated). BIAS: `cycled_deck_bias(4_000_000, 16)` (16 shuffles, 4M landings each, sampling
+# sd 8e-5 per shuffle) put the bias of cycled decks at most 2.8e-4 (rms over shuffles, Subway
+# space 25; largest single shuffle 5.4e-4) and its mean over shuffles within 1e-4 of 0 on every
+# share (the same run with replacement, the control, gives up to 2.2e-4 rms from noise alone).
+# The test plays 8 games, 8 draw orders (distributed as 8 shuffles): their mean bias has sd <=
+# 2.8e-4 / sqrt(8) = 1e-4, so 1e-4 + 3 * 1e-4 covers it. The transition check compares about 230
+# cells (those with a variance of 10 or more, so that a normal approximation holds); at 4.5
+# standard deviations a correct engine fails with probability about 230 * 7e-6 = 2e-3. No deck
+# allowance there: a cycled deck deals each card once in every 14 (10) draws, so the card counts
+# stray less from the expectation than the binomial variance used allows. 13 seed sets (seeds
+# 0-103, 8 games each) passed with at most 0.73 (stationary) and 0.84 (transitions) of these
+# tolerances (3.7 and 3.8 standard deviations).
 K = 4.5
 BIAS = 4e-4
 TRANSITION_K = 4.5
