@@ -44,7 +44,7 @@ import trio
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from node import runtime, store  # noqa: E402
+from node import linger, store  # noqa: E402
 from node.runtime import Node  # noqa: E402
 from node.transport import connect, serve  # noqa: E402
 from protocol.identity import Identity, verify_signature  # noqa: E402
@@ -105,7 +105,7 @@ async def one_game_processes(tmp: Path) -> tuple[list[float], list[float]]:
         if await proc.wait() != 0:
             raise SystemExit(f"a node process failed (exit {proc.returncode})")
 
-    runtime.LINGER_MIN = LINGER_FOR_PINGS   # seat 0 stays up for the pings, as the others do
+    linger.LINGER_MIN = LINGER_FOR_PINGS   # seat 0 stays up for the pings, as the others do
     host = Node(Identity.generate(), "B0", tmp / "n0", bot="greedy", listen_host="127.0.0.1",
                 on_event=clock)
     procs = []
@@ -127,7 +127,7 @@ async def one_game_processes(tmp: Path) -> tuple[list[float], list[float]]:
 
 
 async def join_as_process(port: int, home: Path) -> None:
-    runtime.LINGER_MIN = LINGER_FOR_PINGS + 1.0   # up for the pings that follow the game
+    linger.LINGER_MIN = LINGER_FOR_PINGS + 1.0   # up for the pings that follow the game
     node = Node(Identity.generate(), home.name, home, bot="greedy", listen_host="127.0.0.1")
     await node.join("127.0.0.1", port)
 
@@ -138,10 +138,10 @@ async def ping_after_game(nodes: list[Node], pings: list[float]) -> None:
     seat 0 pings the three others; a sample is the time until the last answer."""
     for node in nodes:
         await node.finished.wait()
-    while any(node._peer_have.get(s, -1) < node._entry_count() for node in nodes
-              for s in node._queues):
+    while any(node.catchup.peer_have.get(s, -1) < node.entry_count() for node in nodes
+              for s in node.links.queues):
         await trio.sleep(0.01)
-    for _ in range(PINGS_PER_GAME if runtime.LINGER_MIN else 0):
+    for _ in range(PINGS_PER_GAME if linger.LINGER_MIN else 0):
         rtts = await nodes[0].ping()
         if None not in rtts.values():
             pings.append(max(rtts.values()))
@@ -239,7 +239,7 @@ def main() -> None:
     print("node: 4 greedy bot nodes on loopback")
     main_processes(GAMES)
     rolls, steps, totals, turns, pings, ratios = [], [], [], [], [], []
-    runtime.LINGER_MIN = LINGER_FOR_PINGS
+    linger.LINGER_MIN = LINGER_FOR_PINGS
     with tempfile.TemporaryDirectory() as tmp:
         for g in range(GAMES):
             r, s, total, t, p = trio.run(one_game, Path(tmp) / f"g{g}")

@@ -31,8 +31,11 @@ def child(repo: str, games: int, processes: bool) -> None:
     import trio
 
     import bench_node
-    from node import runtime
-    runtime.LINGER_MIN = bench_node.LINGER_FOR_PINGS
+    try:
+        from node import linger as holder   # where the node's end lives since the split
+    except ImportError:
+        from node import runtime as holder  # checkouts from before it
+    holder.LINGER_MIN = bench_node.LINGER_FOR_PINGS
     out: dict[str, list[float]] = {"rolls": [], "pings": [], "cpu": []}
     with tempfile.TemporaryDirectory() as tmp:
         for g in range(games):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from functools import partial
 
 import trio
@@ -36,16 +37,52 @@ def parse_peer(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-async def find_lobby(name: str | None, timeout: float, interfaces) -> LobbySeen | None:
+async def find_lobby(name: str | None, timeout: float, interfaces,
+                     skip: frozenset = frozenset()) -> LobbySeen | None:
+    """The first open lobby seen (named `name`, if given) that is not in `skip` (by address
+    and port)."""
     with trio.move_on_after(timeout):
         async with browse(interfaces) as lobbies:
             async for ev in lobbies:
                 if not isinstance(ev, LobbySeen) or ev.info.phase != "lobby" or \
-                        ev.info.seats_taken >= ev.info.seats_total:
+                        ev.info.seats_taken >= ev.info.seats_total or \
+                        (ev.address, ev.port) in skip:
                     continue
                 if name is None or name in (ev.info.host, ev.info.code, ev.name):
                     return ev
     return None
+
+
+async def join_first_open(find, join, say, seated=lambda: False) -> None:
+    """Join the first lobby `find(skip)` offers that takes us: one that refuses us (full, just
+    started) or cannot be reached is skipped, said with `say`, and the next one found is tried.
+    `find` returns None when no other lobby turns up: a UsageError then says what was tried.
+    What fails once we are seated (`seated()`: the game itself) is not retried."""
+    tried: dict[tuple[str, int], str] = {}
+    while True:
+        seen = await find(frozenset(tried))
+        if seen is None:
+            why = "; ".join(f"{a}:{p}: {e}" for (a, p), e in tried.items())
+            raise UsageError("no open lobby found on the LAN that took us" +
+                             (f" (tried {why})" if tried else "") + " (try --peer HOST:PORT)")
+        try:
+            await join(seen)
+            return
+        except BaseException as e:  # noqa: BLE001 - only a lobby's refusal is looked at
+            failure = _lobby_failure(e)
+            if failure is None or seated():
+                raise
+            tried[(seen.address, seen.port)] = str(failure)
+            say(f"lobby of {seen.info.host} at {seen.address}:{seen.port}: {failure}; "
+                "looking for another")
+
+
+def _lobby_failure(e: BaseException) -> BaseException | None:
+    """The refusal or unreachable lobby in `e` (also inside trio's exception groups)."""
+    if isinstance(e, BaseExceptionGroup):
+        found = [_lobby_failure(x) for x in e.exceptions]
+        return found[0] if len(found) == 1 else None
+    return e if isinstance(e, (LobbyRefused, TransportError)) else None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,19 +108,41 @@ def run(args: argparse.Namespace) -> int:
     node = make_node(args, printer)
     control = data_dir() / f"control-{node.identity.check_code}.sock"
 
-    async def play():
-        target = peer
-        if target is None:
-            seen = await find_lobby(args.lobby, args.find_timeout, args.interface)
-            if seen is None:
-                raise UsageError(f"no open lobby{' ' + repr(args.lobby) if args.lobby else ''} "
-                                 f"found on the LAN within {args.find_timeout:g} s "
-                                 "(try --peer HOST:PORT)")
-            target = (seen.address, seen.port)
-            printer("found", {"host": seen.info.host, "address": seen.address})
+    async def join_at(target) -> None:
         async with trio.open_nursery() as nursery:
             port = await nursery.start(partial(node.join, *target))
             printer("listening", {"port": port, "control": str(control)})
+
+    async def play():
+        if peer is not None:
+            await join_at(peer)
+        elif args.lobby:
+            seen = await find_lobby(args.lobby, args.find_timeout, args.interface)
+            if seen is None:
+                raise UsageError(f"no open lobby {args.lobby!r} found on the LAN within "
+                                 f"{args.find_timeout:g} s (try --peer HOST:PORT)")
+            printer("found", {"host": seen.info.host, "address": seen.address})
+            await join_at((seen.address, seen.port))
+        else:
+            # without a name, any open lobby will do: one that fails us is not the last word
+            deadline = trio.current_time() + args.find_timeout
+
+            async def find(skip):
+                return await find_lobby(None, deadline - trio.current_time(), args.interface,
+                                        skip)
+
+            async def join(seen):
+                printer("found", {"host": seen.info.host, "address": seen.address})
+                try:
+                    await join_at((seen.address, seen.port))
+                except BaseException:
+                    if node.session is None:   # not seated: the node is as it was
+                        node.game, node.lobby_roster = None, []
+                    raise
+
+            await join_first_open(find, join,
+                                  lambda text: print(text, file=sys.stderr, flush=True),
+                                  seated=lambda: node.session is not None)
         return node.outcome
 
     try:

@@ -1,4 +1,7 @@
-"""`lanboard replay FILE`: step forward and back through a verified match file."""
+"""`lanboard replay FILE`: step forward and back through a verified match file.
+
+This command, not the UI, runs the engine: it replays the file and words every step with the
+game's words (node.words, as a live node does), then hands the UI plain data to show."""
 from __future__ import annotations
 
 import argparse
@@ -22,9 +25,10 @@ def load_steps(path: str) -> tuple[list[dict], list[str]]:
 
 def load_match(path: str) -> tuple[list[dict], list[str], str]:
     """The steps and player names of a match file, and its game's id (it picks the screens).
-    Each step has the game's summary of its state (describe_state, as a spectator sees it)."""
+    Each step has the game's summary of its state (describe_state, as a spectator sees it), what
+    its entry did ("said") and what it changed ("narration", null for a game that has none)."""
     from engine.canonical import to_data
-    from node.words import summary
+    from node.words import SeatNames, narration, summary
     from protocol.matchfile import MAX_FILE
     from protocol.verify import replay
 
@@ -44,11 +48,15 @@ def load_match(path: str) -> tuple[list[dict], list[str], str]:
             game[:] = [ledger.genesis["body"]["game"]]
         else:
             authors = entry.get("authors") or []
-            steps.append({"index": index, "kind": entry.get("kind", "?"),
+            kind = entry.get("kind", "?")
+            state = to_data(ledger.state)
+            told = narration(game[0], steps[-1]["state"], state, SeatNames(names), kind == "reveal",
+                             len(names)) if steps else None
+            steps.append({"index": index, "kind": kind,
                           "author": authors[0] if len(authors) == 1 else None,
                           "said": _said(entry, before[0] if before else None, names),
-                          "state": to_data(ledger.state), "hash": ledger.state_hash().hex(),
-                          "summary": summary(ledger.state, None)})
+                          "state": state, "hash": ledger.state_hash().hex(),
+                          "summary": summary(ledger.state, None), "narration": told})
         before[:] = [ledger.state]
 
     report, _ = replay(data, on_entry)
@@ -66,32 +74,29 @@ def _said(entry: dict, state, names: list[str]) -> str:
     """What an entry did, in words: the move as the option it was, a roll, an agreement."""
     import engine
     from engine import Decision
-    from node.words import option_labels
+    from node.words import SeatNames, option_labels
 
-    from .ui.words import OVERWATCH, Names, option_label
     kind = entry.get("kind")
     if kind == "attest":
         return "every node signed the same state hash"
     if kind == "reveal":
         return f"dice from the reveals of all {len(entry.get('authors') or [])} players"
     if kind == "move" and state is not None and entry.get("parts"):
-        p = engine.pending(state)
-        if isinstance(p, Decision) and state.game == OVERWATCH:
-            return "chose: " + option_label(p.prompt, entry["parts"][0], engine.to_data(state),
-                                            Names(names))
-        if isinstance(p, Decision):  # a game without screens of its own says it in its words
-            return "chose: " + option_labels(state, [entry["parts"][0]])[0]
+        if isinstance(engine.pending(state), Decision):
+            return "chose: " + option_labels(state, [entry["parts"][0]], SeatNames(names))[0]
     return kind or "?"
 
 
 def run(args: argparse.Namespace) -> int:
     import engine
+    from node.words import glossary
 
     from .ui.app import GameUI, ReplaySteps
     from .ui.model import Model
     steps, names, game = load_match(args.file)
     model = Model()
     ui = GameUI(model)
-    ui.replay = ReplaySteps(model, steps, names, game, engine.get_game(game).title)
+    ui.replay = ReplaySteps(model, steps, names, game, engine.get_game(game).title,
+                            glossary(game))
     asyncio.run(ui.run_replay())
     return 0

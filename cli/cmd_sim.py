@@ -18,7 +18,8 @@ HELP = "play whole games with bots in this process and print the results"
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_option(p)
-    p.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
+    p.add_argument("--players", type=int, default=None,
+                   help="number of players (default: 4, or the game's most if it has fewer)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default: 1)")
     p.add_argument("--games", type=int, default=1, help="games to play, seeds S, S+1, … (default: 1)")
     p.add_argument("--bots", default="greedy",
@@ -32,25 +33,30 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "messages through a shuffled queue) and write the match file to FILE")
 
 
-def check_game(game_id: str, players: int, variants: list[str]) -> tuple[str, ...]:
-    """The sorted variants, once game, player count and variants are known to be playable;
-    otherwise UsageError with a message a person reads."""
+def check_game(game_id: str, players: int, variants: list[str], *,
+               lan: bool = True) -> tuple[str, ...]:
+    """The sorted variants, once game, player count and variants are known to be playable
+    (over the protocol too, unless `lan` is false); otherwise UsageError with a message a
+    person reads."""
     if game_id not in game_ids():
         raise UsageError(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}")
     game = get_game(game_id)
-    if not game.min_players <= players <= game.max_players:
-        raise UsageError(f"{game_id} is for {game.min_players} to {game.max_players} players, "
-                         f"not {players}")
-    chosen = tuple(sorted(set(variants)))
-    problem = game.check_variants(players, chosen)
+    if lan:
+        from protocol.genesis import unsupported
+        problem = unsupported(game)
+        if problem:
+            raise UsageError(problem)
+    problem = game.check_setup(players, variants)
     if problem:
         raise UsageError(problem)
-    return chosen
+    return tuple(sorted(set(variants)))
 
 
 def parse_setup(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Validate game, players, bots and variants of a sim: (bot kind per seat, variants)."""
-    variants = check_game(args.game, args.players, args.variant)
+    if args.players is None:   # a two-player game needs no --players
+        args.players = min(4, get_game(args.game).max_players) if args.game in game_ids() else 4
+    variants = check_game(args.game, args.players, args.variant, lan=bool(args.log))
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     kinds = tuple(k.strip() for k in args.bots.split(","))

@@ -5,6 +5,8 @@ import argparse
 import json
 import sys
 
+from engine import player_name
+
 NAME = "verify"
 HELP = "check every signature, reveal, move and state hash of a match file"
 
@@ -22,7 +24,7 @@ def _text(path: str, r) -> str:
     lines = []
     if r.game:
         lines.append(f"game {r.game}  match {r.match_id or '?'}")
-        lines.append("players: " + ", ".join(f"seat {p['seat']} {p['name']}" for p in r.players))
+        lines.append("players: " + ", ".join(f"{player_name(p['seat'])} {p['name']}" for p in r.players))
     if r.status == 0 and not r.complete:
         c = r.counts
         lines.append(f"OK so far: {r.entries} entries ({c['move']} moves, {c['reveal']} rolls, "
@@ -33,23 +35,23 @@ def _text(path: str, r) -> str:
         lines.append(f"OK: {r.entries} entries ({c['move']} moves, {c['reveal']} rolls, "
                      f"{c['attest']} attestations, {c['timeout']} timeouts), "
                      f"{r.signatures} signatures verified, engine replayed")
-        winners = " and ".join(f"seat {w} ({r.players[w]['name']})" for w in r.winners)
+        winners = " and ".join(f"{player_name(w)} ({r.players[w]['name']})" for w in r.winners)
         lines.append(f"winner: {winners}")
-        lines.append("scores: " + "  ".join(f"seat {i} {s}" for i, s in enumerate(r.scores)))
+        lines.append("scores: " + "  ".join(f"{player_name(i)} {s}" for i, s in enumerate(r.scores)))
         turns = (r.details or {}).get("turns") if isinstance(r.details, dict) else None
         if turns is not None:
             lines.append(f"turns: {turns}")
     if r.status == 0:
         for c in r.choices:
-            lines.append(f"seat {c['seat']} ({r.players[c['seat']]['name']}) timed out; at "
+            lines.append(f"{player_name(c['seat'])} ({r.players[c['seat']]['name']}) timed out; at "
                          f"entry {c['seq']} the others chose: {c['outcome']}")
         if r.bots:
-            lines.append(f"the bot made {r.bot_moves} moves for seat(s) "
-                         f"{', '.join(map(str, r.bots))} (derived from the log, replayed)")
+            lines.append(f"the bot made {r.bot_moves} moves for "
+                         f"{', '.join(map(player_name, r.bots))} (derived from the log, replayed)")
     else:
         where = f"entry {r.index}" if r.index is not None else "the file"
         what = f" ({r.kind})" if r.kind else ""
-        who = f" by seat {r.author}" if r.author is not None else ""
+        who = f" by {player_name(r.author)}" if r.author is not None else ""
         lines.append(f"FAILED at {where}{what}{who}: {r.fault or 'error'}: {r.reason}")
         if r.fault == "incomplete":
             lines.append("(a game still in progress? `lanboard verify --partial` accepts a log "

@@ -10,6 +10,7 @@ from typing import Any
 
 import trio
 
+from engine import player_name
 from node.control import serve_control
 from node.discovery import LobbyInfo, announce
 from node.runtime import Node
@@ -50,41 +51,48 @@ def _describe(kind: str, d: dict) -> str | None:
         names = ", ".join(f"{p['name']} ({p['code']})" for p in d["players"])
         return f"lobby {len(d['players'])}/{d['seats']}: {names}"
     if kind == "started":
-        return f"game started: match {d['match'][:16]}…, you are seat {d['seat']}"
+        return f"game started: match {d['match'][:16]}…, you are {player_name(d['seat'])}"
     if kind == "over":
-        scores = " / ".join(f"seat {i} {s}" for i, s in enumerate(d["scores"]))
-        return f"game over: winner seat {' and '.join(map(str, d['winners']))}; scores {scores}"
+        scores = " / ".join(f"{player_name(i)} {s}" for i, s in enumerate(d["scores"]))
+        return f"game over: winner {' and '.join(map(player_name, d['winners']))}; scores {scores}"
     if kind == "fault":
-        return f"GAME STOPPED: {d['kind']} by seat(s) {d['seats']}: {d['reason']}"
+        return f"GAME STOPPED: {d['kind']} by {_players(d['seats'])}: {d['reason']}"
     if kind == "peer":
         if d.get("state") == "connected":
-            return f"seat {d['seat']} connected"
-        return f"seat {d['seat']} disconnected: {d.get('reason', 'unknown reason')}"
+            return f"{player_name(d['seat'])} connected"
+        return f"{player_name(d['seat'])} disconnected: {d.get('reason', 'unknown reason')}"
     if kind == "decision":
         return f"your decision ({d['prompt']}): {len(d['options'])} options — use the control API"
     if kind == "timeout":
         if not d.get("ask"):
-            return f"seat {d['seat']} is recorded as timed out; the others are choosing"
-        return (f"seat {d['seat']} is gone past the timeout: choose {' / '.join(d['options'])} "
+            return f"{player_name(d['seat'])} is recorded as timed out; the others are choosing"
+        return (f"{player_name(d['seat'])} is gone past the timeout: choose {' / '.join(d['options'])} "
                 "— use the control API (cmd: choose)")
     if kind == "choice":
-        return f"about seat {d['seat']}, the players chose: {d['outcome']}"
+        return f"about {player_name(d['seat'])}, the players chose: {d['outcome']}"
     if kind == "stalled":
-        return f"STALLED: seats {d['seats']} are all gone: {d['reason']}"
+        return f"STALLED: {_players(d['seats'])} are all gone: {d['reason']}"
     if kind == "alone":
-        seats = ", ".join(map(str, d["seats"]))
-        return (f"ALONE: no other player reachable for {d['seconds']} s (seats {seats}): they "
+        return (f"ALONE: no other player reachable for {d['seconds']} s "
+                f"({_players(d['seats'])}): they "
                 "may have finished or left, or the network is down. Your match so far "
                 f"verifies with `lanboard verify --partial {d['file']}`; keep this running to "
                 "go on when one is back, or Ctrl-C to stop")
     if kind == "lingering":
-        seats = ", ".join(map(str, d["seats"]))
-        return (f"waiting up to {d['up_to']:g} s for seat(s) {seats} to fetch the end of the "
+        return (f"waiting up to {d['up_to']:g} s for {_players(d['seats'])} to fetch the end of the "
                 "game (a player restarting after a crash needs it); Ctrl-C stops this, your "
                 "match file is complete")
+    if kind == "recovered":
+        return (f"the match file ended inside an entry (a crash or a full disk): cut back to "
+                f"its last complete entry; the other players send the rest. The {d['bytes']} "
+                f"torn bytes are kept in {d['kept']}")
     if kind == "saved":
         return f"match file: {d['path']}"
     return None
+
+
+def _players(seats: list[int]) -> str:
+    return ", ".join(map(player_name, seats)) or "nobody"
 
 
 def make_node(args, printer: Printer) -> Node:

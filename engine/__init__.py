@@ -11,12 +11,13 @@ from typing import Any
 
 from .canonical import encode, state_hash, to_data
 from .chance import Chance, draw
-from .core import Decision, Game, IllegalMove, Move, Over, Result, as_move, game_ids, get_game
+from .core import (Decision, Game, IllegalMove, Move, Over, Result, Sealed, as_move, game_ids,
+                   get_game, player_name)
 
 __all__ = [
-    "Chance", "Decision", "Over", "Result", "IllegalMove", "Move", "Game",
+    "Chance", "Decision", "Sealed", "Over", "Result", "IllegalMove", "Move", "Game",
     "get_game", "game_ids", "pending", "apply", "apply_chance", "resolve", "view",
-    "encode_state", "state_hash", "to_data", "draw", "as_move",
+    "encode_state", "state_hash", "to_data", "draw", "as_move", "player_name",
 ]
 
 

@@ -2,7 +2,9 @@
 
 The engine may use only the standard library, so it carries this small encoder. It accepts the
 plain data a state is made of: None, bool, int, str, bytes, list/tuple, dict with str or int keys,
-and dataclass instances (encoded as a map of their field names). Floats are refused: they are not
+and dataclass instances (encoded as a map of their field names). A named tuple (an agenda frame
+with named fields) is the array of its values, the same bytes as the plain tuple: its names are
+for the code that reads it and never reach a state hash. Floats are refused: they are not
 deterministic across platforms and have no place in game state.
 """
 from __future__ import annotations
@@ -130,6 +132,8 @@ def _enc(obj: Any, out: bytearray) -> None:
             _enc(getattr(obj, name), out)
     elif isinstance(obj, int) and not isinstance(obj, bool):  # IntEnum and friends
         _enc(int(obj), out)
+    elif isinstance(obj, tuple):  # a named tuple: its values, as the plain tuple's
+        _enc(tuple(obj), out)
     else:
         raise CanonicalError(f"{t.__name__} has no canonical encoding in game state")
 

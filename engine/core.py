@@ -1,6 +1,7 @@
 """The one small game API every lanboard game fits (after OpenSpiel).
 
-At every state exactly one thing is pending: a Decision by one player, a Chance node, or Over.
+At every state exactly one thing is pending: a Decision by one player, a Chance node, Sealed
+decisions by several players at once, or Over.
 States are plain data (dataclasses of ints, strings, lists, dicts); `apply` and `apply_chance`
 never change the state they are given, they return the next one.
 """
@@ -15,7 +16,7 @@ from typing import Any, Iterable, Mapping
 from .chance import ByteStream, Chance, check_outcome, draw
 
 __all__ = [
-    "Move", "Decision", "Over", "Result", "Chance", "IllegalMove", "Game",
+    "Move", "Decision", "Sealed", "Over", "Result", "Chance", "IllegalMove", "Game",
     "register", "get_game", "game_ids", "as_move",
 ]
 
@@ -34,6 +35,21 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
+class Sealed:
+    """Several players choose at the same time, none seeing another's choice first (sealed
+    draft picks): one Decision per choosing player, in seat order, each over its own options.
+    `Game.apply_sealed` takes one move per decision, in the same order, and the game applies
+    them together, in seat order. A game whose rules can reach a Sealed node sets
+    `Game.sealed_moves = True`: the protocol has no sealed moves yet and refuses such games."""
+    decisions: tuple[Decision, ...]
+
+    def __post_init__(self) -> None:
+        seats = [d.player for d in self.decisions]
+        if not seats or any(a >= b for a, b in zip(seats, seats[1:])):
+            raise ValueError(f"sealed decisions need distinct players in seat order, not {seats}")
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
@@ -43,6 +59,13 @@ class Result:
 @dataclass(frozen=True, slots=True)
 class Over:
     result: Result
+
+
+def player_name(seat: int) -> str:
+    """How every text a person reads names a seat: "player 1" for seat 0, as the rulebooks,
+    the games' own words (P1, P2...) and the screens count. Data (JSON, the control API, the
+    match file) keeps the seat index itself."""
+    return f"player {seat + 1}"
 
 
 def as_move(value: Any) -> Move:
@@ -74,7 +97,7 @@ class Game:
     def initial_state(self, players: int, variants: tuple[str, ...]) -> Any:
         raise NotImplementedError
 
-    def _pending(self, state: Any) -> Decision | Chance | Over:
+    def _pending(self, state: Any) -> Decision | Chance | Sealed | Over:
         raise NotImplementedError
 
     def result(self, state: Any) -> Result:
@@ -86,6 +109,12 @@ class Game:
         raise NotImplementedError
 
     def _apply_chance(self, state: Any, outcome: tuple[int, ...]) -> None:
+        raise NotImplementedError
+
+    sealed_moves: bool = False  # True when the rules can reach a Sealed node
+
+    def _apply_sealed(self, state: Any, moves: tuple[Move, ...]) -> None:
+        """Mutate `state` by one checked move per decision of the pending Sealed node."""
         raise NotImplementedError
 
     rules_version: str = "1"
@@ -101,7 +130,7 @@ class Game:
         others (a test's toy) returns that module instead."""
         folder = Path(sys.modules[type(self).__module__].__file__).resolve().parent
         own = [p for p in folder.rglob("*") if p.suffix in (".py", ".toml") and p.is_file()
-               and p.name not in WORDS_MODULES and "__pycache__" not in p.parts]
+               and not is_words_module(p.name) and "__pycache__" not in p.parts]
         return sorted(own) + [Path(p).resolve() for p in self.shared_rules_files]
 
     def digest_files(self) -> list[tuple[str, Path]]:
@@ -155,6 +184,13 @@ class Game:
             return f"unknown variant {unknown[0]!r} for {self.id} (known: {known})"
         return None
 
+    def check_setup(self, players: int, variants: Iterable[str]) -> str | None:
+        """None when `players` may play these variants, else why not: the one check behind
+        `new`, the lobby and `lanboard sim`."""
+        if not self.min_players <= players <= self.max_players:
+            return f"{self.id} is for {self.min_players} to {self.max_players} players, not {players}"
+        return self.check_variants(players, tuple(sorted(set(variants))))
+
     def greedy_move(self, state: Any, decision: Decision, rng: Any) -> Move:
         """The game's sensible policy for its greedy bot; by default a random legal move.
         `rng` offers `randrange(n)` only (a random.Random for a player's own bot, the seeded
@@ -186,14 +222,14 @@ class Game:
     # ---- the contract ------------------------------------------------------------------
     _last: tuple[Any, Any] = (None, None)
 
-    def pending(self, state: Any) -> Decision | Chance | Over:
+    def pending(self, state: Any) -> Decision | Chance | Sealed | Over:
         # A bot asks pending() and apply() asks it again for the same state object: remember
         # the last answer. Safe because states are values that nothing mutates once made.
         last_state, last = self._last
         if last_state is state:
             return last
         if state.forfeited:
-            result: Decision | Chance | Over = Over(self.result(state))
+            result: Decision | Chance | Sealed | Over = Over(self.result(state))
         else:
             result = self._pending(state)
         self._last = (state, result)
@@ -205,7 +241,7 @@ class Game:
         The result is scored as the state stands; the forfeiting seat cannot be among the winners.
         """
         if not 0 <= seat < len(state.players):
-            raise IllegalMove(f"there is no seat {seat}")
+            raise IllegalMove(f"there is no {player_name(seat)}")
         if isinstance(self.pending(state), Over):
             raise IllegalMove("the game is already over")
         nxt = clone(state)
@@ -213,11 +249,8 @@ class Game:
         return nxt
 
     def new(self, players: int, variants: Iterable[str] = ()) -> Any:
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(
-                f"{self.id} is for {self.min_players}–{self.max_players} players, not {players}")
         vs = tuple(sorted(set(variants)))
-        problem = self.check_variants(players, vs)
+        problem = self.check_setup(players, vs)
         if problem:
             raise ValueError(problem)
         return self.initial_state(players, vs)
@@ -226,12 +259,30 @@ class Game:
         move = as_move(move)
         p = self.pending(state)
         if not isinstance(p, Decision):
-            raise IllegalMove("no player is to move now: " +
-                              ("the game is over" if isinstance(p, Over) else "dice are pending"))
+            raise IllegalMove("no player is to move now: " + (
+                "the game is over" if isinstance(p, Over) else
+                "several players choose sealed moves at once" if isinstance(p, Sealed) else
+                "dice are pending"))
         if move not in p.options:
             raise IllegalMove(self.explain_illegal(state, p, move))
         nxt = clone(state)
         self._apply(nxt, move)
+        return nxt
+
+    def apply_sealed(self, state: Any, moves: Iterable[Any]) -> Any:
+        """The next state once every player of the pending Sealed node has chosen: `moves` has
+        one move per decision, in the node's (seat) order."""
+        p = self.pending(state)
+        if not isinstance(p, Sealed):
+            raise IllegalMove("no sealed choice is pending")
+        moves = tuple(as_move(m) for m in moves)
+        if len(moves) != len(p.decisions):
+            raise IllegalMove(f"{len(p.decisions)} players choose now, not {len(moves)}")
+        for d, move in zip(p.decisions, moves):
+            if move not in d.options:
+                raise IllegalMove(f"seat {d.player}: " + self.explain_illegal(state, d, move))
+        nxt = clone(state)
+        self._apply_sealed(nxt, moves)
         return nxt
 
     def apply_chance(self, state: Any, outcome: Iterable[int]) -> Any:
@@ -256,7 +307,12 @@ class Game:
 _ENGINE_DIR = Path(__file__).resolve().parent
 # Modules of a game's folder that hold only words for people (describe_move, explain_illegal...):
 # the rules import them inside those methods only, and what they return is never hashed.
-WORDS_MODULES = ("words.py",)
+WORDS_MODULES = ("words.py", "words_*.py")
+
+
+def is_words_module(name: str) -> bool:
+    """Whether a file of a game's folder is one of its WORDS_MODULES."""
+    return name == "words.py" or (name.startswith("words_") and name.endswith(".py"))
 # Engine modules that are not rules: bots for a player's own --bot seat (their moves are signed
 # entries, checked like a person's) and the offline simulator.
 NOT_RULES = ("bots.py", "simulate.py")

@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 from .bots import make_bot
 from .canonical import state_hash
 from .chance import Chance
-from .core import Over, Result, get_game
+from .core import Over, Result, Sealed, get_game
 
 __all__ = ["SimulatedGame", "play", "chance_seed"]
 
@@ -34,7 +34,7 @@ class SimulatedGame:
     steps: int
     turns: int
     turn_hashes: list[bytes] = field(default_factory=list)
-    history: list[tuple[str, tuple]] = field(default_factory=list)  # ("move"|"chance", value)
+    history: list[tuple[str, tuple]] = field(default_factory=list)  # ("move"|"chance"|"sealed", value)
 
     @property
     def state_hash(self) -> bytes:
@@ -65,6 +65,12 @@ def play(game_id: str, players: int, seed: int, bots: Sequence[str] | str = "gre
             state = game.resolve(state, chance_seed(seed, steps))
             if keep_history:
                 history.append(("chance", chance_seed(seed, steps)))
+        elif isinstance(p, Sealed):
+            # Each bot chooses from the same state, so none sees another's pick first.
+            moves = tuple(agents[d.player].choose(state, d) for d in p.decisions)
+            state = game.apply_sealed(state, moves)
+            if keep_history:
+                history.append(("sealed", moves))
         else:
             move = agents[p.player].choose(state, p)
             state = game.apply(state, move)

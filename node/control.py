@@ -5,10 +5,21 @@ Bots, scripts, tests and the terminal UI all use it. One request per line, one r
     {"cmd": "status"}             -> {"ok": true, "seat": 1, "phase": "playing",
                                       "game": "overwatch-monopoly", "title": ..., ...}
     {"cmd": "state"}              -> {"ok": true, "state": <the game as this seat may see it>,
-                                      "summary": [<lines from the game's describe_state>]}
+                                      "summary": [<lines from the game's describe_state>],
+                                      "waiting_for": seat | null, "said": null}
+    {"cmd": "state", "before": <a state this API sent>, "reveal": bool}
+                                  -> the same, "said": [sentences: what changed from "before"
+                                     to this state, "reveal": dice came from a reveal entry]
+                                     | null (the game has no narration: compare summaries)
     {"cmd": "pending"}            -> {"ok": true, "decision": {"seq", "prompt", "options",
-                                      "labels"} | null, "timeout": {"seq", "seat", "options"}
-                                      | null}   ("seq": the log entry the answer will be)
+                                      "labels", "context"} | null, "timeout": {"seq", "seat",
+                                      "options"} | null}   ("seq": the log entry the answer
+                                      will be)
+    {"cmd": "glossary"}           -> {"ok": true, "game": id | null, "glossary": {...}}: the
+                                     plain data a game's own screens draw with (Overwatch:
+                                     "spaces" [{"name", "kind", "price", "rent", "points"}],
+                                     "characters" {id: {"name", "role", "help": [lines]}});
+                                     {} for a game without screens of its own
     {"cmd": "move", "move": [..]} -> {"ok": true} | {"ok": false, "error": "why not"}
     {"cmd": "choose", "choice": "wait" | "bot" | "end"}
                                   -> {"ok": true} | {"ok": false, "error": "why not"}
@@ -29,19 +40,32 @@ The other events: "lobby" (who is seated), "started", "resumed", "decision", "st
 changed the state), "attested" (the turn's state hash every node signed), "peer" (a link came
 or went), "caught_up", "divergence", "stalled" (two players gone at once: the game waits),
 "alone" (no peer reachable for a while during the game: the node keeps trying), "lingering"
-(the game is over and the node waits for a peer to hold the whole log), "over" and "fault".
+(the game is over and the node waits for a peer to hold the whole log), "over", "fault" and
+"recovered" (on resume, the match file ended inside an entry and was cut back to its last
+complete one: "file", "offset", "bytes", "kept" where the torn bytes are).
 
 "labels" (also in the "decision" event) says what each option does, one line per option in
-the same order, from the game's describe_move; "summary" is the game's describe_state for this
-seat. Both are words for a UI without a screen made for the game: it shows them and computes
-nothing from the rules. "game" is null until the node hosts or is welcomed into a lobby.
+the same order, from the game's words module; "summary" is the game's describe_state for this
+seat. "context" (also in the "decision" event) is what a screen needs to explain the decision,
+as named plain data the game's words module writes: always "title" (the decision in one line),
+and as the decision has them: "lot" ({"space", "name", "what"?}: what is captured, auctioned
+or sold), "price", "rent", "bid_to_beat", "high_bidder" (seat | null), "bidders", "seller",
+"buyer", "proposer", "partner", "give"/"take" (lists of {"space", "name"}), "pay", "ask",
+"payer", "payee" (seat, null: the bank), "owed", "die", "face", "abilities" and "ultimates"
+(character ids whose ability may be used). Seats are seat numbers; money is an int in the
+game's own currency. A UI shows these words and computes nothing from the rules; "said",
+"waiting_for" and "glossary" serve the same end. "game" is null until the node hosts or is
+welcomed into a lobby.
 
 A malformed line gets {"ok": false, "error": ...} and the connection stays open: a bad
-request never stops the node.
+request never stops the node. Whatever JSON a request holds (any type, size under MAX_LINE,
+depth, number: floats, NaN, integers beyond 64 bits), it is answered with an error and the
+node plays on; an unexpected failure answering it is logged as our bug and answered too.
 """
 from __future__ import annotations
 
 import json
+import logging
 import os
 from pathlib import Path
 from typing import Any
@@ -52,9 +76,12 @@ import engine
 from engine import Decision
 from protocol.identity import check_code
 
-from .words import option_labels, summary
+from .admission import serve_admitted
+from .words import decision_words, glossary, narration, seat_names, summary
 
 MAX_LINE = 64 * 1024
+MAX_DEPTH = 32      # a move is a few levels deep; JSON nested deeper is refused
+log = logging.getLogger("lanboard.node.control")
 
 
 def _status(node) -> dict:
@@ -109,8 +136,20 @@ def _pending(node) -> dict | None:
     if isinstance(p, Decision) and p.player == node.my_seat:
         # the seq tells two decisions that read alike apart (a UI waiting for its move to land)
         return {"seq": slot.seq, "prompt": p.prompt, "options": [list(o) for o in p.options],
-                "labels": option_labels(s.state, p.options)}
+                **decision_words(s.state, p, seat_names(node))}
     return None
+
+
+def _state(node, req: dict) -> dict:
+    state = node.session.state
+    view = engine.to_data(engine.view(state, node.my_seat))
+    p = engine.pending(state)
+    said = None
+    if "before" in req:
+        said = narration(state.game, req["before"], view, seat_names(node),
+                         bool(req.get("reveal")), len(node.seats))
+    return {"state": view, "summary": summary(state, node.my_seat), "said": said,
+            "waiting_for": p.player if isinstance(p, Decision) else None}
 
 
 def _pending_timeout(node) -> dict | None:
@@ -131,12 +170,44 @@ ACTIONS = {
 }
 
 
+def parse_request(line: bytes) -> dict:
+    """The request a line holds, or ValueError saying what is wrong with it. Nothing a client
+    sends gets further than this unless it is a JSON object with a text 'cmd', nested at most
+    MAX_DEPTH deep (a deeper one would exhaust the recursion of whatever walks it next)."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ValueError(f"a request is UTF-8 text; byte {e.start} is 0x{line[e.start]:02x}"
+                         ) from None
+    try:
+        req = json.loads(text)
+    except RecursionError:
+        raise ValueError(f"nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as e:
+        raise ValueError(f"not JSON: {e}") from None
+    if not isinstance(req, dict) or not isinstance(req.get("cmd"), str):
+        raise ValueError("a request is a JSON object with a 'cmd'")
+    if _too_deep(req):
+        raise ValueError(f"nested deeper than {MAX_DEPTH} levels")
+    return req
+
+
+def _too_deep(value: Any) -> bool:
+    # iterative: the walk itself must not recurse on what it is checking
+    todo = [(value, 1)]
+    while todo:
+        v, depth = todo.pop()
+        if isinstance(v, (list, dict)):
+            if depth > MAX_DEPTH:
+                return True
+            todo.extend((x, depth + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return False
+
+
 async def _request(node, line: bytes, send) -> bool:
     """Answer one request; True when the connection turns into an event stream."""
     try:
-        req = json.loads(line)
-        if not isinstance(req, dict) or not isinstance(req.get("cmd"), str):
-            raise ValueError("a request is a JSON object with a 'cmd'")
+        req = parse_request(line)
     except ValueError as e:
         await send({"ok": False, "error": f"bad request: {e}"})
         return False
@@ -147,10 +218,9 @@ async def _request(node, line: bytes, send) -> bool:
         if node.session is None:
             await send({"ok": False, "error": "the game has not started yet"})
         else:
-            state = node.session.state
-            view = engine.view(state, node.my_seat)
-            await send({"ok": True, "state": engine.to_data(view),
-                        "summary": summary(state, node.my_seat)})
+            await send({"ok": True, **_state(node, req)})
+    elif cmd == "glossary":
+        await send({"ok": True, "game": node.game, "glossary": glossary(node.game)})
     elif cmd == "pending":
         await send({"ok": True, "decision": _pending(node), "timeout": _pending_timeout(node)})
     elif cmd in ACTIONS:
@@ -171,7 +241,8 @@ async def _request(node, line: bytes, send) -> bool:
         return True
     else:
         await send({"ok": False, "error": f"unknown cmd {cmd!r} "
-                                          "(status, state, pending, move, choose, start, ping, events)"})
+                                          "(status, state, pending, glossary, move, choose, start, ping, "
+                                          "events)"})
     return False
 
 
@@ -193,7 +264,16 @@ async def _client(node, stream: trio.SocketStream) -> None:
             line, buf = buf.split(b"\n", 1)
             if not line.strip():
                 continue
-            if await _request(node, line, send):
+            try:
+                stream_events = await _request(node, line, send)
+            except (trio.BrokenResourceError, trio.ClosedResourceError):
+                raise
+            except Exception as e:  # noqa: BLE001 - a bug of ours must not stop the game
+                log.exception("control request %.200r", line)
+                await send({"ok": False, "error": f"the node could not answer this request "
+                                                  f"({type(e).__name__}: {e}); it plays on"})
+                continue
+            if stream_events:
                 events = node.subscribe()
                 async for ev in events:
                     await send(ev)
@@ -222,7 +302,8 @@ async def serve_control(node, path: Path, *, task_status=trio.TASK_STATUS_IGNORE
     listener = trio.SocketListener(sock)
     try:
         task_status.started(path)
-        await trio.serve_listeners(lambda stream: _client(node, stream), [listener])
+        # never trio.serve_listeners: its traceback every 0.1 s while descriptors are short
+        await serve_admitted(lambda stream: _client(node, stream), [listener], "control socket")
     finally:
         path.unlink(missing_ok=True)
 

@@ -1,6 +1,11 @@
 """Where a node keeps a match: the match file (genesis, then entries; written as they come and
 synced before the node sends anything built on them) and a small JSON note beside it: our seat, how to reach the other players again after a
-restart, and whether the game has ended."""
+restart, and whether the game has ended.
+
+A write that fails (a full disk, an I/O error) raises StoreWriteError, one line saying what
+failed and how to go on: the node stops, and the file stays resumable. An entry cut short by
+it (or by a crash) is the file's torn tail, which `open` cuts back and reports (`torn`);
+the node then catches up the cut entries from its peers."""
 from __future__ import annotations
 
 import json
@@ -20,6 +25,27 @@ SYNC_SAMPLES = 8   # recent syncs the node judges the disk by
 _datasync = getattr(os, "fdatasync", os.fsync)
 
 
+class StoreWriteError(OSError):
+    """Writing the match (or its note) failed: says which file, why, and how to go on."""
+
+    def __init__(self, path: Path, error: OSError) -> None:
+        why = error.strerror or str(error)
+        super().__init__(error.errno, f"cannot write {path}: {why}. The match so far is kept: "
+                         f"once that is fixed, `lanboard resume {Path(path).stem}` goes on")
+
+    def __str__(self) -> str:
+        return self.strerror   # one line for the person, without OSError's "[Errno n]"
+
+
+def _writing(path: Path, write, *args):
+    try:
+        return write(*args)
+    except StoreWriteError:
+        raise
+    except OSError as e:
+        raise StoreWriteError(path, e) from None
+
+
 class MatchStore:
     def __init__(self, home: Path, match_id: bytes) -> None:
         directory = Path(home) / "matches"
@@ -32,6 +58,7 @@ class MatchStore:
         self = cls.__new__(cls)
         self._attach(path, b"")
         self.meta = json.loads(self.meta_path.read_text())
+        self.torn = matchfile.recover_torn_tail(path)
         self.count = self.synced = sum(1 for _ in matchfile.read_items(path.read_bytes()))
         return self
 
@@ -40,13 +67,14 @@ class MatchStore:
         self.meta_path = path.with_suffix(".json")
         self.count = 0
         self.meta: dict = {}
+        self.torn: matchfile.TornTail | None = None   # what open cut off the end
         self._file = None
         self.synced = 0     # items known to be on disk (`count` are written)
         self._sync_times: deque[float] = deque(maxlen=SYNC_SAMPLES)
         self._epoch = 0     # bumped by truncate: a sync begun before it proves nothing after
 
     def start(self, genesis: bytes, meta: dict) -> None:
-        matchfile.write_file(self.path, [genesis])
+        _writing(self.path, matchfile.write_file, self.path, [genesis])
         self.count = self.synced = 1
         self._write_meta(meta)
 
@@ -54,10 +82,16 @@ class MatchStore:
         """Written at once (a crashed process loses nothing the kernel has); `sync` makes it
         durable, which the node does before it sends anything built on it: one sync for all
         the entries one input completed, and none for entries that lead to no send of ours."""
+        _writing(self.path, self._write, entry)
+        self.count += 1
+
+    def _write(self, entry: bytes) -> None:
         if self._file is None:
             self._file = open(self.path, "ab", buffering=0)
-        self._file.write(entry)
-        self.count += 1
+        # an unbuffered write may write part of it (a disk filling up): the rest, or the error
+        view = memoryview(entry)
+        while view:
+            view = view[self._file.write(view):]
 
     def sync_to(self, written: int) -> None:
         """Make the first `written` items durable. Thread-safe against `append` in the
@@ -65,7 +99,7 @@ class MatchStore:
         if self.synced >= written:
             return
         epoch, target = self._epoch, self.count
-        self._timed(_datasync, self._file.fileno())
+        _writing(self.path, self._timed, _datasync, self._file.fileno())
         if epoch == self._epoch:
             self.synced = max(self.synced, target)
 
@@ -110,7 +144,8 @@ class MatchStore:
         they are sent, so a restart sends the same ones again instead of signing different
         ones. Timed with the syncs (it holds two: the file's and the rename's): the node judges
         its disk by both."""
-        self._timed(matchfile.write_file, self.path.with_suffix(".unlogged"), frames)
+        path = self.path.with_suffix(".unlogged")
+        _writing(path, self._timed, matchfile.write_file, path, frames)
 
     def load_unlogged(self) -> list[bytes]:
         path = self.path.with_suffix(".unlogged")
@@ -125,4 +160,5 @@ class MatchStore:
     def _write_meta(self, meta: dict) -> None:
         # replaced as durably as the match file's start: a restart needs it to find the peers
         self.meta = meta
-        matchfile.write_file(self.meta_path, [json.dumps(meta, indent=1, sort_keys=True).encode()])
+        _writing(self.meta_path, matchfile.write_file, self.meta_path,
+                 [json.dumps(meta, indent=1, sort_keys=True).encode()])

@@ -28,13 +28,14 @@ import trio
 from protocol.codec import CodecError
 from protocol.identity import Identity, check_code, verify_signature
 
+from .admission import Admission, Ticket, serve_admitted
 from .framing import (FRAME_TIMEOUT, MAX_FRAME, ConnectionClosed, FramedStream, FrameTimeout,
                       FrameTooLarge, TransportError)
 
 __all__ = [
     "HANDSHAKE_TIMEOUT", "MAX_FRAME", "FramedStream", "TransportError", "ConnectionClosed",
     "FrameTooLarge", "FrameTimeout", "HandshakeFailed", "HandshakeTimeout",
-    "handshake", "connect", "serve",
+    "handshake", "connect", "dialed", "serve", "accepted", "TcpTransport",
 ]
 
 log = logging.getLogger("lanboard.node.transport")
@@ -133,8 +134,17 @@ async def connect(host: str, port: int, identity: Identity, context: bytes | str
         raise HandshakeTimeout(f"connecting to {host}:{port} took longer than {timeout:g} s") from None
     except OSError as e:
         raise ConnectionClosed(f"cannot connect to {host}:{port}: {e.strerror or e}") from None
-    conn = FramedStream(stream, max_frame=max_frame, frame_timeout=frame_timeout,
-                        peer=f"{host}:{port}")
+    return await dialed(stream, identity, context, peer=f"{host}:{port}",
+                        expected_peer=expected_peer, timeout=timeout, max_frame=max_frame,
+                        frame_timeout=frame_timeout)
+
+
+async def dialed(stream: trio.abc.Stream, identity: Identity, context: bytes | str, *, peer: str,
+                 expected_peer: bytes | None = None, timeout: float = HANDSHAKE_TIMEOUT,
+                 max_frame: int = MAX_FRAME, frame_timeout: float = FRAME_TIMEOUT
+                 ) -> FramedStream:
+    """A stream we opened to `peer`, handshaken as client (closed if that fails)."""
+    conn = FramedStream(stream, max_frame=max_frame, frame_timeout=frame_timeout, peer=peer)
     try:
         await handshake(conn, identity, context, initiator=True, expected_peer=expected_peer,
                         timeout=timeout)
@@ -151,6 +161,7 @@ async def serve(handler: Handler, identity: Identity, context: bytes | str, *,
                 host: str | None = None, port: int = 0,
                 handshake_timeout: float = HANDSHAKE_TIMEOUT, max_frame: int = MAX_FRAME,
                 frame_timeout: float = FRAME_TIMEOUT, accept: Callable[[bytes], bool] | None = None,
+                admission: Admission | None = None, known: Callable[[bytes], bool] | None = None,
                 task_status: trio.TaskStatus[list[trio.SocketListener]] = trio.TASK_STATUS_IGNORED
                 ) -> None:
     """Listen; each connection is handshaken (as server) and then given to `handler`.
@@ -158,21 +169,97 @@ async def serve(handler: Handler, identity: Identity, context: bytes | str, *,
     A connection's TransportError or CodecError (bad handshake, oversize, stalled or undecodable
     frame, peer gone) closes that connection with a logged reason; the listener and the other
     connections carry on. `accept(peer_key)` may refuse keys (e.g. not seated in this match).
+    With `admission` (node.admission), each connection needs a place first, lives within its
+    grace until the handler marks it seated (`node.admission.seated(conn)`), and one whose
+    handshake proves a key `known(key)` is not evicted for a stranger. Running out of
+    descriptors is said once per episode, never raised.
     task_status.started() receives the listeners (to learn the port when port=0)."""
 
     async def one_connection(stream: trio.SocketStream) -> None:
-        conn = FramedStream(stream, max_frame=max_frame, frame_timeout=frame_timeout)
-        try:
+        ticket = admission.admit(_address(stream)) if admission is not None else None
+        if admission is not None and ticket is None:
+            log.info("refusing a connection from %s: too many unseated connections",
+                     _address(stream))
+            return
+        await accepted(stream, handler, identity, context, handshake_timeout=handshake_timeout,
+                       max_frame=max_frame, frame_timeout=frame_timeout, accept=accept,
+                       ticket=ticket, known=known)
+
+    listeners = await trio.open_tcp_listeners(port, host=host)
+    shed = (lambda: admission.evict_some(8)) if admission is not None else (lambda: None)
+    await serve_admitted(one_connection, listeners, "peer listener", shed,
+                         task_status=task_status)
+
+
+def _address(stream: trio.SocketStream) -> str:
+    try:
+        return stream.socket.getpeername()[0]
+    except OSError:
+        return "?"
+
+
+async def accepted(stream: trio.abc.Stream, handler: Handler, identity: Identity,
+                   context: bytes | str, *, handshake_timeout: float = HANDSHAKE_TIMEOUT,
+                   max_frame: int = MAX_FRAME, frame_timeout: float = FRAME_TIMEOUT,
+                   accept: Callable[[bytes], bool] | None = None, ticket: Ticket | None = None,
+                   known: Callable[[bytes], bool] | None = None) -> None:
+    """One connection a listener took: handshaken (as server), then given to `handler`; its
+    TransportError or CodecError closes it with a logged reason, and it is closed at the end.
+    With an admission `ticket` it lives within the ticket's grace until the node seats it
+    (node/admission.py), and a proven key that `known` names is vouched for."""
+    conn = FramedStream(stream, max_frame=max_frame, frame_timeout=frame_timeout)
+    conn.ticket = ticket
+    scope = ticket.scope if ticket is not None else trio.CancelScope()
+    try:
+        with scope:
             peer_key = await handshake(conn, identity, context, initiator=False,
                                        timeout=handshake_timeout)
             if accept is not None and not accept(peer_key):
-                raise HandshakeFailed(f"{conn.peer} key {check_code(peer_key)} is not accepted here")
+                raise HandshakeFailed(f"{conn.peer} key {check_code(peer_key)} is not "
+                                      "accepted here")
+            if ticket is not None and known is not None and known(peer_key):
+                ticket.vouch()
             await handler(conn)
-        except ConnectionClosed as e:
-            log.info("connection from %s ended: %s", conn.peer, e)
-        except (TransportError, CodecError) as e:
-            log.warning("closing connection from %s: %s", conn.peer, e)
-        finally:
-            await trio.aclose_forcefully(stream)
+        if scope.cancelled_caught:
+            log.info("closing connection from %s: %s", conn.peer,
+                     "evicted for a newer one" if ticket.evicted else
+                     f"not a seated player within {ticket.admission.grace:g} s")
+    except ConnectionClosed as e:
+        log.info("connection from %s ended: %s", conn.peer, e)
+    except (TransportError, CodecError) as e:
+        log.warning("closing connection from %s: %s", conn.peer, e)
+    finally:
+        if ticket is not None:
+            ticket.release()
+        await trio.aclose_forcefully(stream)
 
-    await trio.serve_tcp(one_connection, port, host=host, task_status=task_status)
+
+class TcpTransport:
+    """How a node reaches its peers: TCP (the default). A node takes any object with these
+    three methods, so a test can run nodes over memory streams instead."""
+
+    async def connect(self, host: str, port: int, identity: Identity, context: bytes | str, *,
+                      expected_peer: bytes | None = None) -> FramedStream:
+        return await connect(host, port, identity, context, expected_peer=expected_peer)
+
+    async def serve(self, handler: Handler, identity: Identity, context: bytes | str, *,
+                    host: str | None, port: int, admission: Admission | None = None,
+                    known: Callable[[bytes], bool] | None = None,
+                    task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED) -> None:
+        """Listen as `serve` does; task_status.started() receives the port listened on."""
+        await serve(handler, identity, context, host=host, port=port, admission=admission,
+                    known=known, task_status=_PortOf(task_status))
+
+    def peer_host(self, conn: FramedStream) -> str:
+        """The address the peer of an accepted connection reached us from."""
+        return conn.stream.socket.getpeername()[0]
+
+
+class _PortOf:
+    """Passes on the port of the listeners a serve started with, instead of the listeners."""
+
+    def __init__(self, task_status: trio.TaskStatus[int]) -> None:
+        self.task_status = task_status
+
+    def started(self, listeners: list[trio.SocketListener]) -> None:
+        self.task_status.started(listeners[0].socket.getsockname()[1])

@@ -1,8 +1,11 @@
-"""The game's own words for the control API: option labels and a summary of the state.
+"""The game's own words for the control API: option labels, the decision's context, a summary
+of the state, what changed between two views, and the glossary a game's own screens draw with.
 
-A UI without a screen made for the game shows these instead of computing anything from the
-rules. They are only words: a game bug in them must never stop the node or the match, so a
-failure falls back to the raw move (or no summary) and is logged.
+Every word and every piece of named data a screen shows comes from here, computed by the game's
+words module (engine/games/*/words.py) in the node's process; the UI shows it and computes
+nothing from the rules. They are only words: a game bug in them must never stop the node or the
+match, so a failure falls back to the raw move (or no context, summary or narration) and is
+logged. cli's replay uses these functions too, for a match file without a node.
 """
 from __future__ import annotations
 
@@ -10,21 +13,51 @@ import logging
 from typing import Any, Iterable
 
 import engine
+from engine.games.game_package import SeatNames
 
 log = logging.getLogger(__name__)
 
+__all__ = ["SeatNames", "option_labels", "decision_words", "summary", "narration", "glossary",
+           "seat_names"]
 
-def option_labels(state: Any, options: Iterable[Any]) -> list[str]:
-    """One line per option of the pending decision, from the game's describe_move."""
+
+def _raw(move: Iterable[Any]) -> str:
+    return " ".join(str(part) for part in move)
+
+
+def option_labels(state: Any, options: Iterable[Any], names: SeatNames | None = None) -> list[str]:
+    """One line per option of the pending decision, from the game's words."""
     game = engine.get_game(state.game)
+    moves = [tuple(o) for o in options]
+    describe = getattr(game, "describe_options", None)
+    try:
+        if describe is not None:
+            return [str(label) for label in describe(state, moves, names)]
+    except Exception:  # noqa: BLE001 - words must not stop the node
+        log.exception("describe_options failed for %r", moves[:3])
     labels = []
-    for move in options:
+    for move in moves:
         try:
-            labels.append(str(game.describe_move(state, tuple(move))))
+            labels.append(str(game.describe_move(state, move)))
         except Exception:  # noqa: BLE001 - words must not stop the node
             log.exception("describe_move failed for %r", move)
-            labels.append(" ".join(str(part) for part in move))
+            labels.append(_raw(move))
     return labels
+
+
+def decision_words(state: Any, decision: Any, names: SeatNames | None = None) -> dict:
+    """{"labels", "context"} of a pending Decision, as "pending" and the "decision" event
+    carry them: the labels in option order, the context as the game's words module writes it
+    ({} when it has none, or failed)."""
+    labels = option_labels(state, decision.options, names)
+    context: dict = {}
+    own = getattr(engine.get_game(state.game), "decision_context", None)
+    if own is not None:
+        try:
+            context = dict(own(state, decision, names))
+        except Exception:  # noqa: BLE001 - words must not stop the node
+            log.exception("decision_context failed for %r", decision.prompt)
+    return {"labels": labels, "context": context}
 
 
 def summary(state: Any, seat: int | None) -> list[str]:
@@ -34,3 +67,32 @@ def summary(state: Any, seat: int | None) -> list[str]:
     except Exception:  # noqa: BLE001 - words must not stop the node
         log.exception("describe_state failed")
         return []
+
+
+def narration(game_id: str, before: Any, after: dict, names: SeatNames,
+              reveal: bool = False, players: int = 0) -> list[str] | None:
+    """What changed from the view `before` to the view `after` (plain data), in the game's
+    sentences; None when the game has no narrate (a screen then compares summaries). `before`
+    comes from a client: anything it holds gives at worst no sentences."""
+    own = getattr(engine.get_game(game_id), "narrate", None)
+    if own is None or not isinstance(before, dict):
+        return None if own is None else []
+    try:
+        return own(before, after, names, "reveal" if reveal else "", players)
+    except Exception:  # noqa: BLE001 - words must not stop the node
+        log.exception("narrate failed")
+        return []
+
+
+def glossary(game_id: str | None) -> dict:
+    """The plain data a game's own screens draw with ({} for an unknown game or none)."""
+    try:
+        own = getattr(engine.get_game(game_id), "glossary", None) if game_id else None
+        return own() if own is not None else {}
+    except KeyError:  # a game this node lacks
+        return {}
+
+
+def seat_names(node: Any) -> SeatNames:
+    """The node's seats by the names their players chose, "you" for its own."""
+    return SeatNames([seat.name for seat in node.seats], node.my_seat)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from engine.core import IllegalMove
+from engine.core import IllegalMove, player_name
 
 from .codec import decode
 from .genesis import GenesisError, check_signed_genesis, match_id
@@ -74,7 +74,7 @@ class Fault(Exception):
     evidence: tuple[bytes, ...] = field(default=())
 
     def __str__(self) -> str:
-        who = ", ".join(f"seat {s}" for s in self.seats) or "nobody"
+        who = ", ".join(map(player_name, self.seats)) or "nobody"
         at = f" at entry {self.seq}" if self.seq is not None else ""
         return f"{self.kind}{at} by {who}: {self.reason}"
 
@@ -160,27 +160,27 @@ class Ledger:
             raise Fault("wrong-prev", (a,), "previous-entry hash is not the hash of entry "
                         f"{self.seq - 1}", seq)
         if a in self.absent:
-            raise Fault("wrong-author", (a,), f"seat {a} timed out and may not write", seq)
+            raise Fault("wrong-author", (a,), f"{player_name(a)} timed out and may not write", seq)
         if kind == "timeout":
             accused = part["seat"]
             if accused == a:
                 raise Fault("bad-claim", (a,), "a player cannot claim its own timeout", seq)
             if accused not in slot.authors:
-                raise Fault("bad-claim", (a,), f"seat {accused} is not one the {slot.kind} "
+                raise Fault("bad-claim", (a,), f"{player_name(accused)} is not one the {slot.kind} "
                             "slot waits for", seq)
             return None
         if kind == "choice" and slot.kind != "choice":
-            raise Fault("bad-choice", (a,), f"a choice about seat {part['seat']}, but no timeout "
+            raise Fault("bad-choice", (a,), f"a choice about {player_name(part['seat'])}, but no timeout "
                         "is waiting for a choice here", seq)
         if kind != slot.kind:
             raise Fault("wrong-kind", (a,), f"a {kind} where the log expects a {slot.kind}", seq)
         if a not in slot.authors:
-            who = " or ".join(f"seat {s}" for s in slot.authors)
-            raise Fault("wrong-author", (a,), f"{kind} by seat {a}; this slot is for {who}", seq)
+            who = " or ".join(map(player_name, slot.authors))
+            raise Fault("wrong-author", (a,), f"{kind} by {player_name(a)}; this slot is for {who}", seq)
         if kind == "choice":
             if part["seat"] != slot.pending:
-                raise Fault("bad-choice", (a,), f"a choice about seat {part['seat']}; the timed-"
-                            f"out seat to decide about is seat {slot.pending}", seq)
+                raise Fault("bad-choice", (a,), f"a choice about {player_name(part['seat'])}; the timed-"
+                            f"out seat to decide about is {player_name(slot.pending)}", seq)
             return None
         if kind == "move":
             try:
@@ -194,7 +194,7 @@ class Ledger:
             if self.reveals >= self.chain_length:
                 raise Fault("exhausted", (), f"all {self.chain_length} reveals are used", seq)
             if H(part) != self.reveal_heads[a]:
-                raise Fault("bad-reveal", (a,), f"reveal {self.reveals + 1} of seat {a} does not "
+                raise Fault("bad-reveal", (a,), f"reveal {self.reveals + 1} of {player_name(a)} does not "
                             "hash to its previous reveal", seq)
             return None
         if part != self.state_hash():  # attest
@@ -215,18 +215,18 @@ class Ledger:
         if kind == "timeout":
             accused = share["part"]["seat"]
             if entry["kind"] != "timeout" and (accused == a or accused not in entry["authors"]):
-                raise Fault("bad-claim", (a,), f"a timeout claim against seat {accused}, whom "
+                raise Fault("bad-claim", (a,), f"a timeout claim against {player_name(accused)}, whom "
                             f"entry {seq} did not wait for", seq)
             return
         if entry["kind"] == "timeout" or a in self.absent:
             return
         if kind == "choice" and entry["kind"] != "choice":
-            raise Fault("bad-choice", (a,), f"a choice about seat {share['part']['seat']}, but "
+            raise Fault("bad-choice", (a,), f"a choice about {player_name(share['part']['seat'])}, but "
                         "no timeout was waiting for a choice there", seq)
         if kind != entry["kind"]:
             raise Fault("wrong-kind", (a,), f"a {kind} where the log has a {entry['kind']} "
                         "entry", seq)
-        raise Fault("wrong-author", (a,), f"seat {a} may not write entry {seq}", seq)
+        raise Fault("wrong-author", (a,), f"{player_name(a)} may not write entry {seq}", seq)
 
     def check_entry(self, entry: dict) -> Any:
         """Everything about a complete entry read from a log, signatures included."""
@@ -256,7 +256,7 @@ class Ledger:
         missing = [s for s in expected if s not in authors]
         extra = [s for s in authors if s not in expected]
         if extra:
-            raise Fault("wrong-author", (extra[0],), f"seat {extra[0]} may not sign this "
+            raise Fault("wrong-author", (extra[0],), f"{player_name(extra[0])} may not sign this "
                         f"{entry['kind']} entry", self.seq)
         if missing:
             raise Fault("wrong-author", (missing[0],), f"{entry['kind']} entry lacks seat "
@@ -265,7 +265,7 @@ class Ledger:
         for share, statement in zip(entry_shares(entry), entry_statements(entry)):
             a = share["author"]
             if not verify_signature(self.keys[a], share["sig"], statement):
-                raise Fault("bad-signature", (a,), f"signature of seat {a} does not verify",
+                raise Fault("bad-signature", (a,), f"signature of {player_name(a)} does not verify",
                             self.seq)
             prepared = self.check_share(share)
         return prepared

@@ -41,7 +41,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from engine.core import IllegalMove
+from engine.canonical import CanonicalError
+from engine.core import IllegalMove, player_name
 
 from .codec import CodecError, decode, encode
 from .genesis import GenesisError, assemble, body_hash, check_body, check_signature, sign_body
@@ -157,6 +158,21 @@ class Output:
 
     sends: list[Send] = field(default_factory=list)
     events: list[Any] = field(default_factory=list)
+
+
+def _encodable_share(make) -> tuple[dict, bytes]:
+    """Our share made by `make()` and its bytes, or IllegalMove when it has none a peer's
+    decoder accepts: a move from a person (the control API) may hold a float, a NaN, an
+    integer beyond 64 bits or deep nesting, which must be refused here, never signed, sent and
+    blamed on us."""
+    try:
+        share = make()
+        raw = encode(share)
+        decode(raw)
+    except (CodecError, CanonicalError, OverflowError, RecursionError) as e:
+        raise IllegalMove("a move is a list of words and whole numbers, like the options "
+                          f"offered (not this one: {e})") from None
+    return share, raw
 
 
 class Session:
@@ -410,9 +426,8 @@ class Session:
         if (slot.seq, self.seat, "share") in self._shares:
             raise IllegalMove("a move for this turn was already sent")
         part = list(engine.as_move(move))
-        share = make_share(self.identity.sign, ledger.match_id, slot.seq, ledger.head, "move",
-                           self.seat, part)
-        raw = encode(share)
+        share, raw = _encodable_share(lambda: make_share(
+            self.identity.sign, ledger.match_id, slot.seq, ledger.head, "move", self.seat, part))
         try:
             self._checked[raw] = ledger.check_share(share)
         except Fault as f:
@@ -472,7 +487,7 @@ class Session:
                 return out
             seat = awaited[0]
         elif seat not in awaited:
-            raise ValueError(f"the current slot is not waiting for seat {seat}")
+            raise ValueError(f"the current slot is not waiting for {player_name(seat)}")
         share = make_share(self.identity.sign, ledger.match_id, slot.seq, ledger.head, "timeout",
                            self.seat, {"seat": seat, "time": int(now)})
         raw = encode(share)
@@ -526,12 +541,12 @@ class Session:
                 try:
                     self._take(raw, reporter, out)
                 except Fault as f:
-                    raise Fault(f.kind, f.seats, f"{f.reason} (seat {reporter} stopped the match "
+                    raise Fault(f.kind, f.seats, f"{f.reason} ({player_name(reporter)} stopped the match "
                                 "for it and sent the proof)", f.seq, f.evidence) from None
-        named = " and ".join(f"seat {s}" for s in accused)
+        named = " and ".join(map(player_name, accused))
         self._dispute_accused = accused
         raise Fault("dispute", tuple(sorted({*accused, reporter})),
-                    f"seat {reporter} stopped the match accusing {named} of {what}; this node "
+                    f"{player_name(reporter)} stopped the match accusing {named} of {what}; this node "
                     "has no proof of it, so either of them may be the cheater", msg["seq"])
 
     def _settle_dispute(self, data: bytes, sender: int, out: Output) -> None:
@@ -578,10 +593,10 @@ class Session:
         another match."""
         a, seq, who = msg["author"], msg["seq"], (sender,) if sender is not None else ()
         if a >= self.n:
-            return Fault("malformed", who, f"there is no seat {a}", seq)
+            return Fault("malformed", who, f"there is no {player_name(a)}", seq)
         statement = share_statement(msg["match"], seq, msg["prev"], msg["kind"], a, msg["part"])
         if not verify_signature(self.keys[a], msg["sig"], statement):
-            return Fault("bad-signature", who, f"share claiming seat {a} does not verify", seq,
+            return Fault("bad-signature", who, f"share claiming {player_name(a)} does not verify", seq,
                          (raw,))
         if msg["match"] != self.ledger.match_id:
             return Fault("wrong-match", who, "share of another match", seq)
@@ -629,7 +644,7 @@ class Session:
         if msg["genesis"] != self._body_hash or seat >= self.n:
             raise Fault("genesis", (sender,), "signature for a different genesis")
         if not check_signature(self.body, seat, msg["sig"]):
-            raise Fault("bad-signature", (sender,), f"genesis signature of seat {seat} does "
+            raise Fault("bad-signature", (sender,), f"genesis signature of {player_name(seat)} does "
                         "not verify")
         old = self._gsigs.get(seat)
         if old is not None and old != msg["sig"]:

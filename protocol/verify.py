@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.canonical import to_data
+from engine.core import player_name
 
 from .codec import CodecError
 from .log import Fault, Ledger
@@ -129,7 +130,7 @@ def _replay(data: bytes, on_entry: Any = None) -> tuple[Report, Ledger | None]:
         report.fault = "incomplete"
         report.reason = (f"all {len(ledger.entries)} entries hold, but the log ends before the "
                          f"game is over (entry {ledger.seq} is missing: {_a(ledger.slot.kind)} "
-                         f"by {', '.join(f'seat {a}' for a in ledger.slot.authors)})")
+                         f"by {', '.join(map(player_name, ledger.slot.authors))})")
         return report, ledger
     report.complete = True
     report.status = 0

@@ -16,7 +16,9 @@ from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.styles import Style
 
+from .glossary import Glossary
 from .model import Model, bug_words
+from .screen_sets import what_happened
 from .screens import MIN_H, MIN_W, characters_in_play, first_option, help_screen, too_small
 
 # ANSI colour names follow the terminal's own palette, so they stay readable on light and dark
@@ -281,10 +283,14 @@ class ReplaySteps:
     """The states of a verified match file, one per log entry, for stepping back and forth."""
 
     def __init__(self, model: Model, steps: list[dict], names: list[str],
-                 game: str | None = None, title: str | None = None) -> None:
+                 game: str | None = None, title: str | None = None,
+                 glossary: dict | None = None) -> None:
         self.model = model
-        self.steps = steps   # [{"index", "kind", "author", "state", "hash", "summary"?}]
+        # [{"index", "kind", "author", "state", "hash", "summary"?, "said"?, "narration"?}]:
+        # the cli command words every step (the game's words, as a node would), the UI shows
+        self.steps = steps
         self.names = names
+        self.model.glossary = Glossary.of(glossary)
         self.at = 0
         self.model.status = {"players": [{"name": n} for n in names], "seat": None,
                              "phase": "playing"}
@@ -297,7 +303,6 @@ class ReplaySteps:
         self.show()
 
     def show(self) -> None:
-        from .words import Names
         m = self.model
         cur = self.steps[self.at]
         prev = self.steps[self.at - 1] if self.at else None
@@ -306,9 +311,8 @@ class ReplaySteps:
         # "agreed" is what an attest entry records: show the last one at or before this step
         signed = [s for s in self.steps[:self.at + 1] if s["kind"] == "attest"]
         m.attested = (signed[-1]["index"], signed[-1]["hash"]) if signed else None
-        m.log = m.screens.narrate(prev["state"] if prev else None, cur["state"],
-                                  prev.get("summary") or [] if prev else [], m.summary,
-                                  Names(self.names), cur["kind"], len(self.names)) \
+        m.log = what_happened(prev["state"] if prev else None, cur.get("narration"),
+                              prev.get("summary") or [] if prev else [], m.summary) \
             or ["(no visible change at this step)"]
         m.on_change()
 

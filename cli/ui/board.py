@@ -1,6 +1,7 @@
 """The Monopoly-family board drawn as a ring of 32 spaces in text, with a free centre.
 
-Pure function of the state JSON (no prompt-toolkit), so snapshot tests read plain text.
+Pure function of the state JSON and the game's glossary (its spaces, from the node), with no
+prompt-toolkit, so snapshot tests read plain text.
 Each line is a list of (style, text) fragments; `plain()` joins them for tests.
 Owners are shown by a seat digit as well as by colour, so the board reads without colour too.
 """
@@ -9,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .words import NOBODY, data
+from .glossary import Glossary
+from .words import NOBODY
 
 SIDE = 9  # cells per side of the ring: 4 corners + 7 between, 32 spaces
 SHORT = {"go": "GO", "jail": "Jail", "free_parking": "Free", "go_to_jail": "ToJail",
@@ -70,15 +72,15 @@ def cell_of(index: int) -> tuple[int, int]:
     return index - 24, 8
 
 
-def space_label(index: int, width: int) -> str:
-    sp = data().spaces[index]
-    if sp.kind == "objective":
-        return sp.name[:width]
+def space_label(sp: dict, width: int) -> str:
+    if sp["kind"] == "objective":
+        return sp["name"][:width]
     table = SHORT if width < 7 else LONG
-    return table.get(sp.kind, sp.kind)[:width]
+    return table.get(sp["kind"], sp["kind"])[:width]
 
 
-def render_board(state: dict, geo: Geometry, center: Sequence[Line] = ()) -> list[Line]:
+def render_board(state: dict, geo: Geometry, glossary: Glossary,
+                 center: Sequence[Line] = ()) -> list[Line]:
     grid = [[("", " ")] * geo.width for _ in range(geo.height)]
 
     def put(r: int, c: int, text: str, style: str) -> None:
@@ -90,28 +92,29 @@ def render_board(state: dict, geo: Geometry, center: Sequence[Line] = ()) -> lis
     for seat, p in enumerate(state["players"]):
         at.setdefault(p["pos"], []).append(seat)
     turn_player = state.get("turn", {}).get("player")
-    for i in range(len(data().spaces)):
+    for i in range(len(glossary.spaces)):
         row, col = cell_of(i)
         top, left = geo.top(row), geo.left(col)
         inner = geo.cols[col] - 1  # one column of space keeps neighbouring cells apart
         high = geo.rows[row]
-        sp = data().spaces[i]
+        sp = glossary.space(i)
+        kind = sp["kind"]
         owner = state["owners"][i]
-        style = f"class:space.{sp.kind}" if sp.kind != "objective" else \
+        style = f"class:space.{kind}" if kind != "objective" else \
             (f"class:owner.p{owner}" if owner != NOBODY else "class:space.free")
-        mark = str(owner + 1) if owner != NOBODY else ("·" if sp.kind == "objective" else " ")
+        mark = str(owner + 1) if owner != NOBODY else ("·" if kind == "objective" else " ")
         if high >= 3:
-            put(top, left, space_label(i, inner).ljust(inner), style)
-            if sp.kind == "objective":
-                text = f"owner {owner + 1}" if owner != NOBODY else f"{sp.price}HP r{sp.rent}"
+            put(top, left, space_label(sp, inner).ljust(inner), style)
+            if kind == "objective":
+                text = f"owner {owner + 1}" if owner != NOBODY else f"{sp['price']}HP r{sp['rent']}"
                 put(top + 1, left, text[:inner], style if owner != NOBODY else "class:dim")
             tokens_at, name_w = top + 2, inner
         elif high == 2:
-            put(top, left, space_label(i, inner - 1).ljust(inner - 1) + mark, style)
+            put(top, left, space_label(sp, inner - 1).ljust(inner - 1) + mark, style)
             tokens_at, name_w = top + 1, 0
         else:
             name_w = 4
-            put(top, left, space_label(i, name_w - 1).ljust(name_w - 1) + mark, style)
+            put(top, left, space_label(sp, name_w - 1).ljust(name_w - 1) + mark, style)
             tokens_at = top
         c = left + (name_w if high == 1 else 0)
         for seat in at.get(i, []):

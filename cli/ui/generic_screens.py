@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from .screens import Line, after_game_lines, choice_lines, pad, wrap
-from .words import TIMEOUT_CHOICES
+from .words import option_words
 
 HINT = "↑↓ Enter, 1-9 or click: choose · q detach (game goes on)"
 
@@ -43,22 +43,16 @@ def decision_height(model, height: int, replay: bool = False) -> int:
 
 def decision_lines(model, width: int, rows: int, choose: Callable[[int], None]) -> list[Line]:
     def title(d: dict) -> str:
-        prompt = d.get("prompt")  # the engine's prompt: the game's own words too
-        return f"Your decision: {prompt}" if prompt else "Your decision"
-
-    def label(d: dict, k: int) -> str:
-        move = d["options"][k]
-        if d["prompt"] == "timeout":
-            return TIMEOUT_CHOICES.get(move[0], move[0])
-        labels = d.get("labels") or []   # the node's words; the raw move only if it sent none
-        return labels[k] if k < len(labels) else " ".join(map(str, move))
+        said = (d.get("context") or {}).get("title")  # the game's words for the decision
+        prompt = d.get("prompt")  # else the engine's prompt: the game's own words too
+        return said or (f"Your decision: {prompt}" if prompt else "Your decision")
 
     def waiting() -> str | None:
         if model.state is None:
             return None
         return " — waiting for the other players (a choice or a dice roll)"
 
-    return choice_lines(model, width, rows, choose, waiting, title, label)
+    return choice_lines(model, width, rows, choose, waiting, title, option_words)
 
 
 def game_screen(model, width: int, height: int, choose, replay_info: str | None = None,

@@ -1,7 +1,8 @@
 """What the screen shows, kept up to date from a node's control socket.
 
 The model holds only what the node said (status, the seat's view of the state, the pending
-decision, events); it never computes rules. Screens read it; keys change `selected` and send
+decision with its labels and context, what happened, the game's glossary, events); it never
+computes rules. Screens read it; keys change `selected` and send
 moves through `choose`.
 """
 from __future__ import annotations
@@ -12,7 +13,8 @@ from pathlib import Path
 from typing import Callable
 
 from . import client
-from .screen_sets import ScreenSet, screens_for
+from .glossary import Glossary
+from .screen_sets import ScreenSet, screens_for, what_happened
 from .words import Names, fault_words
 
 LOG_KEEP = 200
@@ -25,6 +27,8 @@ class Model:
     state: dict | None = None
     summary: list[str] = field(default_factory=list)         # the game's words for the state
     decision: dict | None = None
+    waiting_for: int | None = None                           # the seat the game waits on
+    glossary: Glossary = field(default_factory=Glossary)     # what the game's screens draw with
     codes: dict[str, str] = field(default_factory=dict)      # player name -> check code
     lobby: dict = field(default_factory=dict)                # the last lobby event
     log: list[str] = field(default_factory=list)
@@ -109,20 +113,24 @@ class Model:
             f = status["fault"]
             self.fault = fault_words(f["kind"], f["seats"], f["reason"], self.names)
         if status.get("phase") in ("playing", "over"):
-            reply = await client.call(self.socket, {"cmd": "state"})
+            if self.screens.own and not self.glossary.spaces:
+                words = await client.call(self.socket, {"cmd": "glossary"})
+                self.glossary = Glossary.of(words.get("glossary"))
+            request: dict = {"cmd": "state"}
+            if self.state is not None:  # the node says what changed since what we show
+                request.update(before=self.state, reveal=self.saw_reveal)
+            reply = await client.call(self.socket, request)
             if reply.get("ok"):
                 new = reply["state"]
                 summary = reply.get("summary") or []
-                players = len(status.get("players", []))
                 if self.state is None:
                     self.add_log([f"attached to {status.get('name')}'s node, seat "
                                   f"{(status.get('seat') or 0) + 1}"])
-                kind = "reveal" if self.saw_reveal else self.last_kind
-                self.add_log(self.screens.narrate(self.state, new, self.summary, summary,
-                                                  self.names, kind, players))
+                self.add_log(what_happened(self.state, reply.get("said"), self.summary, summary))
                 self.saw_reveal = False
                 self.state = new
                 self.summary = summary
+                self.waiting_for = reply.get("waiting_for")
         return True
 
     def on_event(self, ev: dict) -> None:

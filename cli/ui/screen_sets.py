@@ -1,7 +1,9 @@
 """Which screens show a game: its own where it has them, the generic ones otherwise.
 
-A game's own screens read its state JSON (the Overwatch board, teams, HP); the generic ones
-show only the words the node sends (summary, option labels). The game id in the node's status
+A game's own screens read its state JSON (the Overwatch board, teams, HP) and draw it with the
+glossary the node sends; the generic ones show only the words the node sends (summary, option
+labels). Either way the words come from the node: what happened is the node's narration where
+the game has one, else the summary lines that changed. The game id in the node's status
 chooses; a status without one comes from a node older than that field, which only played
 Overwatch.
 """
@@ -12,7 +14,8 @@ from typing import Callable
 
 from . import generic_screens, screens
 from .board import geometry
-from .words import OVERWATCH, Names, narrate
+
+OVERWATCH = "overwatch-monopoly"  # the game whose own screens these are
 
 
 @dataclass(frozen=True)
@@ -23,18 +26,18 @@ class ScreenSet:
     lobby: Callable                # (model, width, height)
     below_rows: Callable           # (model, width, height, replay=False) -> rows for the
                                    #  decision or a replay's timeline
-    narrate: Callable              # (before, after, before_summary, after_summary, names,
-                                   #  kind, players) -> sentences for the log
     help: bool                     # a help screen for the characters exists
 
 
-def summary_changes(before: dict | None, after: dict, before_summary: list[str],
-                    after_summary: list[str], names: Names, kind: str = "",
-                    players: int = 0) -> list[str]:
-    """What happened, for a game whose rules the UI does not know: the summary lines that
-    changed (the game words them; a line the same as before is no news)."""
+def what_happened(before: dict | None, said: list[str] | None, before_summary: list[str],
+                  after_summary: list[str]) -> list[str]:
+    """What happened between two states: the node's sentences (`said`) where the game narrates,
+    else the summary lines that changed (the game words them; a line the same as before is no
+    news). Nothing before the first state."""
     if before is None:
         return []
+    if said is not None:
+        return list(said)
     old = set(before_summary)
     return [line for line in after_summary if line not in old]
 
@@ -44,8 +47,6 @@ OWN = {
         own=True, game=screens.game_screen, over=screens.over_screen, lobby=screens.lobby_screen,
         below_rows=lambda model, width, height, replay=False:
             height - geometry(width, height).height - 1,
-        narrate=lambda before, after, _bs, _as, names, kind="", players=0:
-            narrate(before, after, names, kind, players),
         help=True),
 }
 
@@ -54,7 +55,7 @@ GENERIC = ScreenSet(
     lobby=screens.lobby_screen,
     below_rows=lambda model, width, height, replay=False:
         generic_screens.decision_height(model, height, replay),
-    narrate=summary_changes, help=False)
+    help=False)
 
 
 def screens_for(status: dict) -> ScreenSet:

@@ -1,7 +1,9 @@
 """Whole screens as lines of (style, text[, mouse handler]) fragments, sized to the terminal.
 
 One function per screen: lobby, game (board + players + decision), help, final score.
-They read the Model and never change it, except through the mouse handlers they attach.
+They read the Model and never change it, except through the mouse handlers they attach. Every
+name, title and label comes from the node (the glossary, the decision's labels and context):
+nothing here knows the game's rules.
 """
 from __future__ import annotations
 
@@ -11,8 +13,7 @@ from typing import Callable, Sequence
 from prompt_toolkit.mouse_events import MouseEventType
 
 from .board import geometry, render_board
-from .character_guide import ability_help
-from .words import char, data, option_label, prompt_title, timeout_title
+from .words import decision_title, option_words, timeout_title
 
 Line = list[tuple]
 MIN_W, MIN_H = 80, 24
@@ -54,6 +55,7 @@ def beside(left: Sequence[Line], lw: int, right: Sequence[Line], rows: int) -> l
 def players_panel(model, width: int, height: int) -> list[Line]:
     st = model.state
     names = model.names
+    g = model.glossary
     lines: list[Line] = []
     if model.attested:
         seq, h = model.attested
@@ -69,7 +71,7 @@ def players_panel(model, width: int, height: int) -> list[Line]:
     per = max(2, (height - 1) // max(1, len(st["players"])))
     for seat, p in enumerate(st["players"]):
         owned = [i for i, o in enumerate(st["owners"]) if o == seat]
-        pts = sum(data().spaces[i].points for i in owned)
+        pts = g.points(owned)
         loot = p["loot"] if isinstance(p["loot"], int) else len(p["loot"])
         info = f"{len(owned)} obj, {pts} pts · {loot} loot"
         hp = f" HP {p['hp']}"
@@ -81,10 +83,10 @@ def players_panel(model, width: int, height: int) -> list[Line]:
         lines.append(head)
         team: Line = [("", "   ")]
         for cid in p["leaders"]:
-            team.append(("class:leader", f"{char(cid)}(L) "))
+            team.append(("class:leader", f"{g.char(cid)}(L) "))
         for h in p["heroes"]:
-            team.append(("class:dim class:strike", f"{char(h['id'])}✗ ") if not h["active"]
-                        else ("", f"{char(h['id'])} "))
+            team.append(("class:dim class:strike", f"{g.char(h['id'])}✗ ") if not h["active"]
+                        else ("", f"{g.char(h['id'])} "))
         lines.append(team)
         if per >= 3:
             lines.append([("class:dim", "   " + info)])
@@ -97,7 +99,7 @@ def players_panel(model, width: int, height: int) -> list[Line]:
         elif extra:  # first on the team line, where the narrow panel does not cut it off
             lines[-1] = [("", "   "), ("class:status", ", ".join(extra) + " · ")] + lines[-1][1:]
         if per >= 6 and owned:
-            lines += wrap("   " + ", ".join(data().spaces[i].name for i in owned), width,
+            lines += wrap("   " + ", ".join(g.space_name(i) for i in owned), width,
                           "class:dim", "   ")[:per - 4]
     if len(lines) < height and st.get("turns"):
         deck = st["loot_deck"]  # a count in a seat's view, the cards themselves in a replay
@@ -113,14 +115,11 @@ def decision_lines(model, width: int, rows: int, choose: Callable[[int], None]) 
         st = model.state
         if not st:
             return ""
-        wait_for = waiting_for(st)
+        wait_for = model.waiting_for
         return f" — waiting for {names.plain(wait_for)}" if wait_for is not None else \
             " — waiting for the other players (a choice or a dice roll)"
 
-    return choice_lines(
-        model, width, rows, choose, waiting,
-        lambda d: prompt_title(d["prompt"], model.state, names),
-        lambda d, k: option_label(d["prompt"], d["options"][k], model.state, names))
+    return choice_lines(model, width, rows, choose, waiting, decision_title, option_words)
 
 
 def choice_lines(model, width: int, rows: int, choose: Callable[[int], None],
@@ -172,29 +171,6 @@ def first_option(selected: int, count: int, rows: int) -> int:
     return max(0, min(selected, max(selected - room + 1, 0), max(0, count - room)))
 
 
-def waiting_for(st: dict) -> int | None:
-    """Whose decision the engine is waiting on, from the agenda's top frame (for the screen)."""
-    agenda = st.get("agenda") or []
-    if not agenda:
-        return None
-    top = agenda[-1]
-    seat_at = {"turn": None, "capture": 1, "eliminate": 1, "sell": 1, "free_parking": 1,
-               "ultimate": 1, "zarya": 1, "level_up": 1, "blink": 1, "symmetra_pick": 1,
-               "trade_draft": 1, "trade_answer": 2, "sale_offer": 6}
-    kind = top[0]
-    if kind == "turn":
-        return st["turn"]["player"]
-    if kind in ("pick_leader", "draft") and st.get("pick_order"):
-        return st["pick_order"][top[1] % len(st["pick_order"])]
-    if kind == "auction":
-        return top[2][top[5]] if top[2] else None
-    k = seat_at.get(kind)
-    try:
-        return top[k] if k is not None else None
-    except IndexError:
-        return None
-
-
 def _click(choose: Callable[[int], None], k: int):
     def handler(ev):
         if ev.event_type == MouseEventType.MOUSE_UP:
@@ -230,7 +206,7 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
     for text in model.log[-chei * 2:]:
         log += wrap(text, cwid, "class:log", "  ")
     center += log[-max(0, chei - len(center)):] if chei > len(center) else []
-    board = render_board(model.state, geo, center)
+    board = render_board(model.state, geo, model.glossary, center)
     side = players_panel(model, side_w, geo.height)
     lines = beside(board, geo.width + 1, side, geo.height)
     lower = list(below) if below is not None else decision_lines(model, width, bottom, choose)
@@ -302,15 +278,15 @@ def over_screen(model, width: int, height: int) -> list[Line]:
     for rank, seat in enumerate(order, 1):
         p = st.get("players", [{}] * len(scores))[seat] if st else {}
         owned = [i for i, o in enumerate(st.get("owners", [])) if o == seat]
-        obj = sum(data().spaces[i].points for i in owned)
+        obj = model.glossary.points(owned)
         lines.append([(f"class:token.p{seat}", f" {seat + 1} "),
                       ("class:bold" if seat in winners else "",
                        f" {rank}. {names.plain(seat):<20} {scores[seat]:>4} points"),
                       ("class:dim", f"   HP {p.get('hp', '?')}, objectives {obj} pts, "
                                     f"{len(owned)} owned")])
     lines.append([("", "")])
-    lines += wrap("Score = objective points + Loot Box points + 30 for Play of the Game "
-                  "(the most HP).", width - 2, "class:dim")
+    if model.glossary.scoring:
+        lines += wrap(model.glossary.scoring, width - 2, "class:dim")
     if model.attested:
         lines.append([("class:dim", f"Final state agreed by every node: #{model.attested[1][:16]}")])
     lines.append([("", "")])
@@ -338,12 +314,13 @@ def help_screen(model, width: int, height: int, index: int) -> list[Line]:
         return [[("class:title", "Character help")], [("", "No characters drafted yet.")],
                 [("class:hint", "Esc back")]]
     cid = chars[index % len(chars)]
-    lines: list[Line] = [[("class:title", f"Character help — {char(cid)} ({data().role(cid)})"
+    g = model.glossary
+    lines: list[Line] = [[("class:title", f"Character help — {g.char(cid)} ({g.role(cid)})"
                                            f"  [{index % len(chars) + 1}/{len(chars)}]")], [("", "")]]
     owner = owner_of(model.state, cid)
     if owner is not None:
         lines.append([("class:dim", f"in {model.names.plain(owner)}'s team")])
-    for text in ability_help(cid):
+    for text in g.help(cid):
         lines += wrap("• " + text, width - 2, "", "  ")
     lines.append([("", "")])
     lines.append([("class:hint", "←/→ or Tab: other characters · Esc or ?: back to the game")])
@@ -357,7 +334,7 @@ def characters_in_play(model) -> list[str]:
     d = model.decision
     for o in (d or {}).get("options", []):
         for part in o[1:]:
-            if isinstance(part, str) and part in data().characters:
+            if isinstance(part, str) and part in model.glossary.characters:
                 out.append(part)
     for p in (model.state or {}).get("players", []):
         out += p["leaders"] + [h["id"] for h in p["heroes"]]

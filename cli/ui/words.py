@@ -1,81 +1,13 @@
-"""Decisions, options and what happened, in words a person reads without the rulebook.
+"""Words about the match itself, for every game: seats by name, faults, the timeout question.
 
-Everything here works on the JSON state the control API sends (engine.to_data of the seat's
-view), never on engine objects, so it describes exactly what the player's own node agreed to.
-
-Most of it is Overwatch's own words, for its own screens (Names, fault and timeout words serve
-every game); another game's words come from its node (describe_move, describe_state).
+No game's rules text lives here: a game's options, decisions and what happened come from its
+node (the game's words module, over the control API) and are shown as they are.
 """
 from __future__ import annotations
 
-from functools import cache
-from typing import Any, Sequence
+from typing import Sequence
 
-import engine
-
-OVERWATCH = "overwatch-monopoly"
-NOBODY = -1
-
-
-@cache
-def data():
-    """Overwatch's spaces and characters, loaded when an Overwatch screen first needs them:
-    a UI showing another game never reads them."""
-    return engine.get_game(OVERWATCH).data
-
-# The rulebook's ability names, so an option reads like the card in the rulebook.
-ABILITY = {
-    "dva": "Defense Matrix: immune to the next ability that targets you",
-    "lucio": "Crossfade", "mercy": "Utility: collect 4 HP",
-    "reaper": "Hellfire Shotguns", "tracer": "Blink: move by the die, then maybe again",
-    "winston": "Jump Pack", "bastion": "Sentry: all other players pay 2 HP",
-    "doomfist": "Rising Uppercut: +3 to the move, hits who you would pass",
-    "genji": "Swift Strike: +3 to the move, everyone passed pays 3 HP",
-    "hanzo": "Storm Arrows", "junkrat": "Steel Trap on your space",
-    "mccree": "Flashbang", "mei": "Endothermic Blaster", "pharah": "Jump Jet",
-    "soldier76": "Helix Rockets", "sombra": "Hack", "symmetra": "Teleporter: roll again, pick a roll",
-    "torbjorn": "Turret on your space", "widowmaker": "Widow's Kiss",
-    "orisa": "Halt: all others back 1 space and pay 1 HP",
-    "reinhardt": "Barrier Field: 4 HP shield until your next turn",
-    "roadhog": "Chain Hook", "zarya": "Particle Barrier: someone else pays your next payment",
-    "ana": "Biotic Rifle", "brigitte": "Repair Pack: +2 HP and a 2 HP shield",
-    "moira": "Biotic Grasp: all other players pay you 1 HP", "zenyatta": "Orb of Harmony and Discord",
-}
-TARGETED = {  # what a one-target ability does to the player named
-    "mccree": "pays 2 HP and skips their next ability die",
-    "mei": "pays 1 HP and moves 3 less next turn", "pharah": "pays 3 HP (and you move +3)",
-    "soldier76": "pays 4 HP", "widowmaker": "pays HP equal to your die",
-    "roadhog": "is hooked 3 spaces back", "zenyatta": "pays 2 HP, and you collect 2 HP",
-}
-ULTIMATE = {
-    "dva": "Self-Destruct: {t} pays 5 HP, everyone else 2", "lucio": "Sound Barrier: +4 HP and immunity",
-    "mercy": "Valkyrie: fly to the next free objective or Health Pack",
-    "reaper": "Death Blossom: all other players pay 4 HP",
-    "tracer": "Pulse Bomb: {t} pays 8 HP", "winston": "Primal Rage: +5 HP, all others pay 2",
-}
-PROMPTS = {
-    "turn": "Your turn", "capture": "An uncaptured objective", "auction": "Auction",
-    "eliminate": "You owe HP you do not have: eliminate a hero for 5 HP",
-    "sell": "You owe HP: sell an objective", "sale_offer": "An objective is offered to you",
-    "free_parking": "Free Parking: swap an objective?", "ultimate": "Ultimate Ability space",
-    "zarya": "Particle Barrier: who pays for you?", "level_up": "Level up: respawn or swap heroes",
-    "blink": "Blink: stay here or roll again?", "symmetra_pick": "Teleporter: which roll to move by?",
-    "trade_draft": "Your trade offer", "trade_answer": "A trade is offered to you",
-    "pick_leader": "Choose your group leader", "draft": "Draft a hero",
-    "jail_exit": "Second try failed: leave jail for free?",
-}
-ROLE_ICON = {"damage": "damage", "tank": "tank", "support": "support"}
-
-
-def char(cid: str) -> str:
-    c = data().characters.get(cid)
-    if c is None:
-        return cid
-    return "Reaper" if cid == "reaper" else c.name
-
-
-def space(i: int) -> str:
-    return data().spaces[i].name if 0 <= i < len(data().spaces) else f"space {i}"
+NOBODY = -1  # the control API's seat number for no seat (an unowned space)
 
 
 class Names:
@@ -85,27 +17,10 @@ class Names:
         self.names = list(names)
         self.me = me
 
-    def __call__(self, seat: int) -> str:
-        if seat == self.me:
-            return "you"
-        if 0 <= seat < len(self.names) and self.names[seat]:
-            return self.names[seat]
-        return f"player {seat + 1}"
-
     def plain(self, seat: int) -> str:
         if 0 <= seat < len(self.names) and self.names[seat]:
             return self.names[seat]
         return f"player {seat + 1}"
-
-
-def frame(state: dict | None, kind: str) -> list | None:
-    """The engine's pending work item of this kind (the agenda's top), for its details."""
-    if not state:
-        return None
-    for item in reversed(state.get("agenda", [])):
-        if item and item[0] == kind:
-            return item
-    return None
 
 
 TIMEOUT_CHOICES = {"wait": "Keep waiting for them", "bot": "Go on with a bot in their seat",
@@ -115,226 +30,6 @@ TIMEOUT_CHOICES = {"wait": "Keep waiting for them", "bot": "Go on with a bot in 
 def timeout_title(seat: int, names: Names) -> str:
     return (f"{names.plain(seat)} has been gone past the timeout. What now? "
             "(every remaining player must agree, else the game waits)")
-
-
-def prompt_title(prompt: str, state: dict | None, names: Names) -> str:
-    title = PROMPTS.get(prompt, prompt.replace("_", " "))
-    f = frame(state, prompt)
-    try:
-        if prompt == "capture" and f:
-            sp = data().spaces[f[2]]
-            title = f"You landed on {sp.name} (price {sp.price} HP, rent {sp.rent}): capture it?"
-        elif prompt == "auction" and f:
-            _, sp, bidders, high, leader, _ = f
-            who = names(leader) if leader != NOBODY else "nobody yet"
-            title = f"Auction of {space(sp)}: high bid {high} HP by {who}"
-        elif prompt == "sale_offer" and f:
-            seller, sp, price = f[1], f[5], f[7]
-            title = f"{names.plain(seller)} offers you {space(sp)} for {price} HP"
-        elif prompt == "trade_answer" and f:
-            _, seat, _, give, take, pay, ask = f
-            title = f"{names.plain(seat)} offers a trade: " + trade_terms(give, take, pay, ask, names)
-        elif prompt == "trade_draft" and f:
-            _, _, partner, give, take, pay, ask = f
-            title = f"Trade with {names.plain(partner)} so far: " + \
-                (trade_terms(give, take, pay, ask, names) if (give or take or pay or ask) else "nothing yet")
-        elif prompt in ("eliminate", "sell", "zarya") and f:
-            owed = f[2]
-            title = f"{title} (still owed: {owed} HP)"
-        elif prompt == "turn" and state:
-            t = state["turn"]
-            if t["die"]:
-                face = f" and the {t['face']} icon" if t["face"] else " (no ability die)"
-                title = f"Your turn: you rolled {t['die']}{face}"
-    except (IndexError, KeyError, TypeError, ValueError):
-        pass  # an unexpected frame shape: the plain title is still right
-    return title
-
-
-def trade_terms(give, take, pay, ask, names: Names) -> str:
-    parts = []
-    if give:
-        parts.append("gives " + ", ".join(space(i) for i in give))
-    if pay:
-        parts.append(f"pays {pay} HP")
-    if take:
-        parts.append("wants " + ", ".join(space(i) for i in take))
-    if ask:
-        parts.append(f"asks {ask} HP")
-    return "; ".join(parts)
-
-
-def option_label(prompt: str, option: Sequence[Any], state: dict | None, names: Names) -> str:
-    """One option of a decision, in words ("Ana: make Bot 1 pay 3 HP")."""
-    try:
-        return _label(prompt, list(option), state, names)
-    except (IndexError, KeyError, TypeError, ValueError):
-        return " ".join(map(str, option))  # never let an odd option break the screen
-
-
-def _label(prompt: str, o: list, state: dict | None, names: Names) -> str:
-    k = o[0]
-    if prompt == "timeout":
-        return TIMEOUT_CHOICES.get(k, k)
-    me = state["players"][names.me] if state and names.me is not None else None
-    if k == "roll":
-        return "Roll the dice (numbered die and ability die)" if prompt == "turn" else "Roll"
-    if k == "pay_jail":
-        return f"Pay {data().jail_fee} HP to leave jail"
-    if k == "roll_jail":
-        return "Roll the die: a 6 gets you out of jail"
-    if k == "leave_jail":
-        return "Leave jail for free (to Just Visiting; roll normally next turn)"
-    if k == "stay_in_jail":
-        return "Stay in jail (land on nothing; pay or try for a 6 next turn)"
-    if k == "move":
-        die = state["turn"]["die"] if state else "?"
-        return f"Move {die} spaces" + (f" (to {space((me['pos'] + die) % 32)})"
-                                       if me and isinstance(die, int) else "")
-    if k == "end_turn":
-        return "End your turn"
-    if k == "trade" and prompt == "turn":
-        return f"Propose a trade to {names.plain(o[1])}"
-    if k == "ability":
-        return _ability(o[1], o[2:], state, names)
-    if k == "ultimate":
-        cid = o[1]
-        text = ULTIMATE.get(cid, "ultimate").format(t=names.plain(o[2]) if len(o) > 2 else "someone")
-        return f"{char(cid)}'s ultimate — {text}"
-    if k == "decline":
-        return {"ultimate": "Do not use an ultimate", "free_parking": "Keep your objectives"}.get(
-            prompt, "Decline")
-    if k == "capture":
-        return "Capture it (pay its price)"
-    if k == "auction":
-        return "Put it up for auction"
-    if k == "bid":
-        return f"Bid {o[1]} HP"
-    if k == "pass":
-        return "Pass (leave the auction)"
-    if k == "eliminate":
-        return f"Eliminate {char(o[1])} ({data().role(o[1])}) and take {data().elimination_hp} HP"
-    if k == "sell_bank":
-        return f"Sell {space(o[1])} to the bank for {data().spaces[o[1]].price} HP"
-    if k == "sell_to":
-        return f"Offer {space(o[1])} to {names.plain(o[2])} for {o[3]} HP"
-    if k == "accept":
-        return "Accept"
-    if k == "refuse":
-        return "Refuse"
-    if k == "swap" and prompt == "free_parking":
-        owner = state["owners"][o[2]] if state else NOBODY
-        return f"Swap your {space(o[1])} for {names.plain(owner)}'s {space(o[2])}"
-    if k == "swap":
-        return f"Swap {char(o[1])} for {char(o[2])} ({data().role(o[2])})"
-    if k == "respawn":
-        return f"Respawn {char(o[1])} ({data().role(o[1])})"
-    if k == "done":
-        return "Done: keep the team as it is"
-    if k == "redirect":
-        return f"{names.plain(o[1])} pays instead of you"
-    if k == "stay":
-        return "Stay: follow this space's rules"
-    if k == "blink_again":
-        return "Roll again and move on"
-    if k == "use":
-        return f"Move by the roll of {o[1]}"
-    if k == "give":
-        return f"Give {space(o[1])}"
-    if k == "take":
-        return f"Ask for {space(o[1])}"
-    if k == "pay":
-        return f"Add {o[1]} HP from you"
-    if k == "ask":
-        return f"Ask {o[1]} HP from them"
-    if k == "offer":
-        return "Send the offer"
-    if k == "cancel":
-        return "Cancel the trade"
-    if k == "leader":
-        return f"{char(o[1])} ({data().role(o[1])}) as group leader"
-    if k == "hero":
-        return f"{char(o[1])} ({data().role(o[1])})"
-    return " ".join(map(str, o))
-
-
-def _ability(cid: str, params: list, state: dict | None, names: Names) -> str:
-    head = f"{char(cid)}: "
-    if cid == "ana":
-        return head + ("collect 3 HP" if params[0] == "heal" else f"{names.plain(params[1])} pays 3 HP")
-    if cid == "lucio":
-        return head + ("add 3 to your move" if params[0] == "roll" else "collect 3 HP")
-    if cid == "reaper":
-        return head + " and ".join(names.plain(p) for p in params) + " pay 2 HP each"
-    if cid == "winston":
-        return head + f"jump {params[0]} extra space{'s' if params[0] != 1 else ''}" + \
-            " (others where you land pay 2 HP)"
-    if cid == "hanzo":
-        hits = [f"{names.plain(seat)} {n}" for seat, n in enumerate(params) if n]
-        return head + "arrows: " + ", ".join(hits) + " HP"
-    if cid == "sombra":
-        return head + f"{names.plain(params[1])} on {space(params[0])} pays you its rent"
-    if cid in TARGETED:
-        return head + f"{names.plain(params[0])} {TARGETED[cid]}"
-    return head + ABILITY.get(cid, "ability")
-
-
-def narrate(before: dict | None, after: dict, names: Names, kind: str = "",
-            players: int = 0) -> list[str]:
-    """What changed between two states, in sentences (newest last)."""
-    if not before or not after:
-        return []
-    out: list[str] = []
-    try:
-        tb, ta = before["turn"], after["turn"]
-        if ta["player"] != tb["player"] or after["turns"] != before["turns"]:
-            out.append(f"— turn {after['turns']}: {names.plain(ta['player'])} —")
-        if ta["die"] and (ta["die"], ta["face"]) != (tb["die"], tb["face"]) or \
-                ta["die"] and ta["player"] != tb["player"]:
-            icon = f" and the {ta['face']} icon" if ta["face"] else ""
-            who = names.plain(ta["player"])
-            fair = f" (dice from all {players} players' reveals)" if kind == "reveal" and players else ""
-            out.append(f"{who} rolled {ta['die']}{icon}{fair}")
-        for seat, (pb, pa) in enumerate(zip(before["players"], after["players"])):
-            who = names.plain(seat)
-            if pa["pos"] != pb["pos"]:
-                out.append(f"{who} moved to {space(pa['pos'])}")
-            if pa["jailed"] and not pb["jailed"]:
-                out.append(f"{who} went to jail")
-            elif pb["jailed"] and not pa["jailed"]:
-                out.append(f"{who} left jail")
-            if pa["hp"] != pb["hp"]:
-                d = pa["hp"] - pb["hp"]
-                out.append(f"{who}: {'+' if d > 0 else ''}{d} HP (now {pa['hp']})")
-            for hb, ha in zip(pb["heroes"], pa["heroes"]):
-                if hb["id"] != ha["id"]:
-                    out.append(f"{who} swapped {char(hb['id'])} for {char(ha['id'])}")
-                elif hb["active"] and not ha["active"]:
-                    out.append(f"{who}'s {char(ha['id'])} was eliminated")
-                elif ha["active"] and not hb["active"]:
-                    out.append(f"{who}'s {char(ha['id'])} respawned")
-            lb, la = _count(pb["loot"]), _count(pa["loot"])
-            if la > lb:
-                out.append(f"{who} took a Loot Box ({la} now)")
-            if pa["immune"] and not pb["immune"]:
-                out.append(f"{who} is immune to the next ability")
-        for i, (ob, oa) in enumerate(zip(before["owners"], after["owners"])):
-            if oa != ob:
-                out.append(f"{space(i)} now belongs to {names.plain(oa)}" if oa != NOBODY
-                           else f"{space(i)} went back to the bank")
-        for i, (b, a) in enumerate(zip(before["traps"], after["traps"])):
-            if a != b and a != NOBODY:
-                out.append(f"{names.plain(a)} set a steel trap on {space(i)}")
-        for i, (b, a) in enumerate(zip(before["turrets"], after["turrets"])):
-            if a != b and a != NOBODY:
-                out.append(f"{names.plain(a)} built a turret on {space(i)}")
-    except (KeyError, IndexError, TypeError):
-        pass
-    return out
-
-
-def _count(loot) -> int:
-    return loot if isinstance(loot, int) else len(loot)
 
 
 def fault_words(kind: str, seats: Sequence[int], reason: str, names: Names) -> str:
@@ -353,3 +48,17 @@ def fault_words(kind: str, seats: Sequence[int], reason: str, names: Names) -> s
                    "proven right",
     }.get(kind, f"{who}: {kind}")
     return f"The game stopped: {what}. ({reason})"
+
+
+def decision_title(d: dict) -> str:
+    """The node's title for a decision (its context's), else the engine's prompt."""
+    return (d.get("context") or {}).get("title") or d.get("prompt") or "Your decision"
+
+
+def option_words(d: dict, k: int) -> str:
+    """The node's label for option k of a decision; the raw move only if it sent none."""
+    move = d["options"][k]
+    if d.get("prompt") == "timeout":
+        return TIMEOUT_CHOICES.get(move[0], move[0])
+    labels = d.get("labels") or []
+    return labels[k] if k < len(labels) else " ".join(map(str, move))

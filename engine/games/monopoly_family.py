@@ -7,7 +7,8 @@ follows. Mario and Overwatch take all of `MonopolyFamily`; Spider-Man, whose deb
 otherwise (spiderman_monopoly/family.py), takes `Auction` and `Trades` only. The state needs
 `owners` (per space: seat or NOBODY), `players` and `turn` (with `player`, `offers`); `self.data`
 needs `spaces[i].price` (and for `MonopolyFamily`: `.rent`, `.set`, `.points` and
-`set_spaces(set)`). Task frames keep one layout for every game, so bots can read them.
+`set_spaces(set)`). Task frames keep one layout for every game and have named fields (the
+named tuples below), so bots and words read them by name.
 
 Digital-play adaptations common to the family (shared/DESIGN.md): auctions are open ascending
 auctions in seat order starting with the lander, a pass leaves the auction, no bids no sale;
@@ -16,18 +17,86 @@ finite) and accepted or refused by the partner.
 """
 from __future__ import annotations
 
+from collections import namedtuple
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core import Move
+from .game_package import NOBODY
 
-NOBODY = -1
+__all__ = ["NOBODY", "MAX_TRADE_OFFERS", "AuctionFrame", "LotAuctionFrame", "TradeFrame",
+           "CardTradeFrame", "SellFrame", "SaleOfferFrame", "MoneyHooks", "Auction", "Trades",
+           "TurnTask", "MonopolyFamily"]
+
 MAX_TRADE_OFFERS = 3  # per turn; keeps every game finite
+
+
+# ---------------------------------------------------------------------- task frames
+# Named tuples: a frame is still the plain tuple it always was (same hash, same equality), and
+# the names are for whoever reads it. `kind` is the task ("auction", "trade_draft", ...).
+class AuctionFrame(namedtuple("AuctionFrame", "kind space bidders high leader to_bid")):
+    """An open auction of a property: `bidders` still in, in bidding order; `high` the bid to
+    beat (0: none yet) by `leader` (NOBODY: nobody yet); `to_bid` indexes `bidders`."""
+    __slots__ = ()
+    lot = property(lambda self: (self.space,))
+
+
+class LotAuctionFrame(namedtuple("LotAuctionFrame", "kind item space bidders high leader to_bid")):
+    """An auction of something on a space (Spider-Man: `item` "property", "tracer", "bot")."""
+    __slots__ = ()
+    lot = property(lambda self: (self.item, self.space))
+
+
+class TradeFrame(NamedTuple):
+    """A trade being drafted ("trade_draft") or answered ("trade_answer")."""
+    kind: str
+    proposer: int
+    partner: int
+    give: tuple        # properties the proposer gives
+    take: tuple        # properties the proposer asks for
+    pay: int           # money the proposer adds
+    ask: int           # money the proposer asks for
+
+
+class CardTradeFrame(NamedTuple):
+    """A trade in a game where kept cards change hands too (Trades.TRADE_CARDS)."""
+    kind: str
+    proposer: int
+    partner: int
+    give: tuple
+    take: tuple
+    pay: int
+    ask: int
+    give_cards: tuple
+    take_cards: tuple
+
+
+class SellFrame(NamedTuple):
+    """`seller` owes `debt` to `creditor` and must sell; `refused`: (space, buyer) pairs."""
+    kind: str
+    seller: int
+    debt: int
+    creditor: Any
+    refused: tuple
+
+
+class SaleOfferFrame(NamedTuple):
+    """`seller` offers `space` to `buyer` for `price` to settle a debt."""
+    kind: str
+    seller: int
+    debt: int
+    creditor: Any
+    refused: tuple
+    space: int
+    buyer: int
+    price: int
 
 _GAMES = Path(__file__).resolve().parent
 # The shared modules outside a family game's folder that are part of its rules (its
-# shared_rules_files, so the rules digest changes with them): this module and the data reader.
-FAMILY_RULES_FILES = (_GAMES / "monopoly_family.py", _GAMES / "gamedata.py")
+# shared_rules_files, so the rules digest changes with them): this module, the data reader, the
+# takeover policy's shared part and the package wiring.
+FAMILY_RULES_FILES = (_GAMES / "monopoly_family.py", _GAMES / "gamedata.py",
+                      _GAMES / "family_bot.py", _GAMES / "game_package.py")
 
 
 class MoneyHooks:
@@ -61,7 +130,9 @@ class Auction(MoneyHooks):
     """Buying an unowned property at its printed price, or else the open ascending auction.
     The auction's frame is ("auction", *lot, bidders still in, high bid, high bidder, index of
     who is to bid); `lot` says what is sold: (space,) unless a game sells more than properties
-    (Spider-Man: (kind, space))."""
+    (Spider-Man: (kind, space), in its AUCTION_FRAME)."""
+
+    AUCTION_FRAME: Any = AuctionFrame
 
     def opening_bid(self) -> int:
         """The lowest first bid."""
@@ -96,16 +167,15 @@ class Auction(MoneyHooks):
         self.push_auction(s, self.property_lot(space), bidders)
 
     def push_auction(self, s: Any, lot: tuple, bidders: tuple[int, ...]) -> None:
-        self._push(s, ("auction", *lot, bidders, 0, NOBODY, 0))
+        self._push(s, self.AUCTION_FRAME("auction", *lot, bidders, 0, NOBODY, 0))
 
-    def _options_auction(self, s: Any, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        bidders, high, _, idx = frame[-4:]
-        seat = bidders[idx]
-        low = max(high + 1, self.opening_bid())
+    def _options_auction(self, s: Any, frame: AuctionFrame) -> tuple[int, tuple[Move, ...]]:
+        seat = frame.bidders[frame.to_bid]
+        low = max(frame.high + 1, self.opening_bid())
         return seat, (*(("bid", b) for b in range(low, self.money(s, seat) + 1)), ("pass",))
 
-    def _on_auction(self, s: Any, frame: tuple, move: Move) -> None:
-        lot, (bidders, high, leader, idx) = frame[1:-4], frame[-4:]
+    def _on_auction(self, s: Any, frame: AuctionFrame, move: Move) -> None:
+        bidders, high, leader, idx = frame.bidders, frame.high, frame.leader, frame.to_bid
         seat = bidders[idx]
         if move[0] == "bid":
             high, leader = move[1], seat
@@ -117,9 +187,9 @@ class Auction(MoneyHooks):
             return  # everybody passed without a bid: no sale, no one pays
         if len(bidders) == 1 and leader == bidders[0]:
             self.pay_bank(s, leader, high)
-            self.auction_won(s, leader, lot)
+            self.auction_won(s, leader, frame.lot)
             return
-        self._push(s, ("auction", *lot, bidders, high, leader, idx))
+        self._push(s, frame._replace(bidders=bidders, high=high, leader=leader, to_bid=idx))
 
 
 class Trades(MoneyHooks):
@@ -132,6 +202,9 @@ class Trades(MoneyHooks):
 
     TRADE_CARDS = False
 
+    def trade_frame(self, *fields: Any) -> TradeFrame | CardTradeFrame:
+        return (CardTradeFrame if self.TRADE_CARDS else TradeFrame)(*fields)
+
     def tradeable(self, s: Any, space: int) -> bool:
         """Whether a property may change hands now (Spider-Man: not with Spider-Tech on its set)."""
         return True
@@ -139,7 +212,7 @@ class Trades(MoneyHooks):
     def open_trade(self, s: Any, seat: int, partner: int) -> None:
         s.turn.offers += 1
         cards = ((), ()) if self.TRADE_CARDS else ()
-        self._push(s, ("trade_draft", seat, partner, (), (), 0, 0, *cards))
+        self._push(s, self.trade_frame("trade_draft", seat, partner, (), (), 0, 0, *cards))
 
     def _options_trade_draft(self, s: Any, frame: tuple) -> tuple[int, tuple[Move, ...]]:
         _, seat, partner, give, take, pay, ask, *cards = frame
@@ -169,7 +242,7 @@ class Trades(MoneyHooks):
         if kind == "cancel":
             return
         if kind == "offer":
-            self._push(s, ("trade_answer",) + frame[1:])
+            self._push(s, frame._replace(kind="trade_answer"))
             return
         if kind == "give":
             give = tuple(sorted(give + (move[1],)))
@@ -183,10 +256,10 @@ class Trades(MoneyHooks):
             pay = move[1]
         elif kind == "ask":
             ask = move[1]
-        self._push(s, ("trade_draft", seat, partner, give, take, pay, ask, *cards))
+        self._push(s, self.trade_frame("trade_draft", seat, partner, give, take, pay, ask, *cards))
 
-    def _options_trade_answer(self, s: Any, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        return frame[2], (("accept",), ("refuse",))
+    def _options_trade_answer(self, s: Any, frame: TradeFrame) -> tuple[int, tuple[Move, ...]]:
+        return frame.partner, (("accept",), ("refuse",))
 
     def _on_trade_answer(self, s: Any, frame: tuple, move: Move) -> None:
         _, seat, partner, give, take, pay, ask, *cards = frame
@@ -213,7 +286,47 @@ class Trades(MoneyHooks):
         self.between(s, partner, seat, min(ask, self.money(s, partner)))
 
 
-class MonopolyFamily(Auction, Trades):
+class TurnTask:
+    """("turn",): the active player's free choice among `_turn_options(s)`. Ending the turn
+    pushes END_TURN_TASK; any other move keeps the turn going after whatever it starts
+    (`turn_move`, and a trade offer here). And who takes the first turn (`order_from_rolls`)."""
+
+    END_TURN_TASK = "end_turn"
+
+    def order_from_rolls(self, s: Any, seats: tuple, totals: tuple | list) -> list[int] | None:
+        """Who goes first from each seat's roll: the highest roller, then the others to the
+        left; tied highest rollers roll again (a new "order_roll" task, and None)."""
+        top = max(totals)
+        best = tuple(seat for seat, total in zip(seats, totals) if total == top)
+        if len(best) > 1:
+            self._push(s, ("order_roll", best))
+            return None
+        n = len(s.players)
+        return [(best[0] + k) % n for k in range(n)]
+
+    def begin_turns(self, s: Any, first: int) -> None:
+        """Set-up is over: `first` takes the first turn."""
+        s.turn = type(s.turn)(player=first)
+        self._push(s, ("turn_start",))
+
+    def turn_move(self, s: Any, seat: int, move: Move) -> None:
+        raise NotImplementedError
+
+    def _options_turn(self, s: Any, frame: tuple) -> tuple[int, tuple[Move, ...]]:
+        return s.turn.player, tuple(self._turn_options(s))
+
+    def _on_turn(self, s: Any, frame: tuple, move: Move) -> None:
+        if move[0] == "end_turn":
+            self._push(s, (self.END_TURN_TASK,))
+            return
+        self._push(s, ("turn",))  # the turn goes on after whatever this move starts
+        if move[0] == "trade":
+            self.open_trade(s, s.turn.player, move[1])
+        else:
+            self.turn_move(s, s.turn.player, move)
+
+
+class MonopolyFamily(Auction, Trades, TurnTask):
     """Everything above plus the roll for who chooses first, printed rent, property points and
     selling out of money trouble."""
 
@@ -221,19 +334,18 @@ class MonopolyFamily(Auction, Trades):
         """Push what follows a sale made to settle a debt of `remaining` owed to `to`."""
         raise NotImplementedError
 
+    def push_sell(self, s: Any, seat: int, debt: int, creditor: Any) -> None:
+        """`seat` must sell a property to pay `debt` to `creditor`."""
+        self._push(s, SellFrame("sell", seat, debt, creditor, ()))
+
     # ------------------------------------------------------------------ set-up
     # ("order_roll", seats): each rolls the number die; the highest chooses first and the others
     # follow in seat order (state `pick_order`); tied highest rollers roll again. The game says
     # what the roll is for in its own `_chance_order_roll`.
     def _roll_order_roll(self, s: Any, frame: tuple, outcome: tuple[int, ...]) -> None:
-        seats = frame[1]
-        top = max(outcome)
-        best = tuple(seat for seat, face in zip(seats, outcome) if face == top)
-        if len(best) > 1:  # tied highest rollers roll again
-            self._push(s, ("order_roll", best))
-            return
-        n = len(s.players)
-        s.pick_order = [(best[0] + k) % n for k in range(n)]
+        order = self.order_from_rolls(s, frame[1], outcome)
+        if order:
+            s.pick_order = order
 
     # ------------------------------------------------------------------ properties
     def rent(self, s: Any, space: int) -> int:
@@ -271,15 +383,15 @@ class MonopolyFamily(Auction, Trades):
             self.from_bank(s, seat, self.data.spaces[move[1]].price)
             self.after_sale(s, seat, remaining, to)
         else:
-            self._push(s, ("sale_offer", seat, remaining, to, refused) + tuple(move[1:]))
+            self._push(s, SaleOfferFrame("sale_offer", seat, remaining, to, refused, *move[1:]))
 
-    def _options_sale_offer(self, s: Any, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        return frame[6], (("accept",), ("refuse",))
+    def _options_sale_offer(self, s: Any, frame: SaleOfferFrame) -> tuple[int, tuple[Move, ...]]:
+        return frame.buyer, (("accept",), ("refuse",))
 
     def _on_sale_offer(self, s: Any, frame: tuple, move: Move) -> None:
         _, seat, remaining, to, refused, space, buyer, price = frame
         if move[0] == "refuse":
-            self._push(s, ("sell", seat, remaining, to, refused + ((space, buyer),)))
+            self._push(s, SellFrame("sell", seat, remaining, to, refused + ((space, buyer),)))
             return
         self.between(s, buyer, seat, price)
         s.owners[space] = buyer

@@ -29,7 +29,7 @@ def test_every_event_of_a_whole_game_prints_in_plain_words(tmp_path, capsys):
     trio.run(_game, tmp_path, Recording(json_lines=False))
     out = capsys.readouterr().out
     assert {"lobby", "started", "peer", "state", "attested", "over"} <= set(kinds)
-    assert "game over: winner seat" in out and "lobby 2/2: Ann" in out
+    assert "game over: winner player " in out and "lobby 2/2: Ann" in out
     assert "Traceback" not in out
 
 
@@ -38,7 +38,22 @@ def test_a_node_alone_or_waiting_at_the_end_says_why_in_one_line(capsys):
     printer("alone", {"seats": [0, 2], "seconds": 10, "file": "/h/matches/ab.match"})
     printer("lingering", {"seats": [1], "up_to": 60.0})
     alone, lingering = capsys.readouterr().out.splitlines()
-    assert "no other player reachable for 10 s (seats 0, 2)" in alone
+    assert "no other player reachable for 10 s (player 1, player 3)" in alone
     assert "finished or left" in alone and "Ctrl-C" in alone
     assert "`lanboard verify --partial /h/matches/ab.match`" in alone
-    assert "waiting up to 60 s for seat(s) 1" in lingering and "Ctrl-C" in lingering
+    assert "waiting up to 60 s for player 2 to fetch" in lingering and "Ctrl-C" in lingering
+
+
+def test_a_person_reads_seat_0_as_player_1_in_errors_and_events_alike(capsys):
+    """One way to count everywhere a person reads (issue 14): the games' errors say
+    "player 1" for seat 0, and so do the node's lines; the JSON keeps the index."""
+    from engine import player_name
+    printer = Printer(json_lines=False)
+    printer("started", {"match": "ab" * 16, "seat": 0})
+    printer("peer", {"seat": 1, "state": "gone", "reason": "reset"})
+    printer("fault", {"kind": "bad-signature", "seats": [2], "reason": "r"})
+    started, gone, fault = capsys.readouterr().out.splitlines()
+    assert started.endswith("you are player 1") and player_name(0) == "player 1"
+    assert gone.startswith("player 2 disconnected") and "by player 3:" in fault
+    Printer(json_lines=True)("started", {"match": "ab", "seat": 0})
+    assert '"seat": 0' in capsys.readouterr().out

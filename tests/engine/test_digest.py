@@ -150,7 +150,7 @@ def test_every_engine_module_the_rules_or_the_ledger_import_is_in_the_digest_or_
         for module, function in _imports(path):
             if module in digest or module == REGISTRY or not module.is_relative_to(ENGINE_DIR):
                 pass                # (the protocol modules the ledger runs are followed too)
-            elif module.name in core.WORDS_MODULES and function in WORDS_METHODS:
+            elif core.is_words_module(module.name) and function in WORDS_METHODS:
                 continue            # words: not followed further, their text is never hashed
             else:
                 outside.append((path.relative_to(ROOT), module.relative_to(ROOT), function))
@@ -164,7 +164,10 @@ def test_engine_modules_left_out_of_every_digest_are_exactly_the_named_ones():
     every = {p.name for p in ENGINE_DIR.glob("*.py")}
     assert every - {p.name for p in core.engine_core_files()} == set(core.NOT_RULES)
     assert set(core.NOT_RULES) == {"bots.py", "simulate.py"}
-    assert core.WORDS_MODULES == ("words.py",)
+    assert core.WORDS_MODULES == ("words.py", "words_*.py")
+    assert [n for n in ("words.py", "words_characters.py", "bot.py", "rules.py", "wordsmith.py",
+                        "words_table.toml") if core.is_words_module(n)] == \
+        ["words.py", "words_characters.py"]
 
 
 def test_the_takeover_move_is_the_greedy_policy_drawing_from_the_seed_bytes():
@@ -185,3 +188,18 @@ def test_the_takeover_move_is_the_greedy_policy_drawing_from_the_seed_bytes():
 def test_the_reference_games_digest_is_stable_within_a_process():
     g = engine.get_game("overwatch-monopoly")
     assert g.digest() == g.digest() and len(g.digest()) == 32
+
+
+def test_a_file_added_to_a_game_package_is_in_its_digest_and_its_words_are_not(tmp_path):
+    # The rules files come from the package folder, so nobody has to remember to list one.
+    pkg = tmp_path / "toy_pkg"
+    pkg.mkdir()
+    (pkg / "rules.py").write_text(
+        "from engine.games.game_package import PackagedGame\n"
+        "class Toy(PackagedGame):\n    id = 'toy-package'\n")
+    (pkg / "words.py").write_text("# words for people\n")
+    first = _load_game(pkg, "toy_pkg_a").digest()
+    (pkg / "words.py").write_text("# other words for people\n")
+    assert _load_game(pkg, "toy_pkg_b").digest() == first
+    (pkg / "helpers.py").write_text("LIMIT = 3\n")
+    assert _load_game(pkg, "toy_pkg_c").digest() != first

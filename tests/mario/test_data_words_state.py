@@ -42,7 +42,7 @@ def test_the_game_is_registered_and_its_rules_files_include_the_shared_ones():
     assert "mario-monopoly" in engine.game_ids()
     names = [p.name for p in GAME.rules_files()]
     assert names == ["__init__.py", "bot.py", "data.py", "data.toml", "rules.py", "state.py",
-                     "monopoly_family.py", "gamedata.py"]
+                     "monopoly_family.py", "gamedata.py", "family_bot.py", "game_package.py"]
     assert all(Path(p).exists() for p in GAME.rules_files())
     assert GAME.digest() != engine.get_game("overwatch-monopoly").digest()
 
@@ -128,5 +128,5 @@ def test_illegal_moves_are_explained_in_words():
 def test_unknown_variants_and_player_counts_are_refused():
     import pytest
     assert "unknown variant 'turbo'" in GAME.check_variants(3, ("turbo",))
-    with pytest.raises(ValueError, match="2–4 players, not 5"):
+    with pytest.raises(ValueError, match="2 to 4 players, not 5"):
         GAME.new(5)

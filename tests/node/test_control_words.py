@@ -1,6 +1,7 @@
 """The control API carries the game's own words: the game id and title in status, the
-describe_state summary with the state, a describe_move label per option in pending and in the
-decision event. A UI without a screen made for the game shows only these."""
+describe_state summary with the state, a describe_move label per option and the decision's
+context in pending and in the decision event, what changed since a state the client shows, whom
+the game waits on, and the glossary a game's own screens draw with. A UI shows only these."""
 from pathlib import Path
 
 import trio
@@ -33,6 +34,8 @@ async def _first_decision_of_a_person(tmp_path: Path, game_id: str = GAME_ID):
                 await trio.sleep(0.01)
         seen["pending"] = await call(sock, {"cmd": "pending"})
         seen["state"] = await call(sock, {"cmd": "state"})
+        seen["since"] = await call(sock, {"cmd": "state", "before": seen["state"]["state"]})
+        seen["glossary"] = await call(sock, {"cmd": "glossary"})
         seen["status"] = await call(sock, {"cmd": "status"})
         seen["engine_state"] = pat.session.state
         seen["slot"] = pat.session.ledger.slot.seq
@@ -73,6 +76,35 @@ def test_state_comes_with_the_games_summary_for_this_seat(tmp_path):
     assert f"Seat {me + 1} (you): square 0 of 20, 3 coins" in seen["state"]["summary"]
     # the state itself is still there (the bot, when it played first, may have paid a trap)
     assert seen["state"]["state"]["coins"] == list(state.coins) and state.coins[me] == 3
+
+
+def test_an_overwatch_decision_comes_with_its_context_and_the_screens_glossary(tmp_path):
+    import engine
+    seen = trio.run(_first_decision_of_a_person, tmp_path, "overwatch-monopoly")
+    decision = seen["pending"]["decision"]
+    me = seen["status"]["seat"]
+    p = engine.pending(seen["engine_state"])
+    assert decision["prompt"] == p.prompt and p.player == me
+    # the title is the game's words for the decision (never the bare prompt id)
+    assert decision["context"]["title"] and decision["context"]["title"] != p.prompt
+    assert len(decision["labels"]) == len(decision["options"])
+    assert all(label != " ".join(map(str, o)) for label, o in
+               zip(decision["labels"], decision["options"]))
+    events = [e for e in seen["events"] if e.get("event") == "decision"]
+    assert events and events[0]["context"] == decision["context"]
+    assert seen["state"]["waiting_for"] == me and seen["state"]["said"] is None
+    assert seen["since"]["said"] == []   # nothing changed since the state we sent back
+    spaces = seen["glossary"]["glossary"]["spaces"]
+    assert seen["glossary"]["game"] == "overwatch-monopoly"
+    assert spaces[0]["kind"] == "go" and len(spaces) == 32
+    assert seen["glossary"]["glossary"]["characters"]["ana"]["role"] == "support"
+
+
+def test_a_game_without_narration_or_glossary_says_so(tmp_path):
+    seen = trio.run(_first_decision_of_a_person, tmp_path)
+    assert seen["since"]["said"] is None           # the UI compares summaries instead
+    assert seen["glossary"]["glossary"] == {}
+    assert seen["pending"]["decision"]["context"] == {}
 
 
 class BrokenWords(WordedToyRace):

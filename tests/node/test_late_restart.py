@@ -7,7 +7,7 @@ from functools import partial
 import pytest
 import trio
 
-from node import runtime
+from node import alone, linger
 from node.runtime import Node
 from protocol import matchfile
 from protocol.codec import decode
@@ -153,7 +153,7 @@ async def _back_after_the_others_finished(tmp_path, moment, pause: float):
 
 def _still_running(players) -> str:
     """Who has not ended, with what each last saw: what a failure must say to be understood."""
-    return "; ".join(f"{p.name} still running, {p.node._entry_count()} entries, last events "
+    return "; ".join(f"{p.name} still running, {p.node.entry_count()} entries, last events "
                      f"{[(k, d) for _, k, d in p.events[-6:]]}" for p in players if p.ended is None)
 
 
@@ -175,7 +175,7 @@ def test_a_player_back_within_the_linger_window_gets_the_whole_log_and_the_same_
     assert report.status == 0 and report.complete and report.bots == [seat], report.reason
     # ...and waited for it, saying so: the restarted node caught up to the end and ended as
     # they did, with the very same match file
-    assert host.seen("lingering") == [{"seats": [seat], "up_to": runtime.LINGER_MAX}]
+    assert host.seen("lingering") == [{"seats": [seat], "up_to": linger.LINGER_MAX}]
     assert back.seen("resumed") and back.seen("caught_up")
     assert back.node.outcome.fault is None
     assert back.node.outcome.state_hash == host.node.outcome.state_hash == \
@@ -202,7 +202,7 @@ def test_a_player_back_within_the_linger_window_gets_the_whole_log_and_the_same_
         assert max(held) - kept <= (1 if moment is its_own_move_due else 2)
         assert final[kept + 1] == "timeout"
     # the others stopped lingering once it had the log, not at the linger bound
-    assert max(host.ended, stay.ended) - finished_at < runtime.LINGER_MAX / 2
+    assert max(host.ended, stay.ended) - finished_at < linger.LINGER_MAX / 2
 
 
 async def _game_nobody_left(tmp_path):
@@ -220,7 +220,7 @@ def test_a_game_nobody_left_ends_at_once_without_lingering(tmp_path):
     last_over = max(t for p in players for t, k, _ in p.events if k == "over")
     for p in players:
         assert p.node.outcome.result is not None and not p.seen("lingering")
-        assert p.ended - last_over < runtime.LINGER_NOTE
+        assert p.ended - last_over < linger.LINGER_NOTE
 
 
 async def _nobody_comes_back(tmp_path):
@@ -236,11 +236,11 @@ async def _nobody_comes_back(tmp_path):
 
 
 def test_waiting_for_a_gone_seat_at_the_end_is_bounded_and_said(tmp_path, monkeypatch):
-    monkeypatch.setattr(runtime, "LINGER_MAX", 4.0)
+    monkeypatch.setattr(linger, "LINGER_MAX", 4.0)
     host, gone, stay = trio.run(_nobody_comes_back, tmp_path)
     for p in (host, stay):
         over = [t for t, k, _ in p.events if k == "over"][0]
-        assert runtime.LINGER_MAX <= p.ended - over < runtime.LINGER_MAX + 2
+        assert linger.LINGER_MAX <= p.ended - over < linger.LINGER_MAX + 2
         assert p.seen("lingering") == [{"seats": [gone.node.my_seat], "up_to": 4.0}]
 
 
@@ -260,7 +260,7 @@ async def _resumed_alone_then_the_others_return(tmp_path):
         one.fresh()
         resumed_at = trio.current_time()
         nursery.start_soon(one.run, partial(one.node.resume, files["one"]))
-        with trio.fail_after(runtime.ALONE_AFTER + 5):
+        with trio.fail_after(alone.ALONE_AFTER + 5):
             while not one.seen("alone"):
                 await trio.sleep(0.05)
         seen["told_after"] = trio.current_time() - resumed_at
@@ -283,8 +283,8 @@ def test_a_node_resumed_with_no_peer_reachable_says_so_and_goes_on_when_they_ret
     told = one.seen("alone")
     assert len(told) == 1 and told[0]["seats"] == [0, 2]
     assert told[0]["file"] == str(one.node.outcome.match_file)
-    assert told[0]["seconds"] >= runtime.ALONE_AFTER
-    assert runtime.ALONE_AFTER <= seen["told_after"] < runtime.ALONE_AFTER + 2
+    assert told[0]["seconds"] >= alone.ALONE_AFTER
+    assert alone.ALONE_AFTER <= seen["told_after"] < alone.ALONE_AFTER + 2
     # ...and kept running with its log intact (its bot may have logged the move it owed) and
     # verifying as a game in progress
     assert seen["running"] and seen["after"].startswith(seen["before"])

@@ -4,7 +4,7 @@ fault: that link closes, nothing else."""
 import pytest
 import trio
 
-from node import runtime, wire
+from node import links, wire
 from node.control import call, serve_control
 from node.runtime import Node, Seat
 from protocol.identity import Identity
@@ -62,7 +62,7 @@ def test_a_ping_with_a_bad_signature_closes_that_link_only_and_the_game_finishes
     async def during(nodes, seen):
         nodes[0].on_event = lambda kind, data: events.append((kind, data))
         forged = wire.pack("ping", nonce=b"n" * 16, sig=bytes(64))
-        nodes[1]._queues[0][0].send_nowait(forged)
+        nodes[1].links.send(0, forged)
         # that link drops and is dialed again; a ping then answers from both seats
         while not any(k == "peer" and d["state"] == "gone" and d["seat"] == nodes[1].my_seat
                       for k, d in events):
@@ -86,7 +86,7 @@ def _node_with_one_peer(tmp_path):
     peer = Identity.generate()
     node.seats = [Seat("A", node.identity.public), Seat("B", peer.public)]
     node.my_seat = 0
-    node._queue(1)
+    node.links.queue(1)
     return node, peer
 
 
@@ -113,29 +113,29 @@ def test_a_seat_without_a_link_is_reported_unreachable_at_once(tmp_path):
 def test_a_replayed_ping_is_answered_once(tmp_path):
     node, peer = _node_with_one_peer(tmp_path)
     ping = _ping_from(peer)
-    node._on_ping(1, ping)
-    node._on_ping(1, ping)
-    assert node._backlog(1) == 1
-    node._on_ping(1, _ping_from(peer, b"m" * 16))
-    assert node._backlog(1) == 2
+    node.pinger.on_ping(1, ping)
+    node.pinger.on_ping(1, ping)
+    assert node.links.backlog(1) == 1
+    node.pinger.on_ping(1, _ping_from(peer, b"m" * 16))
+    assert node.links.backlog(1) == 2
 
 
 def test_a_peer_that_does_not_read_gets_no_more_answers(tmp_path, monkeypatch):
-    monkeypatch.setattr(runtime, "ANSWER_BACKLOG", 3)
+    monkeypatch.setattr(links, "ANSWER_BACKLOG", 3)
     node, peer = _node_with_one_peer(tmp_path)
     for k in range(5):
-        node._on_ping(1, _ping_from(peer, bytes([k]) * 16))
-    assert node._backlog(1) == 3
+        node.pinger.on_ping(1, _ping_from(peer, bytes([k]) * 16))
+    assert node.links.backlog(1) == 3
 
 
 def test_bad_pings_and_pongs_close_the_link_with_the_reason(tmp_path):
     node, peer = _node_with_one_peer(tmp_path)
     with pytest.raises(wire.BadMessage, match="nonce has 16 bytes, not 1000"):
-        node._on_ping(1, _ping_from(peer, b"x" * 1000))
+        node.pinger.on_ping(1, _ping_from(peer, b"x" * 1000))
     with pytest.raises(wire.BadMessage, match="ping whose signature does not verify"):
-        node._on_ping(1, dict(_ping_from(peer), sig=bytes(64)))
+        node.pinger.on_ping(1, dict(_ping_from(peer), sig=bytes(64)))
     # a pong for no ping of ours is dropped unread; one for our ping must be the peer's
-    node._on_pong(1, {"t": "pong", "nonce": b"z" * 16, "sig": bytes(64)})
-    node._pings[b"p" * 16] = ({}, trio.Event(), {1})
+    node.pinger.on_pong(1, {"t": "pong", "nonce": b"z" * 16, "sig": bytes(64)})
+    node.pinger.waiting[b"p" * 16] = ({}, trio.Event(), {1})
     with pytest.raises(wire.BadMessage, match="pong whose signature does not verify"):
-        node._on_pong(1, {"t": "pong", "nonce": b"p" * 16, "sig": bytes(64)})
+        node.pinger.on_pong(1, {"t": "pong", "nonce": b"p" * 16, "sig": bytes(64)})

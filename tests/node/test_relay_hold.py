@@ -6,7 +6,7 @@ honest node, with the two signed shares as the proof."""
 import trio
 
 from engine.core import as_move
-from node import runtime
+from node import outbox
 from node.runtime import Node
 from protocol.codec import encode
 from protocol.identity import Identity
@@ -18,7 +18,7 @@ from protocol.session import Output, Send, Session
 def _node_with_queues(tmp_path, seats):
     node = Node(Identity.generate(), "N", tmp_path)
     for seat in seats:
-        node._queue(seat)
+        node.links.queue(seat)
     return node
 
 
@@ -26,7 +26,7 @@ def _drain(node, seat):
     out = []
     while True:
         try:
-            out.append(node._queues[seat][1].receive_nowait())
+            out.append(node.links.queues[seat][1].receive_nowait())
         except trio.WouldBlock:
             return out
 
@@ -35,8 +35,8 @@ async def test_a_held_relay_leaves_before_our_next_frame_to_that_peer_and_others
         tmp_path, autojump_clock):   # virtual time: "when due" is not a race with a loaded CPU
     node = _node_with_queues(tmp_path, (1, 2, 3))
     async with trio.open_nursery() as n:
-        n.start_soon(node._release_relays_when_due)
-        while node._relays_due is None:
+        n.start_soon(node.outbox.release_relays_when_due)
+        while node.outbox.relays_due is None:
             await trio.sleep(0)
         node._handle(Output(sends=[Send((1, 2), b"relayed", relay=True)]))
         assert [_drain(node, s) for s in (1, 2, 3)] == [[], [], []]   # held, not lost
@@ -45,7 +45,7 @@ async def test_a_held_relay_leaves_before_our_next_frame_to_that_peer_and_others
         assert _drain(node, 1) == [b"\x00relayed", b"\x00ours"]
         assert _drain(node, 3) == [b"\x00ours"]
         assert _drain(node, 2) == []
-        await trio.sleep(runtime.RELAY_HOLD * 3)
+        await trio.sleep(outbox.RELAY_HOLD * 3)
         assert _drain(node, 2) == [b"\x00relayed"]   # nothing of ours came: sent when due
         n.cancel_scope.cancel()
 
@@ -91,7 +91,7 @@ async def test_a_node_that_signs_two_moves_for_one_slot_is_caught_by_every_hones
     cheater._own = two_faced
     # relays leave only with the holder's own frames (or at the end): what is checked is
     # that those carry them first, not that a timer happened to send them earlier
-    monkeypatch.setattr(runtime, "RELAY_HOLD", 3600)
+    monkeypatch.setattr(outbox, "RELAY_HOLD", 3600)
     with trio.move_on_after(60) as guard:
         async with trio.open_nursery() as n:
             port = await n.start(lambda task_status: nodes[0].host(

@@ -10,11 +10,15 @@ import time
 import pytest
 import trio
 
-from node import runtime, store, wire
+from node import outbox, store, wire
+from node.outbox import Outbox
 from node.runtime import Node
 from protocol.identity import Identity
 from protocol.messages import parse_wire
 from protocol.verify import verify_file
+
+
+OWNERS: dict[int, Node] = {}   # a node by its outbox's id: whose shares are its own
 
 
 def _watch_order(monkeypatch):
@@ -22,30 +26,32 @@ def _watch_order(monkeypatch):
     before its slot on disk, a catch-up batch needs its own entries there (relays, another
     author's shares, need nothing of ours)."""
     seen = {"violations": [], "own": 0, "entries": 0, "worker_syncs": 0}
-    queue_now = Node._queue_now
+    queue_now = Outbox.queue_now
 
     def watched(self, frame, to):
         channel, msg = wire.unpack(frame)
         synced = self.store.synced if self.store is not None else None
+        my_seat = OWNERS[id(self)].my_seat
         if channel == wire.SESSION and synced is not None:
             share = parse_wire(msg)
-            if share["t"] == "share" and share["author"] == self.my_seat:
+            if share["t"] == "share" and share["author"] == my_seat:
                 seen["own"] += 1
                 if synced < share["seq"]:   # items: the genesis and entries 1..seq-1
-                    seen["violations"].append(("share", self.my_seat, share["seq"], synced))
+                    seen["violations"].append(("share", my_seat, share["seq"], synced))
         elif channel == wire.NODE and msg["t"] == "entries":
             seen["entries"] += 1
             if synced < 1 + msg["first"] + len(msg["items"]):
-                seen["violations"].append(("entries", self.my_seat, msg["first"], synced))
+                seen["violations"].append(("entries", my_seat, msg["first"], synced))
         return queue_now(self, frame, to)
 
-    monkeypatch.setattr(Node, "_queue_now", watched)
+    monkeypatch.setattr(Outbox, "queue_now", watched)
     return seen
 
 
 async def _game_with_dropped_links(tmp_path):
     nodes = [Node(Identity.generate(), f"N{i}", tmp_path / f"n{i}", bot="greedy",
                   listen_host="127.0.0.1") for i in range(3)]
+    OWNERS.update((id(node.outbox), node) for node in nodes)
     rng = random.Random(7)
 
     async def drop_links():
@@ -79,9 +85,9 @@ def test_own_frames_and_catch_up_leave_only_after_what_they_build_on_is_synced(
             time.sleep(0.003)
             real_sync(fd)
         monkeypatch.setattr(store, "_datasync", slow_sync)
-        monkeypatch.setattr(runtime, "INLINE_SYNC_MAX", 0.0)
+        monkeypatch.setattr(outbox, "INLINE_SYNC_MAX", 0.0)
     else:
-        monkeypatch.setattr(runtime, "INLINE_SYNC_MAX", math.inf)
+        monkeypatch.setattr(outbox, "INLINE_SYNC_MAX", math.inf)
     nodes = trio.run(_game_with_dropped_links, tmp_path)
     assert all(node.outcome.fault is None and node.outcome.result is not None for node in nodes)
     assert len({node.outcome.match_file.read_bytes() for node in nodes}) == 1

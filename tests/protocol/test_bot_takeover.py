@@ -437,7 +437,7 @@ def test_the_verifier_refuses_a_choice_entry_altered_or_short_of_a_signature():
     waited = resign(dict(e, parts=[e["parts"][0], {"seat": 2, "choice": "wait"}]), 1,
                     people[1].identity)
     r = verify_bytes(join(raws[:i] + [encode(waited)]))
-    assert r.status == 1 and r.fault == "incomplete" and "seat 2" in r.reason, r
+    assert r.status == 1 and r.fault == "incomplete" and "player 3" in r.reason, r
 
 
 def test_the_reference_game_finishes_with_a_bot_in_a_gone_players_seat():

@@ -33,9 +33,9 @@ def test_verify_accepts_an_overwatch_match_and_prints_players_winner_scores(matc
     p = _cli("verify", path)
     assert p.returncode == 0, p.stderr
     result = run.sessions[0].ledger.result()
-    assert f"winner: seat {result.winners[0]}" in p.stdout
+    assert f"winner: player {result.winners[0] + 1}" in p.stdout
     assert "bot1" in p.stdout and "turns:" in p.stdout
-    assert f"seat 1 {result.scores[1]}" in p.stdout
+    assert f"player 2 {result.scores[1]}" in p.stdout
 
 
 def test_verify_json_reports_the_same_facts(match_file, capsys):

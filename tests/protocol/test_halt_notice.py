@@ -66,7 +66,7 @@ def test_a_cheat_only_one_node_saw_is_proven_to_the_others_by_its_halt_notice():
     out2 = sessions[2].receive(_notice(out0), 0)
     (fault,) = _faults(out2)
     assert (fault.kind, fault.seats) == ("illegal-move", (CHEAT,))
-    assert "seat 0 stopped the match for it and sent the proof" in fault.reason
+    assert "player 1 stopped the match for it and sent the proof" in fault.reason
     _log_intact(sessions[2])
 
 
@@ -77,7 +77,7 @@ def test_an_accusation_without_proof_ends_in_a_dispute_naming_both():
     out2 = sessions[2].receive(_notice(out0), 0)
     (fault,) = _faults(out2)
     assert (fault.kind, fault.seats) == ("dispute", (0, CHEAT))
-    assert "seat 0 stopped the match accusing seat 1 of malformed" in fault.reason
+    assert "player 1 stopped the match accusing player 2 of malformed" in fault.reason
     assert sessions[2].awaiting() == ()   # stopped: no deadline runs against anyone
     _log_intact(sessions[2])
 

@@ -250,7 +250,9 @@ def _missed_frames_then_catch_up(seed):
         handle(dst, sessions[dst].receive(data, src))
         if not down and dropped == 0 and sessions[2].ledger and sessions[2].ledger.seq == 9:
             down = True     # seat 2 drops off the network for a while
-    assert dropped > 0
+    # A match may end before seat 2 drops (its length follows the dice, and the dice the rules
+    # digest, which every engine core edit changes): it must still end alike, and the caller's
+    # rebuilt > 0 shows that some of the matches did drop and catch up.
     assert all(s.over and s.fault is None for s in sessions), [s.fault for s in sessions]
     assert sessions[0].log == sessions[1].log == sessions[2].log
     return rebuilds

@@ -71,7 +71,7 @@ def test_a_dropped_entry_fails_where_it_is_missing(i):
     _fails_at(LOG[:i] + LOG[i + 1:], i, "wrong-sequence")
 
 
-@pytest.mark.parametrize("i", [1, 6, 21])
+@pytest.mark.parametrize("i", [1, 6, len(LOG) - 2])   # a late pair whatever the length
 def test_two_swapped_entries_fail_at_the_first_of_them(i):
     raws = list(LOG)
     raws[i], raws[i + 1] = raws[i + 1], raws[i]

@@ -56,6 +56,7 @@ def test_the_rules_digest_covers_every_rules_file():
     game = "engine/games/spiderman_monopoly/"
     assert names == ["engine/__init__.py", "engine/agenda.py", "engine/canonical.py",
                      "engine/chance.py", "engine/core.py", "engine/games/decks.py",
+                     "engine/games/family_bot.py", "engine/games/game_package.py",
                      "engine/games/gamedata.py", "engine/games/monopoly_family.py"] + [
         game + n for n in ("__init__.py", "bot.py", "data.py", "data.toml", "family.py",
                            "rules.py", "state.py")]

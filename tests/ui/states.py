@@ -2,23 +2,29 @@
 from __future__ import annotations
 
 import engine
+from cli.ui.glossary import Glossary
 from cli.ui.model import Model
 from engine import Decision
+from node.words import SeatNames, decision_words, glossary
 from tests.overwatch.scenario import DEFAULT_TEAMS, act, new_game, turn_roll
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
 
 def model_for(state, seat: int = 0, log=(), names=NAMES) -> Model:
-    """A Model as the control API would fill it for `seat` in `state`."""
+    """A Model as the control API would fill it for `seat` in `state` (the node's words)."""
     p = engine.pending(state)
     decision = None
+    seated = names[:len(state.players)]
     if isinstance(p, Decision) and p.player == seat:
-        decision = {"prompt": p.prompt, "options": [list(o) for o in p.options]}
-    m = Model(status={"players": [{"name": n} for n in names[:len(state.players)]],
+        decision = {"prompt": p.prompt, "options": [list(o) for o in p.options],
+                    **decision_words(state, p, SeatNames(seated, seat))}
+    m = Model(status={"players": [{"name": n} for n in seated],
                       "seat": seat, "phase": "playing", "name": names[seat], "code": "ABCD-EFGH"},
               state=engine.to_data(engine.view(state, seat)), decision=decision,
-              attested=(42, "9f" * 32), log=list(log))
+              waiting_for=p.player if isinstance(p, Decision) else None,
+              glossary=Glossary.of(glossary(state.game)), attested=(42, "9f" * 32),
+              log=list(log))
     return m
 
 

@@ -44,7 +44,7 @@ def test_game_screen_matches_its_snapshot(case, size):
 def test_every_space_is_drawn_once_with_its_owner_digit():
     s = states.crowded_midgame()
     model = states.model_for(s)
-    text = plain(render_board(model.state, geometry(120, 40)))
+    text = plain(render_board(model.state, geometry(120, 40), model.glossary))
     assert text.count("Volskaya") == 1 and text.count("owner 3") == 1   # Cy owns Volskaya
     assert text.count("King's R") == 1 and "owner 4" in text
     assert " trap" in text and " tur" in text
@@ -53,7 +53,7 @@ def test_every_space_is_drawn_once_with_its_owner_digit():
 def test_tokens_stand_on_their_players_spaces():
     model = states.model_for(states.crowded_midgame())
     geo = geometry(80, 24)
-    lines = plain(render_board(model.state, geo)).splitlines()
+    lines = plain(render_board(model.state, geo, model.glossary)).splitlines()
     # Ann (1) and Dee (4) share Push the Payload (space 2): bottom row, third cell from the right
     left = geo.left(6)
     assert lines[-1][left:left + 2] == "14"

@@ -10,11 +10,10 @@ import pytest
 import trio
 
 import engine
-from cli.ui import words
 from cli.ui.app import GameUI
 from cli.ui.generic_screens import game_screen, over_screen
 from cli.ui.model import Model
-from cli.ui.screen_sets import GENERIC, OWN, screens_for
+from cli.ui.screen_sets import GENERIC, OWN, screens_for, what_happened
 from cli.ui.screens import lobby_screen
 from node.control import serve_control
 from node.runtime import Node
@@ -130,14 +129,14 @@ def test_the_generic_log_tells_the_summary_lines_that_changed():
               "Seat 2 (you): square 0 of 20, 3 coins"]
     after = ["Turn 3 of 40: seat 1 plays", "Seat 1: square 7 of 20, 3 coins",
              "Seat 2 (you): square 9 of 20, 3 coins"]
-    names = words.Names(["Ann", "Bob"], 1)
-    assert GENERIC.narrate({}, {}, before, after, names) == [
+    # the node sends no narration ("said": null) for a game without one
+    assert what_happened({}, None, before, after) == [
         "Turn 3 of 40: seat 1 plays", "Seat 2 (you): square 9 of 20, 3 coins"]
-    assert GENERIC.narrate(None, {}, [], after, names) == []   # the first state is no news
+    assert what_happened(None, None, [], after) == []   # the first state is no news
+    assert what_happened({}, ["Ann rolled 3"], before, after) == ["Ann rolled 3"]
 
 
-def test_a_game_without_its_own_screens_never_reads_overwatch_data():
-    words.data.cache_clear()
+def test_a_game_without_its_own_screens_shows_no_overwatch_words():
     m = toy_model()
     with terminal(80, 24):
         ui = GameUI(m)
@@ -150,7 +149,7 @@ def test_a_game_without_its_own_screens_never_reads_overwatch_data():
     assert "Winner: Ann" in over
     for screen in (playing, lobby, over):
         assert "HP" not in screen and "Overwatch" not in screen
-    assert words.data.cache_info().currsize == 0
+    assert not m.glossary.spaces   # nothing drawn from another game's glossary
 
 
 def test_help_key_says_the_generic_screen_has_no_character_help():

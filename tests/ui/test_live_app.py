@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from cli.cmd_play import host_argv
-from cli.ui.character_guide import ability_help
+from engine.games.overwatch_monopoly.words_characters import ability_help
 from cli.ui.launch import start_node
 from tests.ui.harness import drive, stop, until, use_home
 

@@ -3,6 +3,7 @@ with the control API's `choose` (against a scripted control socket, so no real t
 import asyncio
 import json
 
+from node.words import glossary
 from tests.ui import states
 from tests.ui.harness import drive, until
 
@@ -24,6 +25,7 @@ class FakeNode:
             "status": {"ok": True, "seat": 0, "phase": "playing", "name": "Ann", "code": "X",
                        "players": [{"name": n} for n in states.NAMES]},
             "state": {"ok": True, "state": self.state},
+            "glossary": {"ok": True, "glossary": glossary("overwatch-monopoly")},
             "pending": {"ok": True, "decision": None, "timeout": asked},
             "choose": {"ok": True},
             "events": {"ok": True},

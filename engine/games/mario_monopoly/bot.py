@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
+from ..family_bot import family_move
 
 if TYPE_CHECKING:
     from .rules import MarioMonopoly
@@ -96,21 +97,9 @@ def greedy_move(g: "MarioMonopoly", s: "State", d: Decision, rng: Any) -> Move:
     if kind == "boss_turn":
         boss = data.bosses[s.boss]
         return ("fight",) if ("fight",) in o and me.coins >= boss.cost else ("pass",)
-    if kind == "sell":
-        sells = [m for m in o if m[0] == "sell_bank"]
-        return min(sells, key=lambda m: (data.spaces[m[1]].points, m[1])) if sells else o[0]
-    if kind == "sale_offer":
-        frame = s.agenda[-1]
-        space, price = frame[5], frame[7]
-        fair = price <= data.spaces[space].price and me.coins - price >= RESERVE
-        return ("accept",) if fair else ("refuse",)
-    if kind == "trade_answer":
-        _, proposer, partner, give, take, pay, ask = s.agenda[-1]
-        pts = lambda spaces: sum(data.spaces[i].points for i in spaces)  # noqa: E731
-        gain = pts(give) - pts(take) + 2 * (pay - ask)
-        return ("accept",) if gain > 0 and me.coins - ask >= RESERVE else ("refuse",)
-    if kind == "trade_draft":
-        return ("cancel",)
+    shared = family_move(g, s, kind, o, me.coins, RESERVE, 2)
+    if shared is not None:
+        return shared
     if kind == "drop_any":
         # drop where the opponent is least likely to pass next: the figure furthest behind them
         return o[0]

@@ -15,15 +15,14 @@ from typing import Any
 
 from ...agenda import AgendaGame
 from ...chance import Chance
-from ...core import Decision, Move, Result, register
+from ...core import Move, Result, register
+from ..game_package import NOBODY, PackagedGame
 from ..monopoly_family import FAMILY_RULES_FILES, MonopolyFamily
 from .data import Data, load
 from .state import Figure, Player, State, Turn
 
-NOBODY = -1
 
-
-class MarioMonopoly(MonopolyFamily, AgendaGame):
+class MarioMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
     id = "mario-monopoly"
     title = "Monopoly Gamer (Super Mario)"
     min_players = 2
@@ -118,8 +117,7 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
             s.figures[figs[rnd]].char = move[1]
 
     def _do_begin_play(self, s: State, frame: tuple) -> None:
-        s.turn = Turn(player=s.pick_order[0])
-        self._push(s, ("turn_start",))
+        self.begin_turns(s, s.pick_order[0])
 
     # ------------------------------------------------------------------ the turn
     def _do_turn_start(self, s: State, frame: tuple) -> None:
@@ -174,17 +172,9 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
         on_board = [f.char for f in s.figures]
         return [c for c in s.players[seat].team if c not in on_board]
 
-    def _options_turn(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        return s.turn.player, tuple(self._turn_options(s))
-
-    def _on_turn(self, s: State, frame: tuple, move: Move) -> None:
+    def turn_move(self, s: State, seat: int, move: Move) -> None:
         kind = move[0]
         t = s.turn
-        seat = t.player
-        if kind == "end_turn":
-            self._push(s, ("end_turn",))
-            return
-        self._push(s, ("turn",))  # the turn goes on after whatever this move starts
         if kind == "roll":
             self._push(s, ("turn_roll",))
         elif kind == "pay_jail":
@@ -203,8 +193,6 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
             t.swapped = True
             f = move[2] if len(move) > 2 else self.figures_of(s, seat)[0]
             s.figures[f].char = move[1]
-        elif kind == "trade":
-            self.open_trade(s, seat, move[1])
 
     def _chance_turn_roll(self, s: State, frame: tuple) -> Chance:
         if s.players[s.turn.player].skip_powerup:
@@ -759,7 +747,7 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
         if amount <= 0:
             return
         if p.coins < amount and self.properties_of(s, seat):
-            self._push(s, ("sell", seat, amount, dest, ()))
+            self.push_sell(s, seat, amount, dest)
             return
         paid = min(p.coins, amount)
         p.coins -= paid
@@ -782,29 +770,6 @@ class MarioMonopoly(MonopolyFamily, AgendaGame):
             "coins_in_hand": [p.coins for p in s.players], "forfeited": list(s.forfeited),
             "turns": s.turns,
         })
-
-    # ------------------------------------------------------------------ presentation
-    def explain_illegal(self, s: State, decision: Decision, move: Move) -> str:
-        kinds = sorted({o[0] for o in decision.options})
-        who = f"player {decision.player + 1}"
-        if move and move[0] == "bid" and len(move) == 2 and isinstance(move[1], int):
-            coins = s.players[decision.player].coins
-            return (f"a bid of {move[1]} coins is not allowed: bids must beat the high bid and "
-                    f"be at most your {coins} coins")
-        return (f"{list(move)} is not a legal move now: {who} is deciding '{decision.prompt}' "
-                f"and may choose {', '.join(kinds)}")
-
-    def describe_move(self, s: State, move: Move) -> str:
-        from .words import describe_move
-        return describe_move(self, s, move)
-
-    def describe_state(self, s: State, seat: int | None) -> list[str]:
-        from .words import describe_state
-        return describe_state(self, s, seat)
-
-    def greedy_move(self, s: State, decision: Decision, rng: Any) -> Move:
-        from .bot import greedy_move
-        return greedy_move(self, s, decision, rng)
 
 
 register(MarioMonopoly())

@@ -1,7 +1,10 @@
 """Words for people: one line per move and a short account of the state (no rules here)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from ..family_words import explain_illegal as family_explain
+from ..family_words import family_context
 
 if TYPE_CHECKING:
     from .rules import MarioMonopoly
@@ -60,7 +63,11 @@ def _power(g, s, task: str, frame: tuple, move: tuple) -> str:
     return "Use the power-up"
 
 
-def describe_move(g: "MarioMonopoly", s: "State", move: tuple) -> str:
+TRADE_BY_SPACE = {"give": "Offer {}", "take": "Ask for {}"}
+TRADE_BY_COINS = {"pay": "Add {} to your offer", "ask": "Ask for {}"}
+
+
+def describe_move(g: "MarioMonopoly", s: "State", move: tuple, names: Any = None) -> str:
     d = g.data
     sp = d.spaces
     kind = move[0] if move else ""
@@ -121,14 +128,10 @@ def describe_move(g: "MarioMonopoly", s: "State", move: tuple) -> str:
         return (f"{kind.capitalize()} {sp[frame[5]].name} from {_seat(g, s, frame[1])} "
                 f"for {_coins(frame[7])}")
     if task == "trade_draft":
-        if kind == "give":
-            return f"Offer {sp[move[1]].name}"
-        if kind == "take":
-            return f"Ask for {sp[move[1]].name}"
-        if kind == "pay":
-            return f"Add {_coins(move[1])} to your offer"
-        if kind == "ask":
-            return f"Ask for {_coins(move[1])}"
+        if kind in TRADE_BY_SPACE:
+            return TRADE_BY_SPACE[kind].format(sp[move[1]].name)
+        if kind in TRADE_BY_COINS:
+            return TRADE_BY_COINS[kind].format(_coins(move[1]))
         return "Make the offer" if kind == "offer" else "Cancel the trade"
     if task == "trade_answer":
         return f"{kind.capitalize()} the trade offered by {_seat(g, s, frame[1])}"
@@ -190,3 +193,14 @@ def describe_state(g: "MarioMonopoly", s: "State", seat: int | None) -> list[str
         b = d.bosses[s.boss_deck[0]]
         lines.append(f"Next boss: {b.name} ({b.points} points); {len(s.boss_deck)} left")
     return lines
+
+
+def decision_context(g: "MarioMonopoly", s: "State", decision: Any, names: Any) -> dict:
+    """The shared family's context (auction, sale offer, trade, forced sale), else the title."""
+    return family_context(g, s, names, "coins") or \
+        {"title": f"Your decision: {decision.prompt.replace('_', ' ')}"}
+
+
+def explain_illegal(g: "MarioMonopoly", s: "State", decision: Any, move: tuple) -> str:
+    return family_explain(decision, move, lambda n: f"{n} coins",
+                          s.players[decision.player].coins, same_kind_words=False)

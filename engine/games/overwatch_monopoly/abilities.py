@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 from ...chance import Chance
 from ...core import Move
+from ..game_package import NOBODY
 
 if TYPE_CHECKING:
     from .state import State
 
 BANK = -1
-NOBODY = -1
 
 # Characters whose ability is a move: offered only while the turn's move is still to make.
 MOVING = frozenset({"tracer", "winston", "doomfist", "genji", "symmetra"})

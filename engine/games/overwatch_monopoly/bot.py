@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
+from ..family_bot import family_move
 
 if TYPE_CHECKING:
     from .rules import OverwatchMonopoly
@@ -95,21 +96,9 @@ def greedy_move(g: "OverwatchMonopoly", s: "State", d: Decision, rng: Any) -> Mo
         if bid is not None and bid[1] <= limit and me.hp - bid[1] >= RESERVE:
             return bid
         return ("pass",)
-    if kind == "sell":
-        sells = [m for m in o if m[0] == "sell_bank"]
-        return min(sells, key=lambda m: (g.data.spaces[m[1]].points, m[1])) if sells else o[0]
-    if kind == "sale_offer":
-        frame = s.agenda[-1]
-        space, price = frame[5], frame[7]
-        fair = price <= g.data.spaces[space].price and me.hp - price >= RESERVE
-        return ("accept",) if fair else ("refuse",)
-    if kind == "trade_answer":
-        _, proposer, partner, give, take, pay, ask = s.agenda[-1]
-        pts = lambda spaces: sum(g.data.spaces[i].points for i in spaces)  # noqa: E731
-        gain = pts(give) - pts(take) + 10 * (pay - ask)
-        return ("accept",) if gain > 0 and me.hp - ask >= RESERVE else ("refuse",)
-    if kind == "trade_draft":
-        return ("cancel",)
+    shared = family_move(g, s, kind, o, me.hp, RESERVE, 10)
+    if shared is not None:
+        return shared
     if kind == "free_parking":
         swaps = [m for m in o if m[0] == "swap"]
         if not swaps:

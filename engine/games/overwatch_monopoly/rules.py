@@ -11,17 +11,17 @@ from typing import Any
 
 from ...chance import Chance
 from ...agenda import AgendaGame
-from ...core import Decision, Move, Result, register
+from ...core import Move, Result, register
+from ..game_package import NOBODY, PackagedGame
 from ..monopoly_family import FAMILY_RULES_FILES, MonopolyFamily
 from .abilities import AbilityRules
 from .data import Data, load
-from .state import Hero, Player, State, Turn
+from .state import CaptureFrame, DebtFrame, Hero, Player, RedirectFrame, State, Turn
 
-BANK = -1
-NOBODY = -1
+BANK = NOBODY  # a payment to nobody goes to the bank
 
 
-class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
+class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
     id = "overwatch-monopoly"
     title = "Monopoly Gamer: Overwatch"
     min_players = 2
@@ -136,9 +136,8 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
     def _do_begin_play(self, s: State, frame: tuple) -> None:
         # "The player who chose their final character last goes first"; with Mystery Heroes
         # nobody chooses, so the highest roller starts (RULES.md).
-        first = s.pick_order[0] if "mystery-heroes" in s.variants else s.pick_order[-1]
-        s.turn = Turn(player=first)
-        self._push(s, ("turn_start",))
+        self.begin_turns(s, s.pick_order[0] if "mystery-heroes" in s.variants
+                         else s.pick_order[-1])
 
     # ------------------------------------------------------------------ the turn
     def _do_turn_start(self, s: State, frame: tuple) -> None:
@@ -175,17 +174,9 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         opts += self.trade_openings(s)
         return opts
 
-    def _options_turn(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        return s.turn.player, tuple(self._turn_options(s))
-
-    def _on_turn(self, s: State, frame: tuple, move: Move) -> None:
+    def turn_move(self, s: State, seat: int, move: Move) -> None:
         kind = move[0]
-        seat = s.turn.player
         p = s.players[seat]
-        if kind == "end_turn":
-            self._push(s, ("end_turn",))
-            return
-        self._push(s, ("turn",))  # the turn goes on after whatever this move starts
         if kind == "roll":
             self._push(s, ("turn_roll",))
         elif kind == "pay_jail":
@@ -200,8 +191,6 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         elif kind == "ability":
             s.turn.ability_open = False
             self.use_ability(s, seat, move[1], move[2:])
-        elif kind == "trade":
-            self.open_trade(s, seat, move[1])
 
     def move_distance(self, s: State, seat: int, bonus: int, die: int | None = None) -> int:
         """This turn's move: the numbered die plus bonuses, less 3 if Mei hit you (never < 0)."""
@@ -387,7 +376,7 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         if kind == "objective":
             owner = s.owners[sp.index]
             if owner == NOBODY:
-                self._push(s, ("capture", seat, sp.index))
+                self._push(s, CaptureFrame("capture", seat, sp.index))
             elif owner != seat:
                 self._push(s, ("pay", seat, self.rent(s, sp.index), owner, "rent"))
         elif kind == "payload":
@@ -470,7 +459,7 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         if amount <= 0:
             return
         if p.redirect and kind in ("rent", "bank", "fee") and self.redirect_targets(s, seat, to):
-            self._push(s, ("zarya", seat, amount, to, kind))
+            self._push(s, RedirectFrame("zarya", seat, amount, to, kind))
             return
         if to == BANK and kind in ("bank", "fee", "redirected") and p.barrier:
             used = min(p.barrier, amount)
@@ -492,9 +481,9 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
         _, seat, remaining, to = frame
         p = s.players[seat]
         if any(h.active for h in p.heroes):
-            self._push(s, ("eliminate", seat, remaining, to))
+            self._push(s, DebtFrame("eliminate", seat, remaining, to))
         elif any(o == seat for o in s.owners):
-            self._push(s, ("sell", seat, remaining, to, ()))
+            self.push_sell(s, seat, remaining, to)
         # else: no active hero and nothing to sell: "Hang in there!" The rest is not paid.
 
     def _options_eliminate(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
@@ -555,21 +544,6 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame):
                 p["loot"] = len(p["loot"])
         data["loot_deck"] = len(data["loot_deck"])
         return data
-
-    def explain_illegal(self, s: State, decision: Decision, move: Move) -> str:
-        kinds = sorted({o[0] for o in decision.options})
-        who = f"player {decision.player + 1}"
-        if move and move[0] == "bid" and len(move) == 2 and isinstance(move[1], int):
-            hp = s.players[decision.player].hp
-            return f"a bid of {move[1]} HP is not allowed: bids must beat the high bid and be at most your {hp} HP"
-        if move and move[0] in kinds:
-            return f"{list(move)} is not allowed here ({who} is deciding '{decision.prompt}')"
-        return (f"{list(move)} is not a legal move now: {who} is deciding '{decision.prompt}' "
-                f"and may choose {', '.join(kinds)}")
-
-    def greedy_move(self, s: State, decision: Decision, rng: Any) -> Move:
-        from .bot import greedy_move
-        return greedy_move(self, s, decision, rng)
 
 
 register(OverwatchMonopoly())

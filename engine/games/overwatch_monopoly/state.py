@@ -1,23 +1,52 @@
 """The plain-data state of a Monopoly Gamer: Overwatch game.
 
-Field order in the constructors below is positional in the clone() methods: a field added to a
-class must be added to its clone() too (tests/overwatch/test_state.py checks that clones share
-no mutable part and compare equal).
+Every class clones itself field by field (game_package.PlainState: a list holds one kind of
+value, a tuple only immutable ones); tests/overwatch/test_state.py checks that clones share no
+mutable part and compare equal.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from ..game_package import PlainState
+
+
+# Task frames a screen or a bot reads, with named fields (each is still the plain tuple it was).
+class CaptureFrame(NamedTuple):
+    """`seat` landed on the uncaptured objective `space`: capture it or auction it."""
+    kind: str
+    seat: int
+    space: int
+
+
+class DebtFrame(NamedTuple):
+    """`seat` still owes `owed` HP to `creditor` (a seat, or BANK): "eliminate" a hero for it."""
+    kind: str
+    seat: int
+    owed: int
+    creditor: int
+
+
+class RedirectFrame(NamedTuple):
+    """"zarya": `seat`'s Particle Barrier may make another player pay `owed` HP to `creditor`
+    (`reason`: what the payment is for)."""
+    kind: str
+    seat: int
+    owed: int
+    creditor: int
+    reason: str
 
 
 @dataclass(slots=True)
-class Hero:
+class Hero(PlainState):
     """A non-leader character card in a team; inactive = eliminated (card face down)."""
     id: str
     active: bool = True
 
 
 @dataclass(slots=True)
-class Player:
+class Player(PlainState):
     hp: int
     leaders: list[str] = field(default_factory=list)   # 1, or 3 in 6V6; the first is the token
     heroes: list[Hero] = field(default_factory=list)
@@ -31,14 +60,9 @@ class Player:
     skip_ability: bool = False  # McCree's Flashbang
     slowed: bool = False        # Mei's Endothermic Blaster
 
-    def clone(self) -> "Player":
-        return Player(self.hp, list(self.leaders), [Hero(h.id, h.active) for h in self.heroes],
-                      self.pos, self.jailed, self.jail_tries, list(self.loot), self.immune,
-                      self.barrier, self.redirect, self.skip_ability, self.slowed)
-
 
 @dataclass(slots=True)
-class Turn:
+class Turn(PlainState):
     player: int = 0
     die: int = 0                # numbered die this turn, 0 before the roll
     face: str = ""              # role on the ability die, "" if not rolled
@@ -49,13 +73,9 @@ class Turn:
     offers: int = 0             # trade offers made this turn
     changed: list[int] = field(default_factory=list)  # hero slots respawned/swapped at level up
 
-    def clone(self) -> "Turn":
-        return Turn(self.player, self.die, self.face, self.moved, self.ability_open,
-                    self.level_up, self.over, self.offers, list(self.changed))
-
 
 @dataclass(slots=True)
-class State:
+class State(PlainState):
     game: str
     variants: list[str]
     players: list[Player]
@@ -71,12 +91,3 @@ class State:
     steps: int = 0              # moves and chance outcomes applied
     agenda: list[tuple] = field(default_factory=list)  # work still to do; last item first
     forfeited: list[int] = field(default_factory=list)
-
-    def clone(self) -> "State":
-        # Explicit rather than pickle: apply() clones on every step and this is 5x faster.
-        # Frames in the agenda are tuples of immutable values, so the list is copied shallowly.
-        return State(self.game, list(self.variants), [p.clone() for p in self.players],
-                     list(self.owners), list(self.traps), list(self.turrets),
-                     list(self.loot_deck), list(self.pool), list(self.leader_pool),
-                     list(self.pick_order), self.turn.clone(), self.turns, self.steps,
-                     list(self.agenda), list(self.forfeited))

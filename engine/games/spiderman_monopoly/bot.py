@@ -19,6 +19,7 @@ from ...core import Decision, Move
 from .family import NOBODY
 
 if TYPE_CHECKING:
+    from ..monopoly_family import CardTradeFrame
     from .rules import SpiderManMonopoly
     from .state import State
 
@@ -71,20 +72,19 @@ def trade_plan(g: "SpiderManMonopoly", s: "State", seat: int) -> TradePlan | Non
     return min(plans)[3] if plans else None
 
 
-def trade_step(plan: TradePlan | None, frame: tuple) -> Move:
+def trade_step(plan: TradePlan | None, frame: "CardTradeFrame") -> Move:
     """The next step of drafting `plan` in the trade_draft `frame` (cancel if it is another)."""
-    _, seat, partner, give, take, pay, ask, gcards, tcards = frame
-    if (plan is None or plan.partner != partner or ask or gcards or tcards
-            or not set(take) <= set(plan.take) or not set(give) <= set(plan.give)
-            or pay not in (0, plan.pay)):
+    if (plan is None or plan.partner != frame.partner or frame.ask or frame.give_cards
+            or frame.take_cards or not set(frame.take) <= set(plan.take)
+            or not set(frame.give) <= set(plan.give) or frame.pay not in (0, plan.pay)):
         return ("cancel",)
     for i in plan.take:
-        if i not in take:
+        if i not in frame.take:
             return ("take", i)
     for i in plan.give:
-        if i not in give:
+        if i not in frame.give:
             return ("give", i)
-    if plan.pay and not pay:
+    if plan.pay and not frame.pay:
         return ("pay", plan.pay)
     return ("offer",)
 
@@ -136,8 +136,8 @@ def greedy_move(g: "SpiderManMonopoly", s: "State", d: Decision, rng: Any) -> Mo
         cost = g.data.spaces[frame[2]].price
         return ("buy",) if ("buy",) in o and me.webs - cost >= RESERVE else ("auction",)
     if kind == "auction":
-        lot, space = frame[1], frame[2]
-        limit = g.data.spaces[space].price if lot == "property" else g.tech_cost(space, lot) + 1
+        item, space = frame.item, frame.space
+        limit = g.data.spaces[space].price if item == "property" else g.tech_cost(space, item) + 1
         bid = next((m for m in o if m[0] == "bid"), None)
         if bid is not None and bid[1] <= limit and me.webs - bid[1] >= RESERVE:
             return bid
@@ -172,10 +172,9 @@ def greedy_move(g: "SpiderManMonopoly", s: "State", d: Decision, rng: Any) -> Mo
     if kind == "trade_draft":
         return trade_step(trade_plan(g, s, seat), frame)
     if kind == "trade_answer":
-        _, proposer, partner, give, take, pay, ask, gcards, tcards = frame
-        gain = (price(g, give) - price(g, take) + pay - ask
-                + CARD_VALUE * (len(gcards) - len(tcards)))
-        return ("accept",) if gain > 0 and me.webs - ask >= RESERVE else ("refuse",)
+        gain = (price(g, frame.give) - price(g, frame.take) + frame.pay - frame.ask
+                + CARD_VALUE * (len(frame.give_cards) - len(frame.take_cards)))
+        return ("accept",) if gain > 0 and me.webs - frame.ask >= RESERVE else ("refuse",)
     if kind == "pick_hero":
         return o[0]
     return o[0]

@@ -22,12 +22,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import Move
-from ..monopoly_family import MAX_TRADE_OFFERS, NOBODY, Auction, Trades
+from ..monopoly_family import (MAX_TRADE_OFFERS, NOBODY, Auction, LotAuctionFrame, Trades,
+                               TurnTask)
 
 if TYPE_CHECKING:
     from .state import State
 
-BANK = -1
+BANK = NOBODY  # a payment to nobody goes to the bank
 BOT_LEVEL = 5          # tech level of a Spider-Bot (levels 1..4 are Tracers)
 
 
@@ -36,7 +37,7 @@ def half_up(n: int) -> int:
     return (n + 1) // 2
 
 
-class MonopolyFamily(Auction, Trades):
+class MonopolyFamily(Auction, Trades, TurnTask):
     # ------------------------------------------------------------------ players and money
     def alive(self, s: "State") -> list[int]:
         """Seats still in the game, in seat order."""
@@ -156,6 +157,8 @@ class MonopolyFamily(Auction, Trades):
     # ------------------------------------------------------------------ AUCTIONS
     def in_game(self, s: "State", seat: int) -> bool:
         return not s.players[seat].out
+
+    AUCTION_FRAME = LotAuctionFrame
 
     def property_lot(self, space: int) -> tuple:
         return ("property", space)

@@ -12,8 +12,9 @@ from typing import Any
 
 from ...agenda import AgendaGame
 from ...chance import Chance
-from ...core import Decision, Move, Result, register
+from ...core import Move, Result, register
 from ..decks import DECKS_RULES_FILE, Deck, DeckDraws
+from ..game_package import PackagedGame
 from ..monopoly_family import FAMILY_RULES_FILES
 from .data import Data, load
 from .family import BANK, BOT_LEVEL, NOBODY, MonopolyFamily
@@ -22,7 +23,7 @@ from .state import Player, State, Turn
 TURN_LIMIT = "turn-limit"
 
 
-class SpiderManMonopoly(MonopolyFamily, DeckDraws, AgendaGame):
+class SpiderManMonopoly(MonopolyFamily, DeckDraws, AgendaGame, PackagedGame):
     id = "spiderman-monopoly"
     title = "Monopoly Marvel Spider-Man"
     min_players = 2
@@ -60,13 +61,9 @@ class SpiderManMonopoly(MonopolyFamily, DeckDraws, AgendaGame):
     def _roll_order_roll(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
         seats = frame[1]
         totals = [outcome[2 * k] + outcome[2 * k + 1] for k in range(len(seats))]
-        top = max(totals)
-        best = tuple(seat for seat, t in zip(seats, totals) if t == top)
-        if len(best) > 1:  # tied highest rollers roll again
-            self._push(s, ("order_roll", best))
-            return
-        n = len(s.players)
-        s.order = [(best[0] + k) % n for k in range(n)]  # play moves to the left
+        order = self.order_from_rolls(s, seats, totals)   # play moves to the left
+        if order:
+            s.order = order
 
     def _options_pick_hero(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
         seat = s.order[frame[1]]
@@ -77,8 +74,7 @@ class SpiderManMonopoly(MonopolyFamily, DeckDraws, AgendaGame):
         s.players[s.order[frame[1]]].hero = move[1]
 
     def _do_begin(self, s: State, frame: tuple) -> None:
-        s.turn = Turn(player=s.order[0])
-        self._push(s, ("turn_start",))
+        self.begin_turns(s, s.order[0])
 
     # ------------------------------------------------------------------ the turn
     def _do_turn_start(self, s: State, frame: tuple) -> None:
@@ -118,16 +114,10 @@ class SpiderManMonopoly(MonopolyFamily, DeckDraws, AgendaGame):
         opts += self.trade_openings(s)
         return opts
 
-    def _options_turn(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
-        return s.turn.player, tuple(self._turn_options(s))
+    END_TURN_TASK = "next_turn"
 
-    def _on_turn(self, s: State, frame: tuple, move: Move) -> None:
+    def turn_move(self, s: State, seat: int, move: Move) -> None:
         kind = move[0]
-        seat = s.turn.player
-        if kind == "end_turn":
-            self._push(s, ("next_turn",))
-            return
-        self._push(s, ("turn",))  # the turn goes on after whatever this move starts
         if kind == "roll":
             self._push(s, ("dice", "move", 0))
         elif kind == "pay_jail":
@@ -147,8 +137,6 @@ class SpiderManMonopoly(MonopolyFamily, DeckDraws, AgendaGame):
             s.turn.sold = True
         elif kind == "play":
             self.play_card(s, seat, move[1], move[2])
-        elif kind == "trade":
-            self.open_trade(s, seat, move[1])
 
     def _do_next_turn(self, s: State, frame: tuple) -> None:
         if TURN_LIMIT in s.variants and s.turns >= self.data.turn_limit:
@@ -434,22 +422,6 @@ class SpiderManMonopoly(MonopolyFamily, DeckDraws, AgendaGame):
         (engine/games/decks.py), so there is nothing to hide."""
         from ...canonical import to_data
         return to_data(s)
-
-    def explain_illegal(self, s: State, decision: Decision, move: Move) -> str:
-        from .words import explain_illegal
-        return explain_illegal(self, s, decision, move)
-
-    def describe_move(self, s: State, move: Move) -> str:
-        from .words import describe_move
-        return describe_move(self, s, move)
-
-    def describe_state(self, s: State, seat: int | None) -> list[str]:
-        from .words import describe_state
-        return describe_state(self, s, seat)
-
-    def greedy_move(self, s: State, decision: Decision, rng: Any) -> Move:
-        from .bot import greedy_move
-        return greedy_move(self, s, decision, rng)
 
 
 register(SpiderManMonopoly())

@@ -1,18 +1,19 @@
 """The plain-data state of a Monopoly Marvel Spider-Man game.
 
-Field order in the constructors below is positional in the clone() methods: a field added to a
-class must be added to its clone() too (tests/spiderman/test_data_and_state.py checks that
-clones share no mutable part and compare equal).
+Every class clones itself field by field (game_package.PlainState: a list holds one kind of
+value, a tuple only immutable ones); tests/spiderman/test_data_and_state.py checks that clones share no
+mutable part and compare equal.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ..decks import Deck
+from ..game_package import PlainState
 
 
 @dataclass(slots=True)
-class Player:
+class Player(PlainState):
     webs: int
     hero: str = ""              # Spider-Power card id, "" until chosen
     pos: int = 0
@@ -22,13 +23,9 @@ class Player:
     skip: bool = False          # a Daily Bugle card makes this player skip their next turn
     out: bool = False           # bankrupt: out of the game
 
-    def clone(self) -> "Player":
-        return Player(self.webs, self.hero, self.pos, self.jailed, self.jail_turns,
-                      list(self.cards), self.skip, self.out)
-
 
 @dataclass(slots=True)
-class Turn:
+class Turn(PlainState):
     player: int = 0
     doubles: int = 0            # doubles rolled in a row this turn
     roll: int = 0               # total of the last roll used this turn (alliance rent)
@@ -38,13 +35,9 @@ class Turn:
     offers: int = 0             # trade offers made this turn
     sold: bool = False          # Spider-Tech sold this turn by choice: no buying after it
 
-    def clone(self) -> "Turn":
-        return Turn(self.player, self.doubles, self.roll, self.rolled, self.again, self.over,
-                    self.offers, self.sold)
-
 
 @dataclass(slots=True)
-class State:
+class State(PlainState):
     game: str
     variants: list[str]
     players: list[Player]
@@ -61,12 +54,3 @@ class State:
     steps: int = 0              # moves and chance outcomes applied
     agenda: list[tuple] = field(default_factory=list)  # work still to do; last item first
     forfeited: list[int] = field(default_factory=list)
-
-    def clone(self) -> "State":
-        # Explicit rather than pickle: apply() clones on every step. Agenda frames are tuples
-        # of immutable values, so the list is copied shallowly.
-        return State(self.game, list(self.variants), [p.clone() for p in self.players],
-                     list(self.owners), list(self.tech), self.tracers, self.bots, self.bank,
-                     {k: v.clone() for k, v in self.decks.items()}, self.symbol, list(self.order),
-                     self.turn.clone(), self.turns, self.steps, list(self.agenda),
-                     list(self.forfeited))

@@ -1,9 +1,11 @@
 """Words for people: describe_move, describe_state, explain_illegal. They never change the rules."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
+from ..family_words import explain_illegal as family_explain
+from ..family_words import family_context, payee
 from .family import BANK, BOT_LEVEL, NOBODY, half_up
 
 if TYPE_CHECKING:
@@ -34,11 +36,28 @@ def card_text(g: "SpiderManMonopoly", cid: str) -> str:
     return f"{g.deck_name(c.deck)} card: {c.text}"
 
 
-def describe_move(g: "SpiderManMonopoly", s: "State", move: Move) -> str:
+# Options in words, by the move's kind. A new option's label goes in one of these tables when
+# its words depend on nothing or on its one parameter, else in `describe_move`.
+FIXED = {"use_card": "Use your Get Out of Jail Free card, then roll", "end_turn": "End your turn",
+         "pass": "Pass (leave the auction)", "stay": "Stay at the Subway",
+         "offer": "Send the offer", "cancel": "Cancel the trade"}
+BY_WEBS = {"pay": "Add {} to your side", "ask": "Ask for {}"}
+BY_SPACE = {"give": "Offer {}", "take": "Ask for {}",
+            "ride": "Ride the Subway to {} (no GO, no Symbol on the way)"}
+BY_CARD = {"give_card": "Offer your card ({})", "take_card": "Ask for their card ({})"}
+
+
+def describe_move(g: "SpiderManMonopoly", s: "State", move: Move, names: Any = None) -> str:
     kind = move[0]
     frame = s.agenda[-1] if s.agenda else ("",)
     seat = s.turn.player
     d = g.data
+    if kind in FIXED:
+        return FIXED[kind]
+    if kind in BY_WEBS:
+        return BY_WEBS[kind].format(webs(move[1]))
+    if kind in BY_CARD:
+        return BY_CARD[kind].format(card_text(g, move[1]))
     if kind == "hero":
         h = d.hero(move[1])
         return f"Play as {h.name} ({h.text})"
@@ -46,12 +65,8 @@ def describe_move(g: "SpiderManMonopoly", s: "State", move: Move) -> str:
         return "Roll both dice" + (" again (doubles)" if s.turn.again else "")
     if kind == "pay_jail":
         return f"Pay {webs(d.jail_fee)} to leave jail, then roll"
-    if kind == "use_card":
-        return "Use your Get Out of Jail Free card, then roll"
     if kind == "roll_jail":
         return f"Roll for doubles to leave jail (turn {s.players[seat].jail_turns + 1} of {d.jail_turns})"
-    if kind == "end_turn":
-        return "End your turn"
     if kind == "tracer":
         return (f"Attach a Spider-Tracer to {space_name(g, move[1])} for "
                 f"{webs(d.spaces[move[1]].tracer_cost)}")
@@ -81,41 +96,19 @@ def describe_move(g: "SpiderManMonopoly", s: "State", move: Move) -> str:
     if kind == "auction":
         return f"Don't buy {space_name(g, frame[2])}: the bank auctions it"
     if kind == "bid":
-        lot = frame[1]
-        what = space_name(g, frame[2]) if lot == "property" else f"the last Spider-{lot.title()}"
-        return f"Bid {webs(move[1])} for {what}"
-    if kind == "pass":
-        return "Pass (leave the auction)"
+        return f"Bid {webs(move[1])} for {_lot(g, frame)}"
     if kind == "want":
         return f"Yes, I want the last Spider-{frame[1].title()} too (it will be auctioned)"
     if kind == "decline":
         return f"No, let {who(frame[3])} have the last Spider-{frame[1].title()}"
     if kind == "place":
         return f"Put the Spider-{s.agenda[-1][2].title()} on {space_name(g, move[1])}"
-    if kind == "stay":
-        return "Stay at the Subway"
-    if kind == "ride":
-        return f"Ride the Subway to {space_name(g, move[1])} (no GO, no Symbol on the way)"
     if kind == "take" and frame[0] == "power_pick":
         return f"Take {webs(d.small_power_webs)} from {who(move[1])} (Spider-Power)"
     if kind == "give" and frame[0] == "surrender":
         return f"Give {space_name(g, move[1])} to {who(frame[3])} to settle the debt"
-    if kind == "give":
-        return f"Offer {space_name(g, move[1])}"
-    if kind == "take":
-        return f"Ask for {space_name(g, move[1])}"
-    if kind == "give_card":
-        return f"Offer your card ({card_text(g, move[1])})"
-    if kind == "take_card":
-        return f"Ask for their card ({card_text(g, move[1])})"
-    if kind == "pay":
-        return f"Add {webs(move[1])} to your side"
-    if kind == "ask":
-        return f"Ask for {webs(move[1])}"
-    if kind == "offer":
-        return "Send the offer"
-    if kind == "cancel":
-        return "Cancel the trade"
+    if kind in BY_SPACE:
+        return BY_SPACE[kind].format(space_name(g, move[1]))
     if kind in ("accept", "refuse"):
         _, a, b, give, take, pay, ask, gc, tc = frame
         mine = [space_name(g, i) for i in take] + [f"card {c}" for c in tc] + ([webs(ask)] if ask else [])
@@ -165,17 +158,28 @@ def describe_state(g: "SpiderManMonopoly", s: "State", seat: int | None) -> list
 
 
 def explain_illegal(g: "SpiderManMonopoly", s: "State", decision: Decision, move: Move) -> str:
-    kinds = sorted({o[0] for o in decision.options})
-    whom = f"player {decision.player + 1}"
-    if move and move[0] == "bid" and len(move) == 2 and isinstance(move[1], int):
-        have = s.players[decision.player].webs
-        return (f"a bid of {webs(move[1])} is not allowed: bids must beat the high bid and be "
-                f"at most your {webs(have)}")
     if move and move[0] in ("tracer", "bot"):
         return ("Spider-Tech goes only on a complete colour set you own, evenly (one Tracer on "
                 "each villain before a second), at most 4 Tracers then a Bot, from the bank's "
                 "supply, and you must have the webs")
-    if move and move[0] in kinds:
-        return f"{list(move)} is not allowed here ({whom} is deciding '{decision.prompt}')"
-    return (f"{list(move)} is not a legal move now: {whom} is deciding '{decision.prompt}' "
-            f"and may choose {', '.join(kinds)}")
+    return family_explain(decision, move, webs, s.players[decision.player].webs)
+
+
+def _lot(g: "SpiderManMonopoly", frame: Any) -> str:
+    return space_name(g, frame.space) if frame.item == "property" else \
+        f"the last Spider-{frame.item.title()}"
+
+
+def decision_context(g: "SpiderManMonopoly", s: "State", decision: Any, names: Any) -> dict:
+    """The shared family's context (auction, trade), a debt's payer, payee and amount, else
+    the title."""
+    shared = family_context(g, s, names, "webs", lambda frame: _lot(g, frame))
+    if shared:
+        return shared
+    frame = s.agenda[-1] if s.agenda else ("",)
+    if frame[0] in ("raise", "surrender"):   # ("raise"|"surrender", payer, amount, to)
+        _, payer, owed, to = frame
+        return {"title": f"You owe {who(to)} {webs(owed)}: "
+                         + ("sell Spider-Tech" if frame[0] == "raise" else "give a property"),
+                "payer": payer, "owed": owed, "payee": payee(to)}
+    return {"title": f"Your decision: {decision.prompt.replace('_', ' ')}"}

@@ -1,7 +1,8 @@
 """The character guide of the Monopoly Gamer: Overwatch rulebook, verbatim.
 
 Copied from shared/rules/monopoly-gamer-overwatch.txt because that folder is not installed with
-lanboard; the UI's help key shows these words so a player reads the rulebook's own text.
+lanboard; the node sends them in the game's glossary (words.glossary) and the UI's help key shows
+them, so a player reads the rulebook's own text. Words only: not part of the rules digest.
 """
 from __future__ import annotations
 

@@ -1,0 +1,86 @@
+"""Decision contexts the Monopoly-family games share: the named data a screen shows to explain
+an auction, an offered sale, a trade or a forced sale, read from the task frames by name.
+
+A context is plain data (ints, strings, lists, dicts) for the control API: seats as seat
+numbers, spaces as {"space", "name"}, money as ints, and "title", the decision in one line
+of the game's words (`money` names its currency: "HP", "coins", "webs").
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .game_package import NOBODY, SeatNames
+
+
+def space_ref(g: Any, i: int) -> dict:
+    return {"space": i, "name": g.data.spaces[i].name}
+
+
+def family_context(g: Any, s: Any, names: SeatNames, money: str,
+                   lot_name: Callable[[Any], str] | None = None) -> dict | None:
+    """The context of the shared tasks on top of the agenda; None for any other task.
+    `lot_name` words an auction's lot when a game sells more than properties."""
+    frame = s.agenda[-1] if s.agenda else None
+    kind = frame[0] if frame else ""
+    if kind == "auction":
+        lot = lot_name(frame) if lot_name else g.data.spaces[frame.space].name
+        leader = frame.leader if frame.leader != NOBODY else None
+        by = names(leader) if leader is not None else "nobody yet"
+        return {"title": f"Auction of {lot}: high bid {frame.high} {money} by {by}",
+                "lot": {**space_ref(g, frame.space), "what": lot}, "bid_to_beat": frame.high,
+                "high_bidder": leader, "bidders": list(frame.bidders)}
+    if kind == "sale_offer":
+        return {"title": f"{names.plain(frame.seller)} offers you "
+                         f"{g.data.spaces[frame.space].name} for {frame.price} {money}",
+                "seller": frame.seller, "buyer": frame.buyer, "lot": space_ref(g, frame.space),
+                "price": frame.price, "debt": frame.debt}
+    if kind in ("trade_draft", "trade_answer"):
+        terms = trade_terms(g, frame, names, money)
+        title = (f"{names.plain(frame.proposer)} offers a trade: {terms}" if kind == "trade_answer"
+                 else f"Trade with {names.plain(frame.partner)} so far: {terms or 'nothing yet'}")
+        return {"title": title, "proposer": frame.proposer, "partner": frame.partner,
+                "give": [space_ref(g, i) for i in frame.give],
+                "take": [space_ref(g, i) for i in frame.take], "pay": frame.pay,
+                "ask": frame.ask, **({"give_cards": list(frame.give_cards),
+                                      "take_cards": list(frame.take_cards)}
+                                     if hasattr(frame, "give_cards") else {})}
+    if kind == "sell":
+        return {"title": f"You owe {money}: sell a property (still owed: {frame.debt} {money})",
+                "payer": frame.seller, "owed": frame.debt, "payee": payee(frame.creditor)}
+    return None
+
+
+def payee(creditor: Any) -> int | None:
+    """A creditor as a seat number, None for the bank (and for anything not a seat)."""
+    return creditor if isinstance(creditor, int) and creditor != NOBODY else None
+
+
+def trade_terms(g: Any, frame: Any, names: SeatNames, money: str) -> str:
+    def spaces(ids: tuple) -> str:
+        return ", ".join(g.data.spaces[i].name for i in ids)
+    parts = []
+    if frame.give:
+        parts.append("gives " + spaces(frame.give))
+    if frame.pay:
+        parts.append(f"pays {frame.pay} {money}")
+    if frame.take:
+        parts.append("wants " + spaces(frame.take))
+    if frame.ask:
+        parts.append(f"asks {frame.ask} {money}")
+    return "; ".join(parts)
+
+
+def explain_illegal(decision: Any, move: tuple, money: Callable[[int], str], have: int,
+                    same_kind_words: bool = True) -> str:
+    """Why a move is refused, in words: a bid out of range says the bounds (`have`: the
+    bidder's money), a move of a kind the decision offers (with `same_kind_words`) says whose
+    decision it is, any other names the kinds that may be chosen."""
+    kinds = sorted({o[0] for o in decision.options})
+    whom = f"player {decision.player + 1}"
+    if move and move[0] == "bid" and len(move) == 2 and isinstance(move[1], int):
+        return (f"a bid of {money(move[1])} is not allowed: bids must beat the high bid and be "
+                f"at most your {money(have)}")
+    if same_kind_words and move and move[0] in kinds:
+        return f"{list(move)} is not allowed here ({whom} is deciding '{decision.prompt}')"
+    return (f"{list(move)} is not a legal move now: {whom} is deciding '{decision.prompt}' "
+            f"and may choose {', '.join(kinds)}")

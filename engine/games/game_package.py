@@ -1,0 +1,147 @@
+"""The scaffolding every built-in game shares, written once: a game is a package of its own.
+
+A game package holds `rules.py` (the Game subclass, registered on import), the modules its rules
+use, its data, and modules that never change a state hash:
+- `words.py` (and any `words_*.py` it uses): words for people, each function optional:
+    describe_move(g, state, move, names)          one option in words
+    describe_options(g, state, moves, names)      all of a decision's options (when one view
+                                                  serves them all)
+    describe_state(g, state, seat)                a few lines of what `seat` may see
+    decision_context(g, state, decision, names)   named plain data explaining the decision, with
+                                                  its "title" in words (see PackagedGame)
+    explain_illegal(g, state, decision, move)     why a move is refused
+    narrate(g, before, after, names, kind, players)  what changed between two views, for a game
+                                                  whose screens show its state themselves
+    glossary(g)                                   the plain data such screens draw with
+  `names` is a SeatNames (seat -> "you" or the player's name). A new option's label goes in
+  describe_move (Overwatch: `_label` in its words.py), beside the other labels of its task.
+- `bot.py`: `greedy_move`, the game's sensible policy, which is also its takeover policy (so
+  it is part of the rules digest).
+
+Invariants kept here:
+- The rules files are every code and data file of the package folder but its words (found on
+  disk by Game.rules_files), so a file added to a game is in its digest without anybody
+  remembering to list it; bot.py is among them, since it is the takeover policy.
+- A state's `clone()` (`PlainState`) copies every mutable part: a list holds one kind of value
+  (all immutable, or all states), tuples hold only immutable values, dicts hold such lists.
+"""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Iterable, Sequence
+
+from ..core import Decision, Game, Move, player_name
+
+__all__ = ["NOBODY", "PackagedGame", "PlainState", "SeatNames"]
+
+NOBODY = -1  # no seat: an unowned space, no high bidder yet (the bank, where a game pays it)
+
+class SeatNames:
+    """Seats in words: "you" for the reader's own seat, else the name the player chose, else
+    "player N". `plain` never says "you"."""
+
+    def __init__(self, names: Sequence[str] = (), me: int | None = None) -> None:
+        self.names, self.me = list(names), me
+
+    def __call__(self, seat: int) -> str:
+        return "you" if seat == self.me else self.plain(seat)
+
+    def plain(self, seat: int) -> str:
+        named = 0 <= seat < len(self.names) and self.names[seat]
+        return self.names[seat] if named else player_name(seat)
+
+_IMMUTABLE = frozenset({int, str, bool, type(None), tuple, bytes})
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _copy(value: Any) -> Any:
+    t = type(value)
+    if t in _IMMUTABLE:
+        return value
+    if t is list:
+        if not value or type(value[0]) in _IMMUTABLE:
+            return list(value)
+        return [_copy(v) for v in value]
+    if t is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    return value.clone()
+
+
+class PlainState:
+    """A dataclass of plain values whose clone() copies every mutable part (see the module's
+    invariant); faster than pickle, which apply() would otherwise run on every step."""
+
+    __slots__ = ()
+
+    def clone(self) -> Any:
+        cls = type(self)
+        names = _FIELDS.get(cls)
+        if names is None:
+            names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+        return cls(*[_copy(getattr(self, name)) for name in names])
+
+
+class PackagedGame(Game):
+    """A Game whose words and bot live beside its rules in its package (see the module)."""
+
+    def _package(self) -> str:
+        return type(self).__module__.rpartition(".")[0]
+
+    def _part(self, name: str) -> ModuleType:
+        return importlib.import_module(f"{self._package()}.{name}")
+
+    # The rules digest (Game.rules_files) takes the package folder itself; this module's
+    # wiring runs the rules too.
+    shared_rules_files: tuple[Path, ...] = (Path(__file__).resolve(),)
+
+    # ---- words (words.py) and the bot (bot.py), loaded when first asked for
+    def _words(self, name: str) -> Any:
+        return getattr(self._part("words"), name, None)
+
+    def describe_move(self, state: Any, move: Move, names: SeatNames | None = None) -> str:
+        own = self._words("describe_move")
+        return own(self, state, move, names or SeatNames()) if own else \
+            super().describe_move(state, move)
+
+    def describe_options(self, state: Any, moves: Iterable[Move],
+                         names: SeatNames | None = None) -> list[str]:
+        own = self._words("describe_options")
+        if own:
+            return own(self, state, list(moves), names or SeatNames())
+        return [self.describe_move(state, move, names) for move in moves]
+
+    def describe_state(self, state: Any, seat: int | None) -> list[str]:
+        own = self._words("describe_state")
+        return own(self, state, seat) if own else super().describe_state(state, seat)
+
+    def explain_illegal(self, state: Any, decision: Decision, move: Move) -> str:
+        own = self._words("explain_illegal")
+        return own(self, state, decision, move) if own else \
+            super().explain_illegal(state, decision, move)
+
+    def decision_context(self, state: Any, decision: Decision,
+                         names: SeatNames | None = None) -> dict:
+        """Named plain data that explains the pending decision to a screen: its "title" in
+        words and, as the decision has them, what is auctioned, the bid to beat, who pays whom,
+        which ability ({} where the words module has no decision_context)."""
+        own = self._words("decision_context")
+        return own(self, state, decision, names or SeatNames()) if own else {}
+
+    def narrate(self, before: dict, after: dict, names: SeatNames | None = None,
+                kind: str = "", players: int = 0) -> list[str] | None:
+        """What changed between two views (plain data, as `view` gives them), in sentences;
+        None for a game whose words have no narrate (a screen then compares summaries)."""
+        own = self._words("narrate")
+        return own(self, before, after, names or SeatNames(), kind, players) if own else None
+
+    def glossary(self) -> dict:
+        """Plain data a screen of the game's own draws with (board spaces, characters)."""
+        own = self._words("glossary")
+        return own(self) if own else {}
+
+    def greedy_move(self, state: Any, decision: Decision, rng: Any) -> Move:
+        return self._part("bot").greedy_move(self, state, decision, rng)

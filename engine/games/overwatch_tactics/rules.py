@@ -1,0 +1,430 @@
+"""Overwatch: The Board Game (`overwatch-tactics`): set-up, the turn's steps 0-5, activation,
+attacks, abilities, overwatch, respawn, the payload and the win.
+
+Seat 0 attacks, seat 1 defends. A turn is many small decisions by the active seat (one hex of
+movement, one attack, one ability, setting overwatch, or ending step 3); steps 0-2, 4's
+automatic parts and 5 run by themselves. Overwatch shots are automatic, so they cost no
+decision. The draft's picks are a Sealed node (both seats choose at once). Every choice where
+the rulebook is silent or ambiguous is written in RULES.md beside this file and tested under
+tests/tactics/. Words for people are in words.py, the tactical bot (also the takeover policy)
+in bot.py.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...chance import Chance
+from pathlib import Path
+
+from ...core import Decision, Move, Over, Result, Sealed, register
+from ..game_package import PackagedGame
+from . import hexgrid as hx
+from .data import Ability, Data, HeroSheet, load
+from .state import ATTACK, DEFENCE, Hero, Side, State
+
+
+class OverwatchTactics(PackagedGame):
+    id = "overwatch-tactics"
+    title = "Overwatch: The Board Game"
+    min_players = 2
+    max_players = 2
+    variants = ()
+    rules_version = "1"
+    sealed_moves = True
+    # The data reader is shared with the Monopoly games; the package wiring runs the rules too.
+    shared_rules_files = (*PackagedGame.shared_rules_files,
+                          Path(__file__).resolve().parent.parent / "gamedata.py")
+
+    def __init__(self, data: Data | None = None) -> None:
+        self.data = data or load()
+        d = self.data
+        self.index = {h: i for i, h in enumerate(d.hexes)}
+        self.route_set = frozenset(d.route)
+        self.spawn_hexes = frozenset(d.attacker_spawn) | frozenset(x for z in d.defender_spawns for x in z)
+        self._high: dict[tuple, tuple[hx.Hex, ...]] = {}
+
+    # ------------------------------------------------------------------ geometry of a state
+    def elevation(self, s: State, h: hx.Hex) -> int:
+        i = self.index[h]
+        return self.data.levels[h] + s.height[i]
+
+    def high_hexes(self, s: State, level: int) -> tuple[hx.Hex, ...]:
+        """Hexes whose elevation is `level` or more (obstacles for a shooter two below)."""
+        key = (tuple(s.height), level)
+        got = self._high.get(key)
+        if got is None:
+            got = tuple(h for h in self.data.hexes if self.elevation(s, h) >= level)
+            if len(self._high) > 256:
+                self._high.clear()
+            self._high[key] = got
+        return got
+
+    def blockers(self, s: State, shooter: Hero) -> list[hx.Hex]:
+        """What line of sight from `shooter` cannot cross: every hero on the board but the
+        shooter (sight() leaves out the target), barrier tokens, and obstacles two or more levels
+        above the shooter."""
+        out = [h.at for h in s.heroes if h.placed and h is not shooter]
+        out += [(b[0], b[1]) for b in s.barriers]
+        out += self.high_hexes(s, self.elevation(s, shooter.at) + 2)
+        return out
+
+    def sight(self, s: State, shooter: Hero, target: hx.Hex) -> str:
+        return hx.sight(shooter.at, target, self.blockers(s, shooter))
+
+    def occupied(self, s: State, h: hx.Hex) -> bool:
+        if h == self.data.route[s.payload]:
+            return True
+        if any(x.placed and x.q == h[0] and x.r == h[1] for x in s.heroes):
+            return True
+        return any(b[0] == h[0] and b[1] == h[1] for b in s.barriers)
+
+    def spawn_zone(self, s: State, seat: int) -> tuple[hx.Hex, ...]:
+        if seat == ATTACK:
+            return self.data.attacker_spawn
+        return self.data.defender_spawns[s.spawn] if s.spawn >= 0 else ()
+
+    def enterable(self, s: State, hero: Hero, h: hx.Hex) -> bool:
+        """On the map, free, and not in the enemy's spawn point (RULES.md)."""
+        return (h in self.index and not self.occupied(s, h)
+                and h not in self.spawn_zone(s, 1 - hero.side))
+
+    def sheet(self, hero: Hero) -> HeroSheet:
+        return self.data.heroes[hero.id]
+
+    # ------------------------------------------------------------------ set-up
+    def initial_state(self, players: int, variants: tuple[str, ...]) -> State:
+        return State(game=self.id, variants=list(variants), players=[Side(), Side()],
+                     height=[0] * len(self.data.hexes), pieces=[], active=DEFENCE)
+
+    def terrain_options(self, s: State) -> tuple[Move, ...]:
+        out = []
+        taken = {self.data.hexes[i] for i, t in enumerate(s.height) if t}
+        for kind in self.data.terrain.values():
+            for rot, offs in kind.placements():
+                for q, r in self.data.hexes:
+                    cells = [(q + a, r + b) for a, b in offs]
+                    if all(c in self.index and c not in self.route_set
+                           and c not in self.spawn_hexes and c not in taken for c in cells):
+                        out.append(("terrain", kind.id, q, r, rot))
+        return tuple(out)
+
+    def _pending(self, s: State) -> Decision | Chance | Sealed | Over:
+        ph = s.phase
+        if ph == "over":
+            return Over(self.result(s))
+        if ph == "terrain":
+            return Decision(s.active, self.terrain_options(s), "terrain")
+        if ph == "deal":
+            return Chance("perm", (len(self.data.heroes),), "shuffle the hero sheets")
+        if ph == "draft":
+            return Sealed(tuple(Decision(seat, tuple(("pick", h) for h in s.players[seat].hand), "draft")
+                                for seat in (ATTACK, DEFENCE) if s.players[seat].hand
+                                and len(s.players[seat].roster) < self.data.heroes_each))
+        if ph == "spawn":
+            return Decision(DEFENCE, tuple(("spawn", i) for i in range(len(self.data.defender_spawns))),
+                            "spawn")
+        if ph in ("place", "respawn"):
+            return Decision(s.active, self.placement_options(s), ph)
+        return Decision(s.active, self.act_options(s), "act")
+
+    def _apply_chance(self, s: State, outcome: tuple[int, ...]) -> None:
+        names = list(self.data.heroes)
+        deck = [names[i] for i in outcome]
+        nd = self.data.deal_defender
+        s.players[DEFENCE].hand = deck[:nd]
+        s.players[ATTACK].hand = deck[nd:nd + self.data.deal_attacker]
+        s.phase = "draft"
+        s.steps += 1
+
+    def _apply_sealed(self, s: State, moves: tuple[Move, ...]) -> None:
+        p = self._pending(s)
+        assert isinstance(p, Sealed)
+        for d, move in zip(p.decisions, moves):   # seat order
+            side = s.players[d.player]
+            side.hand.remove(move[1])
+            side.roster.append(move[1])
+            sheet = self.data.heroes[move[1]]
+            s.heroes.append(Hero(move[1], d.player, sheet.hp,
+                                 [a.cooldown if a.ultimate else 0 for a in sheet.abilities]))
+        a, b = s.players
+        a.hand, b.hand = b.hand, a.hand   # pass the leftover sheets to the other player
+        if all(len(p.roster) >= self.data.heroes_each for p in s.players):
+            a.hand, b.hand = [], []        # the sheet nobody picked leaves the game
+            s.phase = "spawn"
+        s.steps += 1
+
+    def placement_options(self, s: State) -> tuple[Move, ...]:
+        verb = "place" if s.phase == "place" else "respawn"
+        zone = self.spawn_zone(s, s.active)
+        free = [h for h in zone if not self.occupied(s, h)]
+        return tuple((verb, h.id, q, r) for h in s.heroes
+                     if h.side == s.active and not h.placed for q, r in free)
+
+    # ------------------------------------------------------------------ activation options
+    def act_options(self, s: State) -> tuple[Move, ...]:
+        out: list[Move] = []
+        seat = s.active
+        for h in s.heroes:
+            if h.side != seat or not h.placed or h.overwatch:
+                continue
+            sheet = self.sheet(h)
+            if h.moved < sheet.speed:
+                up = self.elevation(s, h.at) + 1
+                for n in hx.neighbours(h.at):
+                    if self.enterable(s, h, n) and self.elevation(s, n) <= up:
+                        out.append(("step", h.id, n[0], n[1]))
+            if not h.attacked:
+                for w, weapon in enumerate(sheet.weapons):
+                    for t in s.heroes:
+                        if (t.side != seat and t.placed and hx.distance(h.at, t.at) <= weapon.range
+                                and self.sight(s, h, t.at) != hx.NONE):
+                            out.append(("attack", h.id, w, t.id))
+            for k, ab in enumerate(sheet.abilities):
+                if h.cubes[k] == 0:
+                    out.extend(self.ability_options(s, h, ab))
+            if not h.attacked and not h.offensive:
+                out.append(("overwatch", h.id))
+        out.append(("end",))
+        return tuple(out)
+
+    def ability_options(self, s: State, h: Hero, ab: Ability) -> list[Move]:
+        base = ("ability", h.id, ab.id)
+        e = ab.effect
+        if e == "move":
+            return [base + c for c in hx.within(h.at, ab.reach)
+                    if c != h.at and self.enterable(s, h, c)]
+        if e == "area":
+            return [base + c for c in hx.within(h.at, ab.range) if c in self.index]
+        if e == "barrier":
+            return [base + c for c in hx.neighbours(h.at) if self.enterable(s, h, c)]
+        if e == "resurrect":
+            return [base + c + (d.id,) for d in s.heroes if d.side == h.side and not d.placed
+                    for c in hx.neighbours(h.at) if self.enterable(s, h, c)]
+        out = []
+        for t in s.heroes:
+            if not t.placed:
+                continue
+            if e == "strike" and t.side == h.side:
+                continue
+            if e in ("heal", "boost"):
+                if t.side != h.side or (t is h) != (ab.range == 0):
+                    continue
+            if t is h or (hx.distance(h.at, t.at) <= ab.range and self.sight(s, h, t.at) != hx.NONE):
+                out.append(base + t.at)
+        return out
+
+    # ------------------------------------------------------------------ applying a move
+    def _apply(self, s: State, move: Move) -> None:
+        kind = move[0]
+        getattr(self, "_do_" + kind)(s, move)
+        s.steps += 1
+
+    def _do_terrain(self, s: State, move: Move) -> None:
+        _, kid, q, r, rot = move
+        kind = self.data.terrain[kid]
+        offs = dict(kind.placements())[rot]
+        for a, b in offs:
+            s.height[self.index[(q + a, r + b)]] = kind.height
+        s.pieces.append([kid, q, r, rot, s.active])
+        s.players[s.active].terrain += 1
+        if all(p.terrain >= self.data.terrain_each for p in s.players):
+            s.phase = "deal"
+        else:
+            s.active = 1 - s.active
+
+    def _do_spawn(self, s: State, move: Move) -> None:
+        s.spawn = move[1]
+        s.phase = "place"
+        s.active = DEFENCE
+
+    def _do_place(self, s: State, move: Move) -> None:
+        self._put(s.hero(move[1]), move[2], move[3])
+        if any(h.side == s.active and not h.placed for h in s.heroes):
+            return
+        if s.active == DEFENCE:
+            s.active = ATTACK
+            return
+        self._begin_turn(s, ATTACK)   # the attacking player starts the game
+
+    def _do_respawn(self, s: State, move: Move) -> None:
+        h = s.hero(move[1])
+        self._put(h, move[2], move[3])
+        h.hp = self.sheet(h).hp
+        if not any(x.side == s.active and not x.placed for x in s.heroes):
+            self._step5(s)
+
+    @staticmethod
+    def _put(h: Hero, q: int, r: int) -> None:
+        h.placed, h.q, h.r = True, q, r
+
+    def _do_step(self, s: State, move: Move) -> None:
+        h = s.hero(move[1])
+        h.q, h.r = move[2], move[3]
+        h.moved += 1
+        self._overwatch(s, h)
+
+    def _do_attack(self, s: State, move: Move) -> None:
+        h, t = s.hero(move[1]), s.hero(move[3])
+        weapon = self.sheet(h).weapons[move[2]]
+        h.attacked = True
+        self._hit(s, h, t, self.attack_damage(s, h, weapon, t))
+
+    def attack_damage(self, s: State, h: Hero, weapon: Any, t: Hero) -> int:
+        """The weapon's damage to t now: maximum at advantage (higher level, full sight),
+        minimum at disadvantage (lower level, or semi-blocked sight), else the grid's value for
+        the distance; plus any boost."""
+        sight = self.sight(s, h, t.at)
+        mine, theirs = self.elevation(s, h.at), self.elevation(s, t.at)
+        if sight == hx.SEMI or mine < theirs:
+            base = weapon.least
+        elif mine > theirs:
+            base = weapon.most
+        else:
+            base = weapon.grid[hx.distance(h.at, t.at) - 1]
+        return base + h.boost
+
+    def _hit(self, s: State, by: Hero, t: Hero, damage: int) -> None:
+        """Main-weapon damage: the attacker's lifesteal passive heals it."""
+        self._damage(s, t, damage)
+        gain = self.sheet(by).lifesteal
+        if gain and by.placed:
+            self._heal(by, gain)
+
+    def _damage(self, s: State, t: Hero, damage: int) -> None:
+        t.hp -= damage
+        if t.hp <= 0:   # defeated: off the board at once, its overwatch token with it
+            t.hp = 0
+            t.placed = False
+            t.overwatch = False
+            t.shot = []
+            t.defeats += 1
+
+    def _heal(self, t: Hero, amount: int) -> None:
+        t.hp = min(self.sheet(t).hp, t.hp + amount)
+
+    def _do_ability(self, s: State, move: Move) -> None:
+        h = s.hero(move[1])
+        sheet = self.sheet(h)
+        k = next(i for i, a in enumerate(sheet.abilities) if a.id == move[2])
+        ab = sheet.abilities[k]
+        h.cubes[k] = ab.cooldown
+        target = (move[3], move[4])
+        e = ab.effect
+        if ab.offensive:
+            h.offensive = True
+        if e == "move":
+            h.q, h.r = target
+            self._overwatch(s, h)
+        elif e == "area":
+            for t in list(s.heroes):
+                if t.placed and hx.distance(t.at, target) <= ab.radius:
+                    if t.side == h.side:
+                        if ab.heal:
+                            self._heal(t, ab.heal)
+                    elif ab.damage:
+                        self._damage(s, t, ab.damage)
+        elif e == "barrier":
+            s.barriers.append([target[0], target[1], h.side])
+        elif e == "resurrect":
+            d = s.hero(move[5])
+            self._put(d, *target)
+            d.hp = self.sheet(d).hp
+        else:
+            t = next(x for x in s.heroes if x.placed and x.at == target)
+            if e == "strike":
+                self._damage(s, t, ab.damage)
+            elif e == "heal":
+                self._heal(t, ab.amount)
+            elif e == "boost":
+                t.boost, t.boost_by = ab.amount, h.side
+                if ab.heal:
+                    self._heal(t, ab.heal)
+
+    def _do_overwatch(self, s: State, move: Move) -> None:
+        s.hero(move[1]).overwatch = True
+
+    def _do_end(self, s: State, move: Move) -> None:
+        if any(h.side == s.active and not h.placed for h in s.heroes):
+            s.phase = "respawn"      # step 4: the active player places each defeated hero
+        else:
+            self._step5(s)
+
+    # ------------------------------------------------------------------ overwatch
+    def _overwatch(self, s: State, mover: Hero) -> None:
+        """Every enemy in overwatch, in draft order, shoots a hero that moved into its range and
+        sight, once per overwatch, at disadvantage damage (RULES.md "Overwatch")."""
+        for w in s.heroes:
+            if not mover.placed:
+                return
+            if w.side == mover.side or not w.overwatch or not w.placed or mover.id in w.shot:
+                continue
+            d = hx.distance(w.at, mover.at)
+            weapon = next((x for x in self.sheet(w).weapons if x.range >= d), None)
+            if weapon is None or self.sight(s, w, mover.at) == hx.NONE:
+                continue
+            w.shot.append(mover.id)
+            self._hit(s, w, mover, weapon.least + w.boost)
+
+    # ------------------------------------------------------------------ turn steps
+    def _begin_turn(self, s: State, seat: int) -> None:
+        s.turns += 1
+        s.active = seat
+        s.phase = "act"
+        if s.turns > 1:                      # the game's first turn skips steps 0 and 1
+            if seat == ATTACK:
+                s.round += 1                 # 0: the round marker
+            for h in s.heroes:               # 1: cool down, heroes on the board only
+                if h.side == seat and h.placed:
+                    h.cubes = [c - 1 if c else 0 for c in h.cubes]
+                    regen = self.sheet(h).regeneration
+                    if regen:
+                        self._heal(h, regen)
+        for h in s.heroes:                   # 2: the active player's temporary tokens
+            if h.side == seat:
+                h.overwatch, h.shot = False, []
+                h.moved, h.attacked, h.offensive = 0, False, False
+            if h.boost_by == seat:
+                h.boost, h.boost_by = 0, -1
+        s.barriers = [b for b in s.barriers if b[2] != seat]
+
+    def _step5(self, s: State) -> None:
+        """Move the payload, then check the win; else the other player's turn begins."""
+        route = self.data.route
+        around = hx.neighbours(route[s.payload])
+        near = [h.side for h in s.heroes if h.placed and h.at in around]
+        att, dfn = near.count(ATTACK), near.count(DEFENCE)
+        if att and not dfn:
+            for _ in range(att):
+                if s.payload == len(route) - 1 or self._blocked_route(s, route[s.payload + 1]):
+                    break
+                s.payload += 1
+        elif dfn and not att:
+            floor = max([c for c in self.data.checkpoints if c <= s.payload], default=0)
+            for _ in range(dfn):
+                if s.payload == floor or self._blocked_route(s, route[s.payload - 1]):
+                    break
+                s.payload -= 1
+        if s.payload == len(route) - 1:
+            s.winner, s.phase = ATTACK, "over"
+        elif s.active == DEFENCE and s.round >= self.data.rounds:
+            s.winner, s.phase = DEFENCE, "over"
+        else:
+            self._begin_turn(s, 1 - s.active)
+
+    def _blocked_route(self, s: State, h: hx.Hex) -> bool:
+        return (any(x.placed and x.at == h for x in s.heroes)
+                or any((b[0], b[1]) == h for b in s.barriers))
+
+    # ------------------------------------------------------------------ result and words
+    def result(self, s: State) -> Result:
+        winner = s.winner
+        if s.forfeited:
+            winner = 1 - s.forfeited[0]
+        details = {"payload": s.payload, "round": s.round, "route": len(self.data.route)}
+        if winner < 0:
+            return Result((0, 0), (), details)
+        scores = tuple(1 if seat == winner else 0 for seat in (ATTACK, DEFENCE))
+        return Result(scores, (winner,), details)
+
+
+register(OverwatchTactics())

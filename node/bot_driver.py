@@ -1,0 +1,48 @@
+"""The bot driver: a bot node's own decisions, made by its bot as they come.
+
+Invariants kept here:
+- One decision at a time, in the order the session asked them, each after a yield (so the
+  frames that completed the slot are handled first).
+- Seeded by the slot (the player's check code and the slot's seq): after a restart the bot makes
+  the very same choice again, so it never signs two different moves for one slot.
+- A decision whose slot is no longer the one in progress (the session was rebuilt, the slot
+  has passed) is skipped; a move the session refuses was ours already (sent before a restart).
+- A seat the others timed out is handed to a bot at once ("bot"), if still asked.
+- Nothing is done once the game is over.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import trio
+
+from engine.bots import make_bot
+from engine.core import IllegalMove
+from protocol.session import SeatTimedOut
+
+if TYPE_CHECKING:
+    from .runtime import Node
+
+
+async def drive_bot(node: "Node", todo: trio.MemoryReceiveChannel) -> None:
+    async for ev in todo:
+        await trio.sleep(0)
+        session = node.session
+        if node.finished.is_set():
+            return
+        if isinstance(ev, SeatTimedOut):
+            # A bot goes on with a bot in the gone player's seat rather than wait.
+            asked = session.pending_choice()
+            if asked is not None and asked.seq == ev.seq:
+                node._own(session.choose_after_timeout("bot"))
+            continue
+        slot = session.ledger.slot if session.ledger else None
+        if slot is None or slot.seq != ev.seq:
+            continue  # stale: the session was rebuilt or the slot has passed
+        # Seeded by the slot: after a restart the bot makes the very same choice again,
+        # so it never signs two different moves for one slot.
+        bot = make_bot(node.bot_kind, f"{node.identity.check_code}/{ev.seq}")
+        try:
+            node._own(session.move(bot.choose(session.state, ev.decision)))
+        except IllegalMove:
+            continue  # our move for this slot was already sent (e.g. before a restart)

@@ -1,0 +1,130 @@
+"""Catching up on a new link: who holds more entries sends the missing ones, checked by replay.
+
+Invariants kept here:
+- Entries we send go through the outbox like our own frames: entries appended but not yet
+  synced may hold our own move or claim, which must be on disk before any peer sees it. A peer
+  that does not read what it is sent (links.ANSWER_BACKLOG) gets none; it asks again.
+- While we are behind (`behind` is a seat), session frames are held, in arrival order, and
+  handled only once the missing entries are in; we ask every peer, so any peer ahead can answer
+  if the first one's link drops. A batch we already hold is ignored; the new tail of a batch
+  that overlaps what we hold is kept (nobody would send it again); a batch leaving a gap is
+  dropped.
+- Entries from a peer are trusted only if our session, rebuilt from our match file plus them,
+  verifies; otherwise that peer is at fault (wire.BadMessage closes its link), except when our
+  log ends with entries holding shares of ours that never reached anyone: then we ask for the
+  entries from before those (`asked_from`), and theirs replace ours on disk and in the session.
+- After a sync we are not behind on, and after catching up, every share of the slot in progress
+  is sent again (a session ignores what it has seen).
+"""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from engine.core import player_name
+from protocol.session import GameOver, Session
+
+from . import wire
+
+if TYPE_CHECKING:
+    from .runtime import Node
+
+log = logging.getLogger("lanboard.node")
+
+ENTRIES_PER_FRAME = 200       # catch-up batch size, well under the transport's frame limit
+
+
+class CatchUp:
+    def __init__(self, node: "Node") -> None:
+        self.node = node
+        self.peer_have: dict[int, int] = {}     # entries each peer last said it holds
+        self.behind: int | None = None          # seat we are catching up from
+        self.asked_from: int | None = None      # entries asked for from before our unshared
+        self.held: list[tuple[int, bytes]] = []  # session frames held while catching up
+
+    def on_sync(self, seat: int, have: int) -> None:
+        node = self.node
+        self.peer_have[seat] = have
+        mine = node.entry_count()
+        if have < mine and node.links.answer_allowed(seat):
+            # Through the outbox: entries appended but not yet synced may hold our own move
+            # or claim, which must be on disk before any peer sees it (see Outbox.send_later).
+            entries = node.session.ledger.entries
+            node.outbox.send_later([
+                (wire.pack("entries", first=first, items=entries[first:first + ENTRIES_PER_FRAME]),
+                 (seat,)) for first in range(have, mine, ENTRIES_PER_FRAME)])
+        elif have > mine and self.behind is None:
+            self.behind = seat  # hold session traffic until the missing entries are in
+            # Ask everyone, this peer too (a peer that announced its count unasked, as at the
+            # end of a game, only sends entries once told ours); if its link drops before the
+            # entries arrive, any other peer that is ahead sends them (a batch we already
+            # have is ignored).
+            ask = wire.pack("sync", have=mine)
+            for other in node.links.queues:
+                node.links.send(other, ask)
+        if self.behind is None:
+            self.resend_open_slot((seat,))
+
+    def on_entries(self, seat: int, first: int, items: list) -> None:
+        node = self.node
+        mine = node.entry_count()
+        if first < mine and first != self.asked_from:
+            # Overlaps what we hold (peers answered with different counts, another was
+            # faster): its tail may still be new to us, and nobody would send it again.
+            items, first = items[mine - first:], mine
+        if first not in (mine, self.asked_from) or not items:
+            return  # a batch we already have, or one that leaves a gap
+        if not all(type(x) is bytes for x in items):
+            raise wire.BadMessage("entries must be byte strings")
+        log_items = node.session.log[:1 + first] + items
+        try:
+            session, out = Session.resume(log_items, node.identity, node.session.chain,
+                                          node.outbox.unlogged)
+        except Exception as e:  # any failure to verify is that peer's fault, not a crash
+            if first == mine and self._ask_from_before_unshared(seat):
+                return
+            raise wire.BadMessage(f"{player_name(seat)} sent entries that do not verify: "
+                                  f"{e}") from None
+        if first < mine:
+            log.warning("entries %d to %d, with shares of ours that never reached the others, "
+                        "who went on without them: their log replaces them", first + 1, mine)
+            node.store.truncate(1 + first)
+        self.asked_from = None
+        for raw in items:
+            node.store.append(raw)
+        node.session = session
+        node.watchdog.moved_on()
+        node.events.emit("caught_up", {"from": seat, "entries": len(items)})
+        node._handle(out)
+        if node.session.over:
+            node._react(GameOver(node.session.ledger.result()))
+        if self.behind is not None:
+            self.behind = None
+            held, self.held = self.held, []
+            for s, payload in held:
+                node._handle(node.session.receive(payload, s))
+            self.resend_open_slot(tuple(node.links.queues))
+
+    def resend_open_slot(self, to: tuple[int, ...]) -> None:
+        """Every share held for the slot in progress, to `to`: what a peer whose link dropped
+        (or that was catching up) may have missed; a session ignores what it has seen."""
+        self.node.outbox.send_later([(wire.pack_session(raw), to)
+                                     for raw in self.node.session.current_shares()])
+
+    def _ask_from_before_unshared(self, seat: int) -> bool:
+        """Entries that do not follow ours may still be the match's log: ours may end with
+        entries holding shares of ours that never reached anyone (we stopped before sending
+        them), and the others timed our seat out there. Ask `seat` for its entries from before
+        those (Session.unshared_at_end); False when ours does not end so: the peer is at
+        fault."""
+        node = self.node
+        own = node.session.unshared_at_end()
+        if not own:
+            return False
+        self.asked_from = node.entry_count() - own
+        node.links.send(seat, wire.pack("sync", have=self.asked_from))
+        return True
+
+    def unconfirmed(self, final: int) -> list[int]:
+        """Peers that have not said they hold all `final` entries."""
+        return [s for s in self.node.links.queues if self.peer_have.get(s, -1) < final]

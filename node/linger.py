@@ -1,0 +1,67 @@
+"""The end of a game: keep serving until every peer holds the whole log, within a bound.
+
+Invariants kept here:
+- A finished node serves its peers until each has said it holds all the final entries, and
+  nothing of ours is still on its way to a peer present in the log (the outbox, held relays,
+  queued frames); then LINGER_MIN more, so the last frames leave. Never longer than LINGER_MAX.
+- Seats the log records as gone get the same bound as present ones (their player may be
+  restarting and catch up to the end); frames queued to them are not waited for.
+- After a fault nobody will reach the end: only the queued frames (the report) get to leave,
+  for at most 2 s.
+- A wait past LINGER_NOTE is said once ("lingering", with the seats not yet confirmed).
+- The match file is closed and `closed` set only once the wait is over: re-dialing stops then.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import trio
+
+if TYPE_CHECKING:
+    from .runtime import Node
+
+LINGER_MIN = 0.2              # seconds to keep serving peers after the game is over...
+LINGER_MAX = 60.0             # ...at most, while a peer has not confirmed the whole log
+LINGER_NOTE = 2.0             # a wait longer than this at the end is explained ("lingering")
+
+
+class Linger:
+    def __init__(self, node: "Node") -> None:
+        self.node = node
+        self.closed = trio.Event()              # the game is over and every peer has the log
+
+    async def run(self) -> None:
+        """Keep serving until every peer has said it holds the whole log, or LINGER_MAX passes.
+
+        A peer that crashed near the end may still be restarting and need our entries. So may a
+        seat the log records as gone (timed out, then finished by the bot or forfeited): its
+        player, restarted within the bound, catches up to the end (the timeout, the choice and
+        the bot's moves in its seat, all verified) and ends with our result, instead of
+        re-dialing nobody. Those seats get the same bound, not a shorter one: a restart (a
+        reboot, the command typed again) takes tens of seconds, exactly what a shorter bound
+        would cut off, while lingering costs a quiet process, which says why it waits
+        ("lingering") and may be stopped at no loss: the match file is complete and synced at
+        the end of the game. A game nobody left is not slowed: its peers confirm at once."""
+        node = self.node
+        final = node.entry_count()
+        ledger = node.session.ledger if node.session else None
+        unconfirmed, outbox, links = node.catchup.unconfirmed, node.outbox, node.links
+        # Frames queued to a gone seat are shares it no longer needs once it has the log.
+        present = [s for s in links.queues if not (ledger and s in ledger.absent)]
+        started = trio.current_time()
+        told = False
+        # After a fault nobody will reach the end: only let the queued frames (the report) go.
+        with trio.move_on_after(LINGER_MAX if node.outcome.fault is None else 2.0):
+            while node.outcome.fault is None and unconfirmed(final) or \
+                    outbox.pending or any(outbox.relays.get(s) for s in present) or \
+                    any(links.backlog(s) for s in present):
+                if not told and trio.current_time() - started >= LINGER_NOTE and \
+                        node.outcome.fault is None and unconfirmed(final):
+                    told = True
+                    node.events.emit("lingering", {"seats": unconfirmed(final),
+                                                   "up_to": LINGER_MAX})
+                await trio.sleep(0.05)
+            await trio.sleep(LINGER_MIN)
+        if node.store is not None:
+            node.store.close()
+        self.closed.set()

@@ -1,0 +1,163 @@
+"""The peer mesh: one outbound queue per peer, the link that drains it, and re-dialing.
+
+Invariants kept here:
+- Each peer has exactly one outbound queue (`Links.queues[seat]`), made once and kept for the
+  node's life; frames put on it leave in the order they were put, whatever link carries them.
+- At most one link per peer writes: a newer link to a seat cancels the older one's reader and
+  writer before it starts its own (`Seat.scope`), so two writers never drain one queue.
+- A batch being written when its link dies is written again first on the next link (the peer
+  ignores what it already had): it may hold a relay or a halt notice that the next link's sync
+  would not bring back. A write takes at most WRITE_BATCH frames (and about WRITE_BATCH_BYTES).
+- Every new link we announce starts with our "sync" (how many entries we hold), before any
+  queued frame; a broken link ends both its halves and is said ("peer" event, "gone") unless
+  the game is over.
+- The higher seat dials; it dials again, with a pause growing from REDIAL[0] to REDIAL[1],
+  until the node is closed (the game over and every peer holding the whole log).
+
+What a link reads is the node's to route (`Node._read`); this module only moves frames.
+"""
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import trio
+
+from engine.core import player_name
+from protocol import genesis as gen
+
+from . import wire
+from .admission import seated
+from .framing import TransportError
+
+if TYPE_CHECKING:
+    from .runtime import Node
+
+log = logging.getLogger("lanboard.node")
+
+CONTEXT = b"lanboard/1/lan"   # handshake context: binds signatures to lanboard's LAN protocol
+REDIAL = (0.1, 2.0)           # first and longest pause between attempts to re-dial a peer
+WRITE_BATCH = 64              # frames queued for a peer that leave in one write, at most...
+WRITE_BATCH_BYTES = 1 << 18   # ...and bytes (one more frame may pass this)
+# A peer with this many frames waiting for it is not reading: what it asks for (a pong, a
+# catch-up) is not added; it asks again on its next link. The game's own frames always are.
+ANSWER_BACKLOG = 4096
+
+
+@dataclass
+class Seat:
+    name: str
+    key: bytes
+    commit: bytes = b""
+    addr: str = ""
+    port: int = 0
+    conn: Any = None
+    scope: Any = None     # cancels the current link's reader and writer
+    inflight: list = field(default_factory=list)   # the batch being written to it
+
+
+class Links:
+    """The node's links to its peers: their queues, and the tasks that serve and re-dial them."""
+
+    def __init__(self, node: "Node") -> None:
+        self.node = node
+        self.queues: dict[int, tuple[trio.MemorySendChannel, trio.MemoryReceiveChannel]] = {}
+
+    def queue(self, seat: int) -> None:
+        """Make `seat`'s queue if it has none yet (never replaced: frames on it stay queued)."""
+        if seat not in self.queues:
+            self.queues[seat] = trio.open_memory_channel(math.inf)
+
+    def send(self, seat: int, frame: bytes) -> None:
+        self.queues[seat][0].send_nowait(frame)
+
+    def backlog(self, seat: int) -> int:
+        return self.queues[seat][1].statistics().current_buffer_used
+
+    def answer_allowed(self, seat: int) -> bool:
+        """Whether what `seat` asks for may be queued: it reads what it is sent."""
+        return self.backlog(seat) < ANSWER_BACKLOG
+
+    def connected(self) -> list[int]:
+        return [s for s in self.queues if self.node.seats[s].conn is not None]
+
+    async def keep_dialing(self, seat: int, first=None) -> None:
+        """Dial a lower seat (or use `first`, an open link), and dial again whenever the link
+        drops, until the game is over and every peer has the whole log."""
+        node = self.node
+        pause = REDIAL[0]
+        s = node.seats[seat]
+        if first is not None:
+            await self.link(seat, first)
+        while not node.linger.closed.is_set():
+            try:
+                conn = await node.transport.connect(s.addr, s.port, node.identity, CONTEXT,
+                                                    expected_peer=s.key)
+                await conn.send(wire.pack("mesh", match=gen.body_hash(node.session.body),
+                                          seat=node.my_seat))
+            except TransportError as e:
+                log.info("dialing %s (%s:%d): %s", player_name(seat), s.addr, s.port, e)
+                await trio.sleep(pause)
+                pause = min(pause * 2, REDIAL[1])
+                continue
+            pause = REDIAL[0]
+            await self.link(seat, conn)
+
+    async def link(self, seat: int, conn, announce: bool = True) -> None:
+        """Serve one link to `seat` until it drops: its frames in, our queued frames out."""
+        seated(conn)   # a seated player's link, no longer bound by the admission grace
+        node = self.node
+        s = node.seats[seat]
+        if s.scope is not None:
+            s.scope.cancel()  # a newer link replaces the old one: one writer per queue
+        self.queue(seat)
+        s.conn = conn
+        failure: list[TransportError] = []
+
+        async def guarded(part, nursery: trio.Nursery) -> None:
+            # A broken link ends both halves; the error is kept, not raised into the nursery
+            # (which would wrap it in an ExceptionGroup the listener does not expect).
+            try:
+                await part(seat, conn)
+            except TransportError as e:
+                failure.append(e)
+            nursery.cancel_scope.cancel()
+
+        with trio.CancelScope() as scope:
+            s.scope = scope
+            try:
+                if announce:
+                    node.events.emit("peer", {"seat": seat, "state": "connected"})
+                    await conn.send(wire.pack("sync", have=node.entry_count()))
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(guarded, self._write, nursery)
+                    nursery.start_soon(guarded, node._read, nursery)
+            except TransportError as e:
+                failure.append(e)
+            finally:
+                if s.conn is conn:
+                    s.conn, s.scope = None, None
+                await trio.aclose_forcefully(conn.stream)
+        if failure and not node.finished.is_set():
+            node.events.emit("peer", {"seat": seat, "state": "gone", "reason": str(failure[0])})
+            log.warning("%s (%s): %s", player_name(seat), s.name, failure[0])
+
+    async def _write(self, seat: int, conn) -> None:
+        s = self.node.seats[seat]
+        _, receive = self.queues[seat]
+        if s.inflight:
+            await conn.send_many(s.inflight)
+            s.inflight = []
+        async for frame in receive:
+            frames, size = [frame], len(frame)
+            while len(frames) < WRITE_BATCH and size < WRITE_BATCH_BYTES:
+                try:
+                    frames.append(receive.receive_nowait())
+                except trio.WouldBlock:
+                    break
+                size += len(frames[-1])
+            s.inflight = frames
+            await conn.send_many(frames)
+            s.inflight = []

@@ -1,0 +1,100 @@
+"""The watchdog: a timeout claim against a seat the slot in progress has waited on too long.
+
+Invariants kept here:
+- The deadline is the slot's: its limit (the genesis's "decision" timeout for moves and
+  choices, people's decisions; "round" for reveals and attestations) from when the log last
+  grew, or never while the slot waits for nobody but us. Every entry, appended or caught up,
+  moves it (`moved_on`), so the watchdog sleeps until a deadline, not to every entry.
+- A deadline that fired while an entry came in before the watchdog woke is a new slot's: no
+  claim. When our claim was the last one the timeout entry needed, the watchdog goes on to the
+  next slot at once (a choice nobody makes must still time out).
+- Otherwise, after its claim, it waits one more limit for progress; with several players gone
+  at once it says the game is stalled ("stalled" event) and waits for any entry.
+- Nothing is claimed once the game is over.
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import TYPE_CHECKING
+
+import trio
+
+if TYPE_CHECKING:
+    from .runtime import Node
+
+
+class Watchdog:
+    def __init__(self, node: "Node") -> None:
+        self.node = node
+        self._progress: trio.Event | None = None   # set at the next entry, for who waits
+        self._watch: trio.CancelScope | None = None   # the sleep until a deadline
+
+    async def run(self) -> None:
+        """Claims a timeout against a seat the current slot has waited on for too long. Every
+        entry moves its deadline to the new slot's (see moved_on), so it wakes when a deadline
+        passes, not at every entry."""
+        node = self.node
+        while not node.finished.is_set():
+            with trio.CancelScope(deadline=self._slot_deadline()) as watch:
+                self._watch = watch
+                await trio.sleep_forever()
+            self._watch = None
+            if node.finished.is_set():
+                return
+            if watch.deadline > trio.current_time():
+                continue   # an entry came after the deadline fired, before we woke: a new slot
+            seq = node.entry_count()
+            node._own(node.session.claim_timeout(int(time.time())))
+            if node.entry_count() != seq:
+                continue   # our claim was the last one the timeout entry needed
+            if not await self._progress_within(self.slot_limit()):
+                self._say_if_stalled(seq)
+                await self._progress_within(math.inf)
+
+    def moved_on(self) -> None:
+        """The log grew (an entry appended, or caught up): the watchdog's deadline becomes the
+        new slot's, and whoever waits for progress is told."""
+        if self._watch is not None:
+            self._watch.deadline = self._slot_deadline()
+        if self._progress is not None:
+            self._progress.set()
+            self._progress = None
+
+    def slot_limit(self) -> float:
+        # Moves and choices are people's decisions; reveals and attestations are automatic.
+        timeouts = self.node.session.body["timeouts"]
+        ledger = self.node.session.ledger
+        kind = ledger.slot.kind if ledger is not None and ledger.slot is not None else None
+        return timeouts["decision"] if kind in ("move", "choice") else timeouts["round"]
+
+    def _slot_deadline(self) -> float:
+        """When the slot in progress times out: its limit from now, or never while it waits
+        for nobody but us."""
+        node = self.node
+        if not any(a != node.my_seat for a in node.session.awaiting()):
+            return math.inf
+        return trio.current_time() + self.slot_limit()
+
+    async def _progress_within(self, seconds: float) -> bool:
+        """Whether an entry is appended within `seconds`."""
+        if self._progress is None:
+            self._progress = trio.Event()
+        progress = self._progress
+        with trio.move_on_after(seconds):
+            await progress.wait()
+            return True
+        return False
+
+    def _say_if_stalled(self, seq: int) -> None:
+        """A timeout entry needs the claims of every player but the one it names. With two
+        players gone at once, each is needed for the other's entry, so the game cannot go on:
+        from here alone a departure looks exactly like a network split, where going on
+        without them would fork the match. Say so, rather than wait in silence."""
+        node = self.node
+        missing = node.session.unclaimed()
+        gone = sorted({*(a for a in node.session.awaiting() if a != node.my_seat), *missing})
+        if missing and len(gone) >= 2 and node.entry_count() == seq:
+            node.events.emit("stalled", {"seats": gone, "reason": (
+                "several players are gone at once; the game can only go on when all but one "
+                "of them are back (or it is resumed with them)")})

@@ -1,0 +1,54 @@
+"""`lanboard join` without a name joins any open lobby: one that refuses us or cannot be
+reached is skipped and the next one found is tried (issue 14: it gave up at the first)."""
+import pytest
+import trio
+
+from cli.cmd_join import join_first_open
+from cli.errors import UsageError
+from node.discovery import LobbyInfo, LobbySeen
+from node.framing import ConnectionClosed
+from node.runtime import LobbyRefused
+
+
+def _lobby(host: str, port: int) -> LobbySeen:
+    info = LobbyInfo(game="toy", host=host, code="abcd", seats_taken=1, seats_total=2)
+    return LobbySeen(name=host, address="10.0.0.1", port=port, info=info)
+
+
+class Lan:
+    def __init__(self, lobbies, fails):
+        self.lobbies, self.fails, self.joined, self.said = lobbies, fails, [], []
+
+    async def find(self, skip):
+        for seen in self.lobbies:
+            if (seen.address, seen.port) not in skip:
+                return seen
+        return None
+
+    async def join(self, seen):
+        error = self.fails.get(seen.port)
+        if error is not None:
+            raise error
+        self.joined.append(seen.port)
+
+
+def test_join_skips_a_lobby_that_refuses_and_one_that_is_gone_and_takes_the_next():
+    lan = Lan([_lobby("ann", 1), _lobby("bob", 2), _lobby("cy", 3)],
+              {1: LobbyRefused("the last seat was just taken"),
+               2: BaseExceptionGroup("nursery", [ConnectionClosed("cannot connect")])})
+    trio.run(join_first_open, lan.find, lan.join, lan.said.append)
+    assert lan.joined == [3]
+    assert len(lan.said) == 2 and "the last seat was just taken" in lan.said[0]
+
+
+def test_join_says_what_every_lobby_answered_when_none_takes_us():
+    lan = Lan([_lobby("ann", 1)], {1: LobbyRefused("this lobby is full or already playing")})
+    with pytest.raises(UsageError, match="10.0.0.1:1: this lobby is full or already playing"):
+        trio.run(join_first_open, lan.find, lan.join, lan.said.append)
+
+
+def test_a_failure_once_seated_is_not_retried_in_another_lobby():
+    lan = Lan([_lobby("ann", 1), _lobby("bob", 2)], {1: ConnectionClosed("host gone")})
+    with pytest.raises(ConnectionClosed):
+        trio.run(join_first_open, lan.find, lan.join, lan.said.append, lambda: True)
+    assert lan.joined == []

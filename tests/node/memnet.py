@@ -1,0 +1,50 @@
+"""Nodes over memory streams: a transport (the three methods of node.transport.TcpTransport)
+whose listeners live in a dict and whose connections are trio.testing.memory_stream_pair()s,
+handshaken and served by the same code as TCP's (transport.dialed / transport.accepted). No
+socket is opened, so a whole game runs on trio's virtual clock."""
+from __future__ import annotations
+
+import itertools
+
+import trio
+import trio.testing
+
+from node.framing import ConnectionClosed
+from node.transport import accepted, dialed
+
+
+class MemoryNetwork:
+    """One network: every node given it reaches the others by port (the host part is kept
+    only to name the peer); a port listens for as long as its node serves."""
+
+    def __init__(self) -> None:
+        self._listeners: dict[int, trio.Nursery] = {}
+        self._handlers: dict[int, tuple] = {}
+        self._ports = itertools.count(40000)
+        self.dialed = 0   # connections opened, to show the game went over this network
+
+    async def connect(self, host: str, port: int, identity, context, *, expected_peer=None):
+        if port not in self._listeners:
+            raise ConnectionClosed(f"cannot connect to {host}:{port}: nobody listens there")
+        ours, theirs = trio.testing.memory_stream_pair()
+        self._listeners[port].start_soon(accepted, theirs, *self._handlers[port])
+        self.dialed += 1
+        return await dialed(ours, identity, context, peer=f"{host}:{port}",
+                            expected_peer=expected_peer)
+
+    async def serve(self, handler, identity, context, *, host, port, admission=None, known=None,
+                    task_status=trio.TASK_STATUS_IGNORED) -> None:
+        # the admission caps bound strangers on a real network: tests/node/test_admission.py
+        port = port or next(self._ports)
+        if port in self._listeners:
+            raise OSError(f"port {port} is already in use")
+        async with trio.open_nursery() as nursery:
+            self._listeners[port], self._handlers[port] = nursery, (handler, identity, context)
+            try:
+                task_status.started(port)
+                await trio.sleep_forever()
+            finally:
+                del self._listeners[port], self._handlers[port]
+
+    def peer_host(self, conn) -> str:
+        return "127.0.0.1"   # every node is on this one "machine"

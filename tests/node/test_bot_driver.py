@@ -1,0 +1,82 @@
+"""node.bot_driver: a bot node answers only the slot in progress, with a bot seeded by that
+slot (so a restarted node signs the very same move again), and hands a timed-out seat to a bot
+only while its player is still asked."""
+from types import SimpleNamespace
+
+import trio
+
+from engine.core import IllegalMove
+from node import bot_driver
+from protocol.session import SeatTimedOut, YourDecision
+
+
+class Session:
+    def __init__(self, slot_seq, asked_seq=None):
+        self.ledger = SimpleNamespace(slot=SimpleNamespace(seq=slot_seq))
+        self.state = "state"
+        self.asked = SimpleNamespace(seq=asked_seq) if asked_seq is not None else None
+        self.refuse = False
+
+    def move(self, move):
+        if self.refuse:
+            raise IllegalMove("already sent")
+        return ("move", move)
+
+    def pending_choice(self):
+        return self.asked
+
+    def choose_after_timeout(self, choice):
+        return ("choice", choice)
+
+
+def _node(session):
+    done = []
+    node = SimpleNamespace(session=session, finished=trio.Event(), bot_kind="greedy",
+                           identity=SimpleNamespace(check_code="ABCD-1234"), _own=done.append)
+    return node, done
+
+
+def _drive(node, *events):
+    async def run():
+        send, receive = trio.open_memory_channel(10)
+        for ev in events:
+            send.send_nowait(ev)
+        await send.aclose()
+        await bot_driver.drive_bot(node, receive)
+    trio.run(run)
+
+
+def test_only_the_slot_in_progress_is_answered_by_a_bot_seeded_by_that_slot(monkeypatch):
+    seeds = []
+
+    def make_bot(kind, seed):
+        seeds.append((kind, seed))
+        return SimpleNamespace(choose=lambda state, decision: f"{decision} by {seed}")
+    monkeypatch.setattr(bot_driver, "make_bot", make_bot)
+    node, done = _node(Session(slot_seq=7))
+    _drive(node, YourDecision(5, "stale"), YourDecision(7, "buy"))
+    assert seeds == [("greedy", "ABCD-1234/7")]
+    assert done == [("move", "buy by ABCD-1234/7")]
+
+
+def test_a_move_the_session_refuses_was_ours_already_and_the_driver_goes_on(monkeypatch):
+    monkeypatch.setattr(bot_driver, "make_bot",
+                        lambda kind, seed: SimpleNamespace(choose=lambda s, d: d))
+    session = Session(slot_seq=3, asked_seq=4)
+    session.refuse = True
+    node, done = _node(session)
+    _drive(node, YourDecision(3, "roll"), SeatTimedOut(4, 2, ("wait", "bot", "end"), True))
+    assert done == [("choice", "bot")]   # the refused move cost nothing; the timeout was handled
+
+
+def test_a_timed_out_seat_goes_to_a_bot_only_while_we_are_still_asked():
+    node, done = _node(Session(slot_seq=9, asked_seq=None))   # chosen already (by us or others)
+    _drive(node, SeatTimedOut(8, 1, ("wait", "bot", "end"), True))
+    assert done == []
+
+
+def test_nothing_is_done_once_the_game_is_over():
+    node, done = _node(Session(slot_seq=3, asked_seq=3))
+    node.finished.set()
+    _drive(node, SeatTimedOut(3, 1, ("wait", "bot", "end"), True))
+    assert done == []

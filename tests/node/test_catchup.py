@@ -1,0 +1,91 @@
+"""node.catchup on its own: a node that holds the first entries of a match takes missing ones
+from a peer only when they follow its own and verify; overlap keeps the new tail, a gap is
+dropped, bad entries are the sender's fault."""
+import math
+
+import pytest
+import trio
+import trio.testing
+
+from node import outbox, wire
+from node.runtime import Node
+from node.store import MatchStore
+from protocol.randomness import HashChain, chain_secret
+from protocol.session import Session
+
+from .test_memory_game import _game
+from .memnet import MemoryNetwork
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """A finished 3-node game over memory streams: its nodes (their logs are the match's)."""
+    mp = pytest.MonkeyPatch()
+    mp.setattr(outbox, "INLINE_SYNC_MAX", math.inf)
+    try:
+        nodes, _ = trio.run(_game, tmp_path_factory.mktemp("played"), MemoryNetwork(), 3,
+                            clock=trio.testing.MockClock(autojump_threshold=0))
+    finally:
+        mp.undo()
+    return nodes
+
+
+def _behind(tmp_path, played, held: int) -> tuple[Node, list[bytes]]:
+    """Seat 1's player, restarted holding only the first `held` entries of the match."""
+    source = played[1]
+    log = source.session.log
+    body = source.session.body
+    node = Node(source.identity, "again", tmp_path)
+    node.seats, node.my_seat = source.seats, source.my_seat
+    chain = HashChain(chain_secret(node.identity.seed(), body["nonce"]), body["chain"])
+    session, _ = Session.resume(log[:1 + held], node.identity, chain, [])
+    node._begin(body, chain, session)
+    node.outbox.store = MatchStore(tmp_path, session.match_id)
+    node.store.start(log[0], node._meta())
+    for raw in log[1:1 + held]:
+        node.store.append(raw)
+    return node, log[1:]
+
+
+def test_a_batch_overlapping_what_we_hold_adds_its_new_tail(tmp_path, played):
+    node, entries = _behind(tmp_path, played, 10)
+    node.catchup.on_entries(_peers(node)[0], 5, entries[5:20])
+    assert node.entry_count() == 20
+    assert node.session.log == played[1].session.log[:21]
+    assert node.store.count == 21   # the genesis and 20 entries, on disk
+
+
+def test_a_batch_that_leaves_a_gap_or_is_held_already_is_dropped(tmp_path, played):
+    node, entries = _behind(tmp_path, played, 10)
+    node.catchup.on_entries(_peers(node)[0], 12, entries[12:20])   # entries 11 and 12 missing
+    node.catchup.on_entries(_peers(node)[0], 3, entries[3:8])      # all held
+    assert node.entry_count() == 10
+
+
+def _peers(node) -> list[int]:
+    return [s for s in range(len(node.seats)) if s != node.my_seat]
+
+
+def test_entries_that_do_not_verify_are_the_senders_fault(tmp_path, played):
+    # held so that our log does not end with a share of ours (else such a batch may be the
+    # match's log going on without it, and we ask for more instead: test_late_restart)
+    held = next(n for n in range(10, 40)
+                if _behind(tmp_path / str(n), played, n)[0].session.unshared_at_end() == 0)
+    node, entries = _behind(tmp_path, played, held)
+    sender = _peers(node)[-1]
+    with pytest.raises(wire.BadMessage,
+                       match=f"player {sender + 1} sent entries that do not verify"):
+        node.catchup.on_entries(sender, held, [entries[held + 1], entries[held]])
+    assert node.entry_count() == held
+
+
+def test_behind_a_peer_we_ask_every_peer_and_are_not_behind_once_the_entries_are_in(tmp_path, played):
+    node, entries = _behind(tmp_path, played, 10)
+    ahead = _peers(node)[-1]
+    node.catchup.on_sync(ahead, 30)
+    asks = {s: node.links.queues[s][1].receive_nowait() for s in _peers(node)}
+    assert {s: wire.unpack(f) for s, f in asks.items()} == {
+        s: (wire.NODE, {"t": "sync", "have": 10}) for s in _peers(node)}
+    assert node.catchup.behind == ahead
+    node.catchup.on_entries(ahead, 10, entries[10:30])
+    assert node.catchup.behind is None and node.entry_count() == 30

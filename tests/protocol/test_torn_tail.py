@@ -1,0 +1,88 @@
+"""A torn tail is recovered, never fatal (FORMAT.md, "Torn tail"; issue 14): a match file whose
+last item is incomplete is cut back to its last complete entry, the torn bytes kept beside it;
+only an incomplete last item is cut, and damage before it is still refused."""
+import pytest
+
+from protocol import matchfile
+from protocol.codec import CodecError, Truncated
+from protocol.session import Session
+
+from .helpers import items, toy_match
+
+
+@pytest.fixture(scope="module")
+def finished():
+    run, _ = toy_match(players=2)
+    return run, run.match_file(0)
+
+
+def test_a_tail_torn_at_every_byte_of_the_last_entry_is_cut_back_to_the_entries_before(
+        tmp_path, finished):
+    run, data = finished
+    raws = items(data)
+    complete = len(data) - len(raws[-1])
+    for cut in range(complete + 1, len(data)):
+        path = tmp_path / f"m{cut}.match"
+        path.write_bytes(data[:cut])
+        torn = matchfile.recover_torn_tail(path)
+        assert torn is not None, f"cut at byte {cut}"
+        assert (torn.offset, torn.size) == (complete, cut - complete)
+        assert path.read_bytes() == data[:complete]
+        assert torn.kept.read_bytes() == data[complete:cut]
+        assert items(path.read_bytes()) == raws[:-1]
+
+
+def test_a_tail_torn_at_every_byte_of_the_last_entry_resumes_the_session(tmp_path, finished):
+    """What a node does after the cut: its session rebuilt from the complete entries, at the
+    slot the torn entry had filled (its peers send that entry again)."""
+    run, data = finished
+    raws = items(data)
+    me = run.players[1]
+    complete = len(data) - len(raws[-1])
+    expected = None
+    for cut in range(complete + 1, len(data)):
+        path = tmp_path / f"m{cut}.match"
+        path.write_bytes(data[:cut])
+        matchfile.recover_torn_tail(path)
+        session, _ = Session.resume(items(path.read_bytes()), me.identity, me.chain, [])
+        assert len(session.log) == len(raws) - 1
+        expected = expected or session.log
+        assert session.log == expected
+
+
+def test_a_file_that_ends_with_a_complete_entry_is_left_alone(tmp_path, finished):
+    _, data = finished
+    path = tmp_path / "m.match"
+    path.write_bytes(data)
+    assert matchfile.recover_torn_tail(path) is None
+    assert path.read_bytes() == data
+    assert [p.name for p in tmp_path.iterdir()] == ["m.match"]
+
+
+@pytest.mark.parametrize("where", ["first entry", "middle entry", "last entry's first byte"])
+def test_damage_before_the_last_item_is_refused_and_the_file_left_as_it_was(
+        tmp_path, finished, where):
+    _, data = finished
+    raws = items(data)
+    index = {"first entry": 1, "middle entry": len(raws) // 2,
+             "last entry's first byte": len(raws) - 1}[where]
+    at = sum(len(r) for r in raws[:index])
+    damaged = bytearray(data)
+    damaged[at] = 0xff   # a break code where an item must begin: not well-formed CBOR
+    path = tmp_path / "m.match"
+    path.write_bytes(bytes(damaged))
+    with pytest.raises(CodecError) as e:
+        matchfile.recover_torn_tail(path)
+    assert not isinstance(e.value, Truncated)
+    assert path.read_bytes() == bytes(damaged)
+    assert [p.name for p in tmp_path.iterdir()] == ["m.match"]
+
+
+def test_a_file_torn_inside_its_genesis_is_refused_not_emptied(tmp_path, finished):
+    _, data = finished
+    genesis = items(data)[0]
+    path = tmp_path / "m.match"
+    path.write_bytes(genesis[:len(genesis) // 2])
+    with pytest.raises(Truncated, match="no complete item"):
+        matchfile.recover_torn_tail(path)
+    assert path.read_bytes() == genesis[:len(genesis) // 2]
