@@ -1,7 +1,7 @@
 """Building chosen Spider-Man Monopoly situations through the public engine API.
 
-`new_game` plays the set-up (both deck shuffles, the roll for who goes first, the hero picks),
-so every scenario starts from a real state; `edit` changes a copy of it to the situation a rule
+`new_game` plays the set-up (the roll for who goes first, the hero picks), so every scenario
+starts from a real state; `edit` changes a copy of it to the situation a rule
 needs, and `roll` / `act` drive the engine exactly as a node would.
 """
 from __future__ import annotations
@@ -31,17 +31,19 @@ DOC_OCK, KINGPIN, SS4, CARNAGE, SUBWAY4, DB3, VENOM, DB4, GOBLIN = range(31, 40)
 
 def new_game(n: int = 4, heroes: Sequence[str] | None = None, first: int = 0,
              variants: Sequence[str] = (), ss: Sequence[str] | None = None,
-             db: Sequence[str] | None = None,
+             db: Sequence[str] | None = None, seen_decks: bool = True,
              setup: Callable[[State], None] | None = None) -> State:
     """A game after set-up: seat i plays heroes[i]; seat `first` rolled highest and starts.
 
-    Decks are in data order (ss01 / db01 on top) unless `ss` / `db` give their top cards.
+    With `seen_decks` (the default) the decks are as after every card has been drawn and put
+    back once: known, in data order (ss01 / db01 on top) unless `ss` / `db` give their top
+    cards, so a draw takes the top card with no chance node. Without it they are as the set-up
+    leaves them: every card unseen, each draw a chance node (see `draw`).
     `setup` changes the state before the first turn begins, which then starts from it.
     """
+    assert seen_decks or not (ss or db), "unseen cards have no order to give"
     heroes = tuple(heroes or HEROES[:n])
     s = GAME.new(n, variants)
-    s = roll_perm(s, ss, "spider_sense")
-    s = roll_perm(s, db, "daily_bugle")
     faces: list[int] = []
     for seat in range(n):
         faces += (6, 6) if seat == first else (1, 2)
@@ -53,13 +55,23 @@ def new_game(n: int = 4, heroes: Sequence[str] | None = None, first: int = 0,
             s = act(s, "hero", heroes[seat])
     assert [p.hero for p in s.players] == list(heroes), [p.hero for p in s.players]
     assert s.turn.player == first and s.turns == 1
+    if seen_decks:
+        s = edit(s, lambda s: (seen_once(s, "spider_sense", ss), seen_once(s, "daily_bugle", db)))
     return _drive.restart_turn(s, setup)
 
 
-def roll_perm(s: State, top: Sequence[str] | None, deck: str) -> State:
+def seen_once(s: State, deck: str, top: Sequence[str] | None) -> None:
+    """Every card of `deck` seen and put back: `top` first, then the others in data order."""
     ids = list(DATA.deck(deck))
-    order = list(top or []) + [c for c in ids if c not in (top or [])]
-    return GAME.apply_chance(s, tuple(ids.index(c) for c in order))
+    s.decks[deck].unseen = []
+    s.decks[deck].returned = list(top or []) + [c for c in ids if c not in (top or [])]
+
+
+def draw(s: State, card: str) -> State:
+    """Resolve the pending draw from unseen cards so that it gives `card`."""
+    p = GAME.pending(s)
+    assert isinstance(p, Chance) and s.agenda[-1][0] == "deck_draw", p
+    return GAME.apply_chance(s, (s.decks[s.agenda[-1][1]].unseen.index(card) + 1,))
 
 
 def edit(s: State, change: Callable[[State], None]) -> State:

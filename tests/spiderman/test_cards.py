@@ -18,14 +18,14 @@ def test_the_top_card_is_done_at_once_and_goes_to_the_bottom():
     start = total_webs(s)
     s = roll(s, 1, 3)                                   # 7 Daily Bugle
     assert webs(s)[0] == 34 and total_webs(s) == start
-    deck = s.decks["daily_bugle"]
+    deck = s.decks["daily_bugle"].returned
     assert deck[-1] == "db08" and deck[0] == "db01" and len(deck) == 15
 
 
 def test_a_card_to_keep_is_kept_until_used_and_is_out_of_the_deck_meanwhile():
     s = new_game(2, setup=place(0, 3))                  # db01 on top: Get Out of Jail Free
     s = roll(s, 1, 3)
-    assert s.players[0].cards == ["db01"] and "db01" not in s.decks["daily_bugle"]
+    assert s.players[0].cards == ["db01"] and "db01" not in s.decks["daily_bugle"].cards()
     assert len(s.decks["daily_bugle"]) == 14
 
 
@@ -96,18 +96,18 @@ def test_repairs_count_tracers_and_bots():
 
 def test_a_kept_daily_bugle_card_takes_webs_from_a_chosen_player_on_your_turn():
     def hold(s):
-        s.decks["daily_bugle"].remove("db02")
+        s.decks["daily_bugle"].returned.remove("db02")
         s.players[0].cards.append("db02")
     s = new_game(3, setup=hold)
     assert ("play", "db02", 1) in options(s) and ("play", "db02", 2) in options(s)
     s = act(s, "play", "db02", 2)
     assert webs(s) == [32, 30, 28] and s.players[0].cards == []
-    assert s.decks["daily_bugle"][-1] == "db02"
+    assert s.decks["daily_bugle"].returned[-1] == "db02"
 
 
 def test_a_kept_daily_bugle_card_makes_a_player_skip_their_next_turn():
     def hold(s):
-        s.decks["daily_bugle"].remove("db04")
+        s.decks["daily_bugle"].returned.remove("db04")
         s.players[0].cards.append("db04")
     s = new_game(3, setup=hold)
     s = act(s, "play", "db04", 1)
@@ -122,7 +122,7 @@ def test_a_kept_daily_bugle_card_makes_a_player_skip_their_next_turn():
 
 def test_a_skipped_turn_in_jail_is_not_a_try_for_doubles():
     def setup(s):
-        s.decks["daily_bugle"].remove("db04")
+        s.decks["daily_bugle"].returned.remove("db04")
         s.players[0].cards.append("db04")
         s.players[1].pos, s.players[1].jailed = JAIL, True
     s = new_game(2, setup=setup)

@@ -55,31 +55,34 @@ def test_the_rules_digest_covers_every_rules_file():
     names = [name for name, _ in GAME.digest_files()]
     game = "engine/games/spiderman_monopoly/"
     assert names == ["engine/__init__.py", "engine/agenda.py", "engine/canonical.py",
-                     "engine/chance.py", "engine/core.py", "engine/games/family_bot.py",
-                     "engine/games/game_package.py", "engine/games/gamedata.py",
-                     "engine/games/monopoly_family.py"] + [
+                     "engine/chance.py", "engine/core.py", "engine/games/decks.py",
+                     "engine/games/family_bot.py", "engine/games/game_package.py",
+                     "engine/games/gamedata.py", "engine/games/monopoly_family.py"] + [
         game + n for n in ("__init__.py", "bot.py", "data.py", "data.toml", "family.py",
                            "rules.py", "state.py")]
     assert all(p.exists() for _, p in GAME.digest_files())
 
 
 def test_a_clone_is_equal_and_shares_nothing_mutable():
-    s = new_game(3, setup=own(0, TOMBSTONE))
+    s = new_game(3, seen_decks=False, setup=own(0, TOMBSTONE))
     c = s.clone()
     assert c == s and state_hash(c) == state_hash(s)
     c.players[0].cards.append("x")
     c.owners[1] = 2
-    c.decks["daily_bugle"].pop()
+    c.decks["daily_bugle"].put_bottom("x")
+    c.decks["spider_sense"].unseen.pop()
     c.agenda.append(("x",))
     c.turn.offers = 2
     assert s.players[0].cards == [] and s.owners[1] == 0
-    assert len(s.decks["daily_bugle"]) == 15 and s.turn.offers == 0 and ("x",) not in s.agenda
+    assert s.decks["daily_bugle"].returned == [] and len(s.decks["spider_sense"]) == 15
+    assert s.turn.offers == 0 and ("x",) not in s.agenda
 
 
-def test_the_view_hides_only_the_order_of_the_decks():
-    s = new_game(3)
+def test_the_view_shows_the_whole_state_as_the_decks_hold_no_hidden_order():
+    s = new_game(3, seen_decks=False)
     v = GAME.view(s, 1)
-    assert v["decks"] == {"daily_bugle": 15, "spider_sense": 15}
+    assert v["decks"]["daily_bugle"] == {"unseen": sorted(DATA.deck("daily_bugle")),
+                                         "returned": []}
     assert v["players"][0]["webs"] == 30
 
 

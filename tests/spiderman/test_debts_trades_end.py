@@ -16,7 +16,7 @@ def poor(seat, n):
 def holding(seat, *cards):
     def change(s):
         for c in cards:
-            s.decks[DATA.cards[c].deck].remove(c)
+            s.decks[DATA.cards[c].deck].returned.remove(c)
             s.players[seat].cards.append(c)
     return change
 
@@ -91,7 +91,7 @@ def test_bankrupt_to_the_bank_returns_cards_to_the_bottom_of_their_decks():
     s = new_game(3, db=["db15"], setup=both(poor(0, 0), place(0, 3), holding(0, "ss01")))
     s = act(s, "roll")
     s = dice(s, 1, 3)
-    assert s.players[0].out and s.decks["spider_sense"][-1] == "ss01"
+    assert s.players[0].out and s.decks["spider_sense"].returned[-1] == "ss01"
     assert len(s.decks["spider_sense"]) == 15
 
 

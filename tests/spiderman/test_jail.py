@@ -11,7 +11,7 @@ def jailed(seat=0, turns=0, cards=()):
         p = s.players[seat]
         p.pos, p.jailed, p.jail_turns = JAIL, True, turns
         for c in cards:
-            s.decks[DATA.cards[c].deck].remove(c)
+            s.decks[DATA.cards[c].deck].returned.remove(c)
             p.cards.append(c)
     return change
 
@@ -40,7 +40,7 @@ def test_a_get_out_of_jail_free_card_goes_to_the_bottom_of_its_deck():
     s = new_game(2, setup=jailed(cards=("db01",)))
     s = act(s, "use_card", "db01")
     assert not s.players[0].jailed and s.players[0].cards == []
-    assert s.decks["daily_bugle"][-1] == "db01" and len(s.decks["daily_bugle"]) == 15
+    assert s.decks["daily_bugle"].returned[-1] == "db01" and len(s.decks["daily_bugle"]) == 15
     s = dice(s, 1, 2)
     assert s.players[0].pos == 13 and webs(s)[0] == 30
 

@@ -26,18 +26,16 @@ def test_everyone_starts_with_30_webs_on_go_with_the_full_spider_tech_supply():
     assert len(s.decks["spider_sense"]) == len(s.decks["daily_bugle"]) == 15
 
 
-def test_both_decks_are_shuffled_by_chance_nodes_first():
+def test_both_decks_start_with_every_card_unseen_and_no_shuffle_at_set_up():
     s = GAME.new(3)
+    for deck in ("spider_sense", "daily_bugle"):
+        assert s.decks[deck].unseen == sorted(DATA.deck(deck)) and s.decks[deck].returned == []
     p = pending(s)
-    assert isinstance(p, Chance) and p.kind == "perm" and p.sizes == (15,)
-    s = GAME.apply_chance(s, tuple(reversed(range(15))))
-    assert s.decks["spider_sense"] == list(reversed(DATA.deck("spider_sense")))
+    assert isinstance(p, Chance) and p.sizes == (6, 6) * 3   # the first chance: who goes first
 
 
 def test_the_highest_roller_of_both_dice_goes_first_and_play_moves_to_the_left():
     s = GAME.new(4)
-    s = GAME.apply_chance(s, tuple(range(15)))
-    s = GAME.apply_chance(s, tuple(range(15)))
     # totals 7, 8, 11, 5: both dice are added, so seat 2 (5+6) starts
     s = GAME.apply_chance(s, (3, 4, 6, 2, 5, 6, 1, 4))
     assert s.order == [2, 3, 0, 1]
@@ -46,8 +44,6 @@ def test_the_highest_roller_of_both_dice_goes_first_and_play_moves_to_the_left()
 
 def test_tied_highest_rollers_roll_again_among_themselves():
     s = GAME.new(3)
-    s = GAME.apply_chance(s, tuple(range(15)))
-    s = GAME.apply_chance(s, tuple(range(15)))
     s = GAME.apply_chance(s, (6, 4, 1, 1, 5, 5))   # seats 0 and 2 tie on 10
     p = pending(s)
     assert isinstance(p, Chance) and p.sizes == (6, 6, 6, 6)  # only the two tied roll
@@ -57,8 +53,6 @@ def test_tied_highest_rollers_roll_again_among_themselves():
 
 def test_heroes_are_chosen_in_turn_order_each_once_and_the_last_is_given():
     s = GAME.new(6)
-    s = GAME.apply_chance(s, tuple(range(15)))
-    s = GAME.apply_chance(s, tuple(range(15)))
     s = GAME.apply_chance(s, (1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 1, 1))  # seat 4 first
     picks = ["ham", "2099", "peter", "miles", "ghost"]
     for k, hero in enumerate(picks):

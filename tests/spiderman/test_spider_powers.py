@@ -131,7 +131,7 @@ def test_spider_ham_is_paid_for_doubles_rolled_in_jail():
     def jailed(s):
         p = s.players[0]
         p.pos, p.jailed = JAIL, True
-        s.decks["spider_sense"].remove("ss01")
+        s.decks["spider_sense"].returned.remove("ss01")
         p.cards.append("ss01")
     s = new_game(2, heroes=("peter", "ham"), setup=both(symbol(1), jailed))
     s = act(s, "roll_jail")

@@ -18,9 +18,9 @@ def check_conservation(total: int):
         bots = sum(1 for level in s.tech if level == BOT)
         assert s.tracers + on_board == DATA.tracers and s.bots + bots == DATA.bots
         assert all(s.tracers >= 0 and s.bots >= 0 and 0 <= level <= BOT for level in s.tech)
-        cards = [c for d in s.decks.values() for c in d] + [c for p in s.players for c in p.cards]
-        if s.order:  # after both shuffles
-            assert sorted(cards) == sorted(DATA.cards)
+        cards = [c for d in s.decks.values() for c in d.cards()]
+        assert sorted(cards + [c for p in s.players for c in p.cards]) == sorted(DATA.cards)
+        assert all(d.unseen == sorted(d.unseen) for d in s.decks.values())
         assert all(p.webs >= 0 for p in s.players)
         for i, o in enumerate(s.owners):
             assert o == -1 or (DATA.spaces[i].is_property and not s.players[o].out)

@@ -1,22 +1,92 @@
-"""The greedy bot's policy: buy what it can afford, build on full sets, keep a reserve.
+"""The greedy bot's policy: buy what it can afford, build on full sets, keep a reserve, and
+trade to complete colour sets.
 
 Plain heuristics, no search; ties are broken by option order, so the bot is deterministic.
-It never proposes trades (so its games stay short) but answers offers on their value.
+It answers offers on their value. It proposes a trade (`trade_plan`) when one other player
+holds every villain it lacks of a colour set: it asks for them and gives in return the villains
+that complete one of that player's sets, if it has them, and webs so that the offer is worth
+more than it costs the other side by the measure the bot answers with. Without it, two rich
+players each holding part of every set would never go bankrupt and a game could go on for
+ever. It proposes at most once a turn and only in every third round, so a person who refuses
+is not asked again at every turn; the bot keeps no memory between decisions.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
 from .family import NOBODY
 
 if TYPE_CHECKING:
+    from ..monopoly_family import CardTradeFrame
     from .rules import SpiderManMonopoly
     from .state import State
 
 RESERVE = 4        # webs kept back when buying
 BUILD_RESERVE = 6  # webs kept back when buying Spider-Tech
 CARD_VALUE = 2     # what a kept card is worth in a trade
+TRADE_ROUNDS = 3   # propose a trade in one round of this many
+
+
+@dataclass(frozen=True)
+class TradePlan:
+    partner: int
+    take: tuple[int, ...]   # the villains asked for: they complete a set of the bot's
+    give: tuple[int, ...]   # the bot's villains that complete a set of the partner's
+    pay: int                # webs added, so the partner gains by the answering measure
+
+
+def price(g: "SpiderManMonopoly", spaces: tuple[int, ...]) -> int:
+    return sum(g.data.spaces[i].price for i in spaces)
+
+
+def missing(g: "SpiderManMonopoly", s: "State", seat: int, set_no: int) -> tuple[int, ...]:
+    """The villains of a colour set that `seat` lacks, if it holds some of it, else ()."""
+    spaces = g.data.set_spaces(set_no)
+    if not any(s.owners[i] == seat for i in spaces):
+        return ()
+    return tuple(i for i in spaces if s.owners[i] != seat)
+
+
+def trade_plan(g: "SpiderManMonopoly", s: "State", seat: int) -> TradePlan | None:
+    """The trade the bot would offer now, or None: the set it lacks fewest villains of (then
+    the dearest), from one other player still in who holds them all."""
+    sets = sorted({sp.set for sp in g.data.spaces if sp.kind == "villain"})
+    plans = []
+    for set_no in sets:
+        take = missing(g, s, seat, set_no)
+        owners = {s.owners[i] for i in take}
+        if not take or len(owners) != 1 or NOBODY in owners:
+            continue
+        partner = owners.pop()
+        if s.players[partner].out or not all(g.tradeable(s, i) for i in take):
+            continue
+        give = next((m for other in sets if other != set_no
+                     for m in [missing(g, s, partner, other)]
+                     if m and all(s.owners[i] == seat and g.tradeable(s, i) for i in m)), ())
+        pay = max(0, price(g, take) - price(g, give) + 1)
+        if s.players[seat].webs - pay < RESERVE:
+            continue
+        plans.append((len(take), -price(g, take), set_no, TradePlan(partner, take, give, pay)))
+    return min(plans)[3] if plans else None
+
+
+def trade_step(plan: TradePlan | None, frame: "CardTradeFrame") -> Move:
+    """The next step of drafting `plan` in the trade_draft `frame` (cancel if it is another)."""
+    if (plan is None or plan.partner != frame.partner or frame.ask or frame.give_cards
+            or frame.take_cards or not set(frame.take) <= set(plan.take)
+            or not set(frame.give) <= set(plan.give) or frame.pay not in (0, plan.pay)):
+        return ("cancel",)
+    for i in plan.take:
+        if i not in frame.take:
+            return ("take", i)
+    for i in plan.give:
+        if i not in frame.give:
+            return ("give", i)
+    if plan.pay and not frame.pay:
+        return ("pay", plan.pay)
+    return ("offer",)
 
 
 def richest(g: "SpiderManMonopoly", s: "State", seats: list[int]) -> int:
@@ -46,6 +116,10 @@ def greedy_move(g: "SpiderManMonopoly", s: "State", d: Decision, rng: Any) -> Mo
             return next(m for m in o if m[0] == "use_card")
         if ("pay_jail",) in o and me.webs >= 12:
             return ("pay_jail",)
+        if s.turn.offers == 0 and (s.turns // len(g.alive(s))) % TRADE_ROUNDS == 0:
+            plan = trade_plan(g, s, seat)
+            if plan is not None and ("trade", plan.partner) in o:
+                return ("trade", plan.partner)
         plays = [m for m in o if m[0] == "play"]
         if plays:
             target = richest(g, s, sorted({m[2] for m in plays}))
@@ -59,8 +133,8 @@ def greedy_move(g: "SpiderManMonopoly", s: "State", d: Decision, rng: Any) -> Mo
                 return (k,)
         return o[0]
     if kind == "buy":
-        price = g.data.spaces[frame[2]].price
-        return ("buy",) if ("buy",) in o and me.webs - price >= RESERVE else ("auction",)
+        cost = g.data.spaces[frame[2]].price
+        return ("buy",) if ("buy",) in o and me.webs - cost >= RESERVE else ("auction",)
     if kind == "auction":
         item, space = frame.item, frame.space
         limit = g.data.spaces[space].price if item == "property" else g.tech_cost(space, item) + 1
@@ -96,10 +170,9 @@ def greedy_move(g: "SpiderManMonopoly", s: "State", d: Decision, rng: Any) -> Mo
     if kind == "place":
         return o[0]
     if kind == "trade_draft":
-        return ("cancel",)
+        return trade_step(trade_plan(g, s, seat), frame)
     if kind == "trade_answer":
-        price = lambda spaces: sum(g.data.spaces[i].price for i in spaces)  # noqa: E731
-        gain = (price(frame.give) - price(frame.take) + frame.pay - frame.ask
+        gain = (price(g, frame.give) - price(g, frame.take) + frame.pay - frame.ask
                 + CARD_VALUE * (len(frame.give_cards) - len(frame.take_cards)))
         return ("accept",) if gain > 0 and me.webs - frame.ask >= RESERVE else ("refuse",)
     if kind == "pick_hero":

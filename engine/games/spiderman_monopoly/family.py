@@ -152,7 +152,7 @@ class MonopolyFamily(Auction, Trades, TurnTask):
 
     def return_card(self, s: "State", cid: str) -> None:
         """A used or surrendered card goes to the bottom of its deck."""
-        s.decks[self.data.cards[cid].deck].append(cid)
+        s.decks[self.data.cards[cid].deck].put_bottom(cid)
 
     # ------------------------------------------------------------------ AUCTIONS
     def in_game(self, s: "State", seat: int) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 from ...agenda import AgendaGame
 from ...chance import Chance
 from ...core import Move, Result, register
+from ..decks import DECKS_RULES_FILE, Deck, DeckDraws
 from ..game_package import PackagedGame
 from ..monopoly_family import FAMILY_RULES_FILES
 from .data import Data, load
@@ -22,7 +23,7 @@ from .state import Player, State, Turn
 TURN_LIMIT = "turn-limit"
 
 
-class SpiderManMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
+class SpiderManMonopoly(MonopolyFamily, DeckDraws, AgendaGame, PackagedGame):
     id = "spiderman-monopoly"
     title = "Monopoly Marvel Spider-Man"
     min_players = 2
@@ -33,7 +34,7 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
     def __init__(self, data: Data | None = None) -> None:
         self.data = data or load()
 
-    shared_rules_files = FAMILY_RULES_FILES
+    shared_rules_files = (*FAMILY_RULES_FILES, DECKS_RULES_FILE)
 
     # ------------------------------------------------------------------ set-up
     def initial_state(self, players: int, variants: tuple[str, ...]) -> State:
@@ -43,7 +44,7 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
             players=[Player(webs=d.start_webs) for _ in range(players)],
             owners=[NOBODY] * d.board_size, tech=[0] * d.board_size,
             tracers=d.tracers, bots=d.bots, bank=d.bank_webs - players * d.start_webs,
-            decks={"daily_bugle": [], "spider_sense": []},
+            decks={k: Deck.new(d.deck(k)) for k in ("daily_bugle", "spider_sense")},
         )
         s.agenda = [("start",)]
         self._settle(s)
@@ -51,17 +52,8 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
 
     def _do_start(self, s: State, frame: tuple) -> None:
         n = len(s.players)
-        self._push(s, ("shuffle", "spider_sense"), ("shuffle", "daily_bugle"),
-                   ("order_roll", tuple(range(n))),
+        self._push(s, ("order_roll", tuple(range(n))),
                    *(("pick_hero", k) for k in range(n)), ("begin",))
-
-    def _chance_shuffle(self, s: State, frame: tuple) -> Chance:
-        return Chance("perm", (len(self.data.deck(frame[1])),),
-                      f"shuffle the {self.deck_name(frame[1])} cards")
-
-    def _roll_shuffle(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
-        ids = self.data.deck(frame[1])
-        s.decks[frame[1]] = [ids[i] for i in outcome]
 
     def _chance_order_roll(self, s: State, frame: tuple) -> Chance:
         return Chance("dice", (6, 6) * len(frame[1]), "both dice each: who goes first")
@@ -345,17 +337,23 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
     def card_effect(self, cid: str) -> tuple:
         return self.data.cards[cid].effect
 
+    # ("draw", seat, deck): the top card, decided only now (engine/games/decks.py).
     def _do_draw(self, s: State, frame: tuple) -> None:
         _, seat, deck = frame
-        if s.players[seat].out or not s.decks[deck]:
-            return
-        cid = s.decks[deck].pop(0)
+        if not s.players[seat].out:
+            self.draw_card(s, deck, seat)
+
+    def draw_label(self, deck: str) -> str:
+        return f"draw a {self.deck_name(deck)} card"
+
+    def card_drawn(self, s: State, deck: str, cid: str, ctx: tuple) -> None:
+        seat = ctx[0]
         effect = self.card_effect(cid)
         kind = effect[0]
         if kind.startswith("keep_"):
             s.players[seat].cards.append(cid)
             return
-        s.decks[deck].append(cid)  # read, then back to the bottom of the deck
+        s.decks[deck].put_bottom(cid)  # read, then back to the bottom of the deck
         d = self.data
         pos = s.players[seat].pos
         if kind == "advance":
@@ -420,11 +418,10 @@ class SpiderManMonopoly(MonopolyFamily, AgendaGame, PackagedGame):
 
     # ------------------------------------------------------------------ presentation
     def view(self, s: State, player: int) -> dict[str, Any]:
-        """What `player` may see: everything but the order of the card decks."""
+        """What `player` may see: everything. The decks hold no order for their unseen cards
+        (engine/games/decks.py), so there is nothing to hide."""
         from ...canonical import to_data
-        data = to_data(s)
-        data["decks"] = {k: len(v) for k, v in s.decks.items()}
-        return data
+        return to_data(s)
 
 
 register(SpiderManMonopoly())

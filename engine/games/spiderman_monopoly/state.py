@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..decks import Deck
 from ..game_package import PlainState
 
 
@@ -45,7 +46,7 @@ class State(PlainState):
     tracers: int                # Spider-Tracers left in the bank's supply
     bots: int                   # Spider-Bots left in the bank's supply
     bank: int                   # webs in the bank (may go below 0: the bank never runs out)
-    decks: dict[str, list[str]]  # deck name -> card ids, top first
+    decks: dict[str, Deck]      # deck name -> its cards (unseen ones in no order)
     symbol: int = -1            # seat holding the Symbol of Great Responsibility, -1 nobody
     order: list[int] = field(default_factory=list)  # seats in turn order once decided
     turn: Turn = field(default_factory=Turn)
