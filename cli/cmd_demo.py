@@ -92,12 +92,14 @@ async def _demo(args, base: Path) -> tuple[list[list[dict]], str]:
         found = await trio.run_process(
             _node_cmd("list", "--interface", LOOPBACK, "--timeout", "3", "--json"),
             capture_stdout=True, check=False, env=env[0])
-        by_mdns = any(json.loads(line).get("port") == port
-                      for line in found.stdout.decode().splitlines() if line.strip())
-        how = ("found the lobby by mDNS on loopback" if by_mdns else
+        # Our host is the lobby at our host's port; another demo on this machine may announce
+        # a "Bot 1" too, so the joiners look for ours by its check code.
+        listed = [json.loads(line) for line in found.stdout.decode().splitlines() if line.strip()]
+        ours = [lobby for lobby in listed if lobby.get("port") == port]
+        how = ("found the lobby by mDNS on loopback" if ours else
                f"multicast is off on loopback here: joining 127.0.0.1:{port} directly")
         for i in range(1, n):
-            target = ["Bot 1", "--interface", LOOPBACK] if by_mdns else \
+            target = [ours[0]["code"], "--interface", LOOPBACK] if ours else \
                 ["--peer", f"{LOOPBACK}:{port}"]
             proc = await nursery.start(lambda task_status=trio.TASK_STATUS_IGNORED, i=i:
                                        trio.run_process(

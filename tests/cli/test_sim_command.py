@@ -96,3 +96,28 @@ def test_demo_stops_every_node_and_says_why_when_one_ends_before_the_game(tmp_pa
     assert "node 2 stopped before the game ended (exit status 3)" in r.stdout, r.stdout
     assert "no lobby for me" in r.stdout
     assert "Traceback" not in r.stdout + r.stderr
+
+
+def test_demo_joins_its_own_host_though_another_lobby_of_the_same_name_is_announced(tmp_path):
+    """Two demos on one machine both announce a "Bot 1": the joiners find their own host by its
+    check code (they once joined whichever "Bot 1" answered first, and the demo then hung)."""
+    env = dict(os.environ, PYTHONPATH=ROOT, LANBOARD_HOME=str(tmp_path / "decoy"))
+    decoy = subprocess.Popen([sys.executable, "-m", "cli.main", "host", "--seats", "4",
+                              "--name", "Bot 1", "--listen", "127.0.0.1", "--interface",
+                              "127.0.0.1", "--json"], env=env, cwd=ROOT, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        port = next(json.loads(line)["port"] for line in decoy.stdout
+                    if '"listening"' in line)
+        listed = run_cli("list", "--interface", "127.0.0.1", "--timeout", "3", "--json")
+        if not any(json.loads(line)["port"] == port for line in listed.stdout.splitlines()):
+            pytest.skip("mDNS does not reach the loopback interface here: the demo joins by "
+                        "port, and a second lobby of the same name cannot be seen")
+        r = run_cli("demo", "--players", "3", "--dir", str(tmp_path / "demo"))
+    finally:
+        decoy.kill()
+        said, _ = decoy.communicate()
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "all 3 match files identical: yes" in r.stdout
+    lobby = [json.loads(line) for line in said.splitlines() if '"lobby"' in line]
+    assert all(len(ev["players"]) == 1 for ev in lobby), lobby   # nobody joined the decoy
