@@ -249,25 +249,21 @@ def narrate(g: Any, before: dict | None, after: dict, names: Names, kind: str = 
             who = names.plain(seat)
             if pa["pos"] != pb["pos"]:
                 out.append(f"{who} moved to {space(pa['pos'])}")
-            if pa["jailed"] and not pb["jailed"]:
-                out.append(f"{who} went to jail")
-            elif pb["jailed"] and not pa["jailed"]:
-                out.append(f"{who} left jail")
+            if turned := _turned(pb, pa, "jailed", "went to jail", "left jail"):
+                out.append(f"{who} {turned}")
             if pa["hp"] != pb["hp"]:
                 d = pa["hp"] - pb["hp"]
                 out.append(f"{who}: {'+' if d > 0 else ''}{d} HP (now {pa['hp']})")
             for hb, ha in zip(pb["heroes"], pa["heroes"]):
                 if hb["id"] != ha["id"]:
                     out.append(f"{who} swapped {char(hb['id'])} for {char(ha['id'])}")
-                elif hb["active"] and not ha["active"]:
-                    out.append(f"{who}'s {char(ha['id'])} was eliminated")
-                elif ha["active"] and not hb["active"]:
-                    out.append(f"{who}'s {char(ha['id'])} respawned")
+                elif turned := _turned(hb, ha, "active", "respawned", "was eliminated"):
+                    out.append(f"{who}'s {char(ha['id'])} {turned}")
             lb, la = _count(pb["loot"]), _count(pa["loot"])
             if la > lb:
                 out.append(f"{who} took a Loot Box ({la} now)")
-            if pa["immune"] and not pb["immune"]:
-                out.append(f"{who} is immune to the next ability")
+            if turned := _turned(pb, pa, "immune", "is immune to the next ability"):
+                out.append(f"{who} {turned}")
         for i, (ob, oa) in enumerate(zip(before["owners"], after["owners"])):
             if oa != ob:
                 out.append(f"{space(i)} now belongs to {names.plain(oa)}" if oa != NOBODY
@@ -281,6 +277,16 @@ def narrate(g: Any, before: dict | None, after: dict, names: Names, kind: str = 
     except (KeyError, IndexError, TypeError):
         pass
     return out
+
+
+def _turned(before: dict, after: dict, flag: str, on: str, off: str = "") -> str:
+    """`on` where `flag` became true between the two views, `off` where it became false, ""
+    where it stayed."""
+    if after[flag] and not before[flag]:
+        return on
+    if before[flag] and not after[flag]:
+        return off
+    return ""
 
 
 def _count(loot) -> int:
