@@ -20,6 +20,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench.script_exit import exit_on_failure  # noqa: E402
 from protocol.codec import encode  # noqa: E402
 from protocol.hidden import (ROUNDS, Slot, check_key, check_share, check_shuffle,  # noqa: E402
                              initial_deck, joint_key, make_shuffle, player_secret, prove_key,
@@ -88,7 +89,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    # bench/run.py runs each script in its own process namespace via runpy: exit only on failure
-    rc = main()
-    if rc:
-        sys.exit(rc)
+    exit_on_failure(main())

@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey  # noqa: E402
 
+from bench.script_exit import exit_on_failure  # noqa: E402
 from protocol.codec import decode  # noqa: E402
 from protocol.inmemory import is_clean, play_match  # noqa: E402
 from protocol.messages import entry_shares, genesis_statement, share_statement  # noqa: E402
@@ -113,7 +114,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    # bench/run.py runs each script in its own process namespace via runpy: exit only on failure
-    rc = main()
-    if rc:
-        sys.exit(rc)
+    exit_on_failure(main())

@@ -48,3 +48,11 @@ class Driver:
         s.agenda = [("turn",)]
         self.game._settle(s)
         return s
+
+
+def own(*pairs: tuple[int, int]) -> Callable[[Any], None]:
+    """A change (for `edit` or a set-up) giving each (space, seat) pair's space to its seat."""
+    def change(s: Any) -> None:
+        for space, seat in pairs:
+            s.owners[space] = seat
+    return change

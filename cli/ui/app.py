@@ -155,25 +155,17 @@ class GameUI:
         def _(event) -> None:
             self.help_open = False
 
-        @kb.add("right")
-        @kb.add("tab")
-        def _(event) -> None:
-            if self.help_open:
-                self.help_index += 1
-            elif self.replay:
-                self.replay.step(1)
-            else:
-                not_here(event)
-
-        @kb.add("left")
-        @kb.add("s-tab")
-        def _(event) -> None:
-            if self.help_open:
-                self.help_index -= 1
-            elif self.replay:
-                self.replay.step(-1)
-            else:
-                not_here(event)
+        # the next or previous help page where help is open, else replay step
+        for keys, step in ((("right", "tab"), 1), (("left", "s-tab"), -1)):
+            def turn(event, step=step) -> None:
+                if self.help_open:
+                    self.help_index += step
+                elif self.replay:
+                    self.replay.step(step)
+                else:
+                    not_here(event)
+            for key in keys:
+                kb.add(key)(turn)
 
         @kb.add("pageup")
         def _(event) -> None:
@@ -201,21 +193,15 @@ class GameUI:
                 self.replay.step(10 ** 9)
             m.selected = max(0, count() - 1)
 
-        @kb.add("up")
-        @kb.add("k")
-        def _(event) -> None:
-            if count():
-                m.selected = (m.selected - 1) % count()
-            else:
-                not_here(event)
-
-        @kb.add("down")
-        @kb.add("j")
-        def _(event) -> None:
-            if count():
-                m.selected = (m.selected + 1) % count()
-            else:
-                not_here(event)
+        # the option above or below, round the list
+        for keys, step in ((("up", "k"), -1), (("down", "j"), 1)):
+            def select(event, step=step) -> None:
+                if count():
+                    m.selected = (m.selected + step) % count()
+                else:
+                    not_here(event)
+            for key in keys:
+                kb.add(key)(select)
 
         @kb.add("enter")
         @kb.add(" ")

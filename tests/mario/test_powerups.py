@@ -2,6 +2,8 @@
 
 In these scenarios somebody owns Bowser's Castle, so a trade is always possible and the engine
 never takes the move on its own: every power-up is seen before the figure moves."""
+import pytest
+
 from .scenario import DATA, GAME, act, coins, edit, new_game, options, pending, place, turn_roll
 
 
@@ -72,12 +74,24 @@ def test_red_shell_with_luigis_boost_drops_3_and_the_victim_skips_their_next_pow
 
 
 # ---------------------------------------------------------------- Green Shell
-def test_green_shell_hits_the_nearest_player_ahead_and_a_tie_is_the_rollers_choice():
-    s = game(("mario", "peach", "yoshi", "donkey_kong"), f0=5, f1=9, f2=9, f3=3)
-    s = turn_roll(s, 2, "green_shell")
-    assert powers(s) == [("power", 1, 3), ("power", 2, 3)]
-    s = act(s, "power", 2, 3)
-    assert s.board[9] == 3 and coins(s)[2] == 7
+@pytest.mark.parametrize("chars, pos, offered, hit, space, left", [
+    pytest.param(("mario", "peach", "yoshi", "donkey_kong"), dict(f0=5, f1=9, f2=9, f3=3),
+                 [("power", 1, 3), ("power", 2, 3)], (2, 3), 9, 7,
+                 id="the_nearest_player_ahead_and_a_tie_is_the_rollers_choice"),
+    pytest.param(("yoshi", "peach", "mario", "donkey_kong"), dict(f0=10, f1=12, f2=20, f3=8),
+                 [("power", 1, 3), ("power", 3, 3)], (3, 3), 8, 7,
+                 id="with_yoshis_boost_the_nearest_player_behind_instead"),
+    pytest.param(("tanooki_mario", "peach", "mario", "donkey_kong"),
+                 dict(f0=5, f1=6, f2=20, f3=20), [("power", 1, 3), ("power", 1, 6)], (1, 6), 6, 4,
+                 id="with_tanookis_boost_a_player_on_the_next_space_may_drop_6"),
+])
+def test_green_shell_hits_one_of_the_players_it_offers_who_drops_coins_on_their_space(
+        chars, pos, offered, hit, space, left):
+    s = turn_roll(game(chars, **pos), 2, "green_shell")
+    assert powers(s) == offered
+    s = act(s, "power", *hit)
+    seat, drop = hit
+    assert s.board[space] == drop and coins(s)[seat] == left
 
 
 def test_green_shell_never_hits_a_player_on_your_own_space():
@@ -85,27 +99,11 @@ def test_green_shell_never_hits_a_player_on_your_own_space():
     assert powers(turn_roll(s, 2, "green_shell")) == [("power", 2, 3)]
 
 
-def test_green_shell_with_yoshis_boost_may_hit_the_nearest_player_behind_instead():
-    s = game(("yoshi", "peach", "mario", "donkey_kong"), f0=10, f1=12, f2=20, f3=8)
-    s = turn_roll(s, 2, "green_shell")
-    assert powers(s) == [("power", 1, 3), ("power", 3, 3)]
-    s = act(s, "power", 3, 3)
-    assert s.board[8] == 3 and coins(s)[3] == 7
-
-
 def test_green_shell_with_fire_marios_boost_drops_5_when_the_next_player_is_4_or_more_ahead():
     far = game(("fire_mario", "peach", "mario", "donkey_kong"), f0=5, f1=9, f2=20, f3=20)
     assert powers(turn_roll(far, 2, "green_shell")) == [("power", 1, 5)]
     near = game(("fire_mario", "peach", "mario", "donkey_kong"), f0=5, f1=8, f2=20, f3=20)
     assert powers(turn_roll(near, 2, "green_shell")) == [("power", 1, 3)]
-
-
-def test_green_shell_with_tanookis_boost_may_make_a_player_on_the_next_space_drop_6():
-    s = game(("tanooki_mario", "peach", "mario", "donkey_kong"), f0=5, f1=6, f2=20, f3=20)
-    s = turn_roll(s, 2, "green_shell")
-    assert powers(s) == [("power", 1, 3), ("power", 1, 6)]
-    s = act(s, "power", 1, 6)
-    assert s.board[6] == 6 and coins(s)[1] == 4
 
 
 def test_green_shell_without_tanooki_gives_no_6_option():

@@ -1,5 +1,7 @@
 """Rulebook section "Die Felder": properties (buying, the auction, rent), GO, Pipe, Thwomp
 (Steinblock), Coin space, Just Visiting, Go to Jail and jail. Super Stars: test_characters.py."""
+from tests.monopoly_scenario import own
+
 from .scenario import DATA, act, coins, decider, new_game, options, pending, place, roll, turn_roll
 
 
@@ -13,13 +15,6 @@ def game(setup_fn=None, chars=("mario", "peach", "yoshi", "donkey_kong"), first=
 
 def end(s):
     return act(s, "end_turn")
-
-
-def own(*pairs):
-    def f(s):
-        for space, seat in pairs:
-            s.owners[space] = seat
-    return f
 
 
 # ---------------------------------------------------------------- free properties

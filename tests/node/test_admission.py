@@ -24,22 +24,33 @@ def _run(fn):
     trio.run(fn, clock=trio.testing.MockClock(autojump_threshold=0))
 
 
-def test_an_unseated_connection_is_closed_after_the_grace_and_a_seated_one_is_kept():
+def _admitting(body, **caps):
+    """Runs `await body(adm, hold, closed)` on the virtual clock with an Admission of `caps`:
+    `hold(ticket, name)` keeps a connection open until the Admission closes it, which puts
+    (name, time closed) in `closed`; whatever is still held at the end is cancelled."""
     async def main():
-        adm = Admission(total=10, per_address=5, grace=15)
+        adm = Admission(**caps)
         closed = []
         async with trio.open_nursery() as nursery:
-            idle, player = adm.admit("10.0.0.9"), adm.admit("10.0.0.2")
-            nursery.start_soon(_hold, idle, closed, "idle")
-            nursery.start_soon(_hold, player, closed, "player")
-            await trio.sleep(1)
-            player.seated()
-            assert adm.unseated == 1
-            await trio.sleep(3600)
-            assert closed == [("idle", 15)]
-            assert adm.unseated == 0
+            def hold(ticket, name):
+                nursery.start_soon(_hold, ticket, closed, name)
+            await body(adm, hold, closed)
             nursery.cancel_scope.cancel()
     _run(main)
+
+
+def test_an_unseated_connection_is_closed_after_the_grace_and_a_seated_one_is_kept():
+    async def body(adm, hold, closed):
+        idle, player = adm.admit("10.0.0.9"), adm.admit("10.0.0.2")
+        hold(idle, "idle")
+        hold(player, "player")
+        await trio.sleep(1)
+        player.seated()
+        assert adm.unseated == 1
+        await trio.sleep(3600)
+        assert closed == [("idle", 15)]
+        assert adm.unseated == 0
+    _admitting(body, total=10, per_address=5, grace=15)
 
 
 def test_seated_marks_only_a_connection_the_node_accepted():
@@ -49,56 +60,41 @@ def test_seated_marks_only_a_connection_the_node_accepted():
 
 
 def test_over_the_per_address_cap_the_oldest_connection_of_that_address_is_evicted():
-    async def main():
-        adm = Admission(total=100, per_address=3, grace=15)
-        closed = []
-        async with trio.open_nursery() as nursery:
-            for i in range(3):
-                nursery.start_soon(_hold, adm.admit("10.0.0.9"), closed, f"flood{i}")
-                await trio.sleep(1)
-            other = adm.admit("10.0.0.2")
-            nursery.start_soon(_hold, other, closed, "other")
-            newest = adm.admit("10.0.0.9")
-            nursery.start_soon(_hold, newest, closed, "newest")
-            await trio.sleep(0.5)
-            assert closed == [("flood0", 3)]
-            assert adm.unseated == 4 and adm.evictions == 1
-            nursery.cancel_scope.cancel()
-    _run(main)
+    async def body(adm, hold, closed):
+        for i in range(3):
+            hold(adm.admit("10.0.0.9"), f"flood{i}")
+            await trio.sleep(1)
+        hold(adm.admit("10.0.0.2"), "other")
+        hold(adm.admit("10.0.0.9"), "newest")
+        await trio.sleep(0.5)
+        assert closed == [("flood0", 3)]
+        assert adm.unseated == 4 and adm.evictions == 1
+    _admitting(body, total=100, per_address=3, grace=15)
 
 
 def test_over_the_total_cap_the_most_represented_address_loses_its_oldest():
-    async def main():
-        adm = Admission(total=4, per_address=4, grace=15)
-        closed = []
-        async with trio.open_nursery() as nursery:
-            first = adm.admit("10.0.0.2")
-            nursery.start_soon(_hold, first, closed, "lone")
-            for i in range(3):
-                nursery.start_soon(_hold, adm.admit("10.0.0.9"), closed, f"flood{i}")
-            nursery.start_soon(_hold, adm.admit("10.0.0.3"), closed, "newcomer")
-            await trio.sleep(0.5)
-            assert [name for name, _ in closed] == ["flood0"]   # not the lone older peer
-            assert adm.unseated == 4
-            nursery.cancel_scope.cancel()
-    _run(main)
+    async def body(adm, hold, closed):
+        hold(adm.admit("10.0.0.2"), "lone")
+        for i in range(3):
+            hold(adm.admit("10.0.0.9"), f"flood{i}")
+        hold(adm.admit("10.0.0.3"), "newcomer")
+        await trio.sleep(0.5)
+        assert [name for name, _ in closed] == ["flood0"]   # not the lone older peer
+        assert adm.unseated == 4
+    _admitting(body, total=4, per_address=4, grace=15)
 
 
 def test_a_vouched_redial_of_a_seated_player_is_never_evicted_for_a_stranger():
-    async def main():
-        adm = Admission(total=2, per_address=2, grace=15)
-        closed = []
-        async with trio.open_nursery() as nursery:
-            redials = [adm.admit("10.0.0.9"), adm.admit("10.0.0.9")]
-            for i, t in enumerate(redials):
-                t.vouch()
-                nursery.start_soon(_hold, t, closed, f"redial{i}")
-            assert adm.admit("10.0.0.9") is None and adm.admit("10.0.0.5") is None
-            assert adm.refusals == 2 and adm.unseated == 2
-            await trio.sleep(0.5)
-            assert closed == []
-            nursery.cancel_scope.cancel()
-    _run(main)
+    async def body(adm, hold, closed):
+        redials = [adm.admit("10.0.0.9"), adm.admit("10.0.0.9")]
+        for i, t in enumerate(redials):
+            t.vouch()
+            hold(t, f"redial{i}")
+        assert adm.admit("10.0.0.9") is None and adm.admit("10.0.0.5") is None
+        assert adm.refusals == 2 and adm.unseated == 2
+        await trio.sleep(0.5)
+        assert closed == []
+    _admitting(body, total=2, per_address=2, grace=15)
 
 
 def test_the_caps_leave_most_descriptors_to_the_node_itself(monkeypatch):

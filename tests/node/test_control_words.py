@@ -12,7 +12,7 @@ from node.runtime import Node
 from protocol.identity import Identity
 from tests.worded_toy import GAME, GAME_ID, TITLE, WordedToyRace
 
-from .control_events import collect_events
+from .control_events import collect_events, joiner_status_in_lobby
 
 
 async def _first_decision_of_a_person(tmp_path: Path, game_id: str = GAME_ID):
@@ -128,25 +128,7 @@ def test_a_game_whose_words_fail_still_plays_with_the_raw_moves_as_labels(tmp_pa
     assert seen["move"] == {"ok": True}
 
 
-async def _joiner_status_in_lobby(tmp_path: Path):
-    host = Node(Identity.generate(), "Hana", tmp_path / "h", listen_host="127.0.0.1")
-    guest = Node(Identity.generate(), "Gus", tmp_path / "g", listen_host="127.0.0.1")
-    sock = tmp_path / "g.sock"
-    async with trio.open_nursery() as nursery:
-        await nursery.start(serve_control, guest, sock)
-        before = await call(sock, {"cmd": "status"})
-        port = await nursery.start(lambda task_status: host.host(
-            GAME_ID, (), 3, task_status=task_status))
-        nursery.start_soon(guest.join, "127.0.0.1", port)
-        with trio.fail_after(10):
-            while len(guest.lobby_roster) < 2:
-                await trio.sleep(0.01)
-        status = await call(sock, {"cmd": "status"})
-        nursery.cancel_scope.cancel()
-    return before, status
-
-
 def test_a_joiner_learns_the_game_from_the_hosts_welcome_while_still_in_the_lobby(tmp_path):
-    before, status = trio.run(_joiner_status_in_lobby, tmp_path)
+    _, _, before, status = trio.run(joiner_status_in_lobby, tmp_path, GAME_ID)
     assert (before["game"], before["title"]) == (None, None)   # no lobby yet: no game
     assert (status["phase"], status["game"], status["title"]) == ("lobby", GAME_ID, TITLE)

@@ -14,7 +14,7 @@ from node.runtime import Node
 from protocol.identity import Identity
 from protocol.verify import verify_file
 
-from .control_events import collect_events
+from .control_events import collect_events, joiner_status_in_lobby
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -181,25 +181,8 @@ def test_hostile_connections_during_a_game_do_not_disturb_it(tmp_path):
     assert verify_file(host.outcome.match_file).status == 0
 
 
-async def _joiner_status_in_lobby(tmp_path: Path):
-    host = Node(Identity.generate(), "Hana", tmp_path / "h", listen_host="127.0.0.1")
-    guest = Node(Identity.generate(), "Gus", tmp_path / "g", listen_host="127.0.0.1")
-    sock = tmp_path / "g.sock"
-    async with trio.open_nursery() as nursery:
-        await nursery.start(serve_control, guest, sock)
-        port = await nursery.start(lambda task_status: host.host(
-            "overwatch-monopoly", (), 3, task_status=task_status))
-        nursery.start_soon(guest.join, "127.0.0.1", port)
-        with trio.fail_after(10):
-            while len(guest.lobby_roster) < 2:
-                await trio.sleep(0.01)
-        status = await call(sock, {"cmd": "status"})
-        nursery.cancel_scope.cancel()
-    return host, guest, status
-
-
 def test_a_joiners_status_lists_the_lobby_with_check_codes(tmp_path):
-    host, guest, status = trio.run(_joiner_status_in_lobby, tmp_path)
+    host, guest, _, status = trio.run(joiner_status_in_lobby, tmp_path, "overwatch-monopoly")
     assert status["phase"] == "lobby"
     assert [(p["name"], p["code"]) for p in status["players"]] == [
         ("Hana", host.identity.check_code), ("Gus", guest.identity.check_code)]

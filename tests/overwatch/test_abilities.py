@@ -9,6 +9,8 @@ card text implies. Board used below (data.toml): 0 GO, 1/3 objectives (set 1, re
 """
 from __future__ import annotations
 
+import pytest
+
 from engine import Chance, Decision
 from tests.overwatch.scenario import act, decider, edit, hp, new_game, options, pending, roll, \
     turn_roll
@@ -266,15 +268,16 @@ def test_junkrat_steel_trap_also_stops_a_player_landing_exactly_and_only_once():
     assert decider(s) == (1, "turn")
 
 
-def test_junkrat_only_one_steel_trap_per_space():
-    s = situation([("mercy", "junkrat", "roadhog"), ("winston", "genji", "zenyatta")], pos=[3, 20],
-                  traps={3: 1})
+@pytest.mark.parametrize("hero, pieces", [("junkrat", "traps"), ("torbjorn", "turrets")])
+def test_junkrats_steel_traps_and_torbjorns_turrets_are_one_per_space(hero, pieces):
+    s = situation([("mercy", hero, "roadhog"), ("winston", "genji", "zenyatta")], pos=[3, 20],
+                  **{pieces: {3: 1}})
     s = turn_roll(s, 5, "damage")
-    # No trap can go on 3: "move" was the only option and was made (3 -> 8), where a trap can.
-    assert positions(s)[0] == 8 and s.traps[3] == 1
-    assert options(s) == (("ability", "junkrat"), ("end_turn",))
-    s = ability(s, "junkrat")
-    assert s.traps[3] == 1 and s.traps[8] == 0
+    # None can go on 3: "move" was the only option and was made (3 -> 8), where one can.
+    assert positions(s)[0] == 8 and getattr(s, pieces)[3] == 1
+    assert options(s) == (("ability", hero), ("end_turn",))
+    s = ability(s, hero)
+    assert getattr(s, pieces)[3] == 1 and getattr(s, pieces)[8] == 0
 
 
 def test_mccree_flashbang_costs_2_hp_and_skips_the_targets_next_ability_roll():
@@ -427,16 +430,6 @@ def test_torbjorn_turret_fires_on_landing_and_the_space_rules_still_apply():
     assert isinstance(pending(s), Chance) and pending(s).label == "health pack"
     s = roll(s, 4)
     assert hp(s) == [11, 11] and positions(s)[1] == 12
-
-
-def test_torbjorn_only_one_turret_per_space():
-    s = situation([("mercy", "torbjorn", "roadhog"), ("winston", "genji", "zenyatta")], pos=[3, 20],
-                  turrets={3: 1})
-    s = turn_roll(s, 5, "damage")
-    assert positions(s)[0] == 8 and s.turrets[3] == 1
-    assert options(s) == (("ability", "torbjorn"), ("end_turn",))
-    s = ability(s, "torbjorn")
-    assert s.turrets[3] == 1 and s.turrets[8] == 0
 
 
 def test_widowmakers_kiss_costs_the_target_the_numbered_die_roll():

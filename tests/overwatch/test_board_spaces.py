@@ -2,6 +2,8 @@
 Pack, Just Visiting, Free Parking, GO, Go to Jail, jail and the Ultimate Ability space."""
 import pytest
 
+from tests.monopoly_scenario import own
+
 from .scenario import (DATA, DEFAULT_TEAMS, act, decider, edit, end_turn, hp, new_game,
                        options, pending, roll, turn_roll)
 
@@ -17,13 +19,6 @@ def at(seat: int, pos: int, hp_: int | None = None):
         s.players[seat].pos = pos
         if hp_ is not None:
             s.players[seat].hp = hp_
-    return change
-
-
-def own(*pairs):
-    def change(s):
-        for space, seat in pairs:
-            s.owners[space] = seat
     return change
 
 

@@ -289,73 +289,57 @@ def _blamed(run, kind, seat=CHEAT):
         assert r.status == 1 and r.fault == "incomplete", r   # the kept log still verifies
 
 
-def test_a_bot_choice_about_a_seat_that_did_not_time_out_is_attributed_to_its_signer():
+def _once(when, forge):
+    """A cheater's hook: the first time `when(ledger)` holds (a ledger of a match not over), it
+    sends the shares `forge(ledger)` lists as (kind, seat named as author, body), every one
+    signed with the cheater's own key."""
     def hook(identity, people):
         done = []
 
         def h(session):
             led = session.ledger
-            if done or led is None or led.over or led.seq < 6 or led.slot.kind != "move" \
-                    or led.slot.authors == (CHEAT,):
+            if done or led is None or led.over or not when(led):
                 return []
             done.append(1)
-            return [encode(make_share(identity.sign, led.match_id, led.seq, led.head, "choice",
-                                      CHEAT, {"seat": 0, "choice": "bot"}))]
+            return [encode(make_share(identity.sign, led.match_id, led.seq, led.head, kind, seat,
+                                      body)) for kind, seat, body in forge(led)]
         return h
-    run = _cheat_run(hook, claim_timeouts=False)
+    return hook
+
+
+def _at_choice(led):
+    return led.slot.kind == "choice"
+
+
+def test_a_bot_choice_about_a_seat_that_did_not_time_out_is_attributed_to_its_signer():
+    run = _cheat_run(_once(lambda led: led.seq >= 6 and led.slot.kind == "move"
+                           and led.slot.authors != (CHEAT,),
+                           lambda led: [("choice", CHEAT, {"seat": 0, "choice": "bot"})]),
+                     claim_timeouts=False)
     _blamed(run, "bad-choice")
 
 
 def test_a_choice_about_another_seat_than_the_timed_out_one_is_attributed_to_its_signer():
-    def hook(identity, people):
-        done = []
-
-        def h(session):
-            led = session.ledger
-            if done or led is None or led.over or led.slot.kind != "choice":
-                return []
-            done.append(1)
-            return [encode(make_share(identity.sign, led.match_id, led.seq, led.head, "choice",
-                                      CHEAT, {"seat": 0, "choice": "bot"}))]
-        return h
-    run = _cheat_run(hook, silent=[2], after_timeout=lambda seat, ev: None if seat == CHEAT
+    run = _cheat_run(_once(_at_choice,
+                           lambda led: [("choice", CHEAT, {"seat": 0, "choice": "bot"})]),
+                     silent=[2], after_timeout=lambda seat, ev: None if seat == CHEAT
                      else "bot")
     _blamed(run, "bad-choice")
 
 
 def test_a_choice_signed_in_another_players_name_is_attributed_to_the_sender():
-    def hook(identity, people):
-        done = []
-
-        def h(session):
-            led = session.ledger
-            if done or led is None or led.over or led.slot.kind != "choice":
-                return []
-            done.append(1)
-            # seat 0's choice, signed with the cheater's key
-            return [encode(make_share(identity.sign, led.match_id, led.seq, led.head, "choice",
-                                      0, {"seat": led.slot.pending, "choice": "bot"}))]
-        return h
-    run = _cheat_run(hook, silent=[2], after_timeout=lambda seat, ev: "wait" if seat == 0
+    as_seat_0 = _once(_at_choice,   # seat 0's choice, signed with the cheater's key
+                      lambda led: [("choice", 0, {"seat": led.slot.pending, "choice": "bot"})])
+    run = _cheat_run(as_seat_0, silent=[2], after_timeout=lambda seat, ev: "wait" if seat == 0
                      else None)
     s0 = run.sessions[0]
     assert s0.fault is not None and s0.fault.kind == "bad-signature" and s0.fault.seats == (CHEAT,)
 
 
 def test_two_different_choices_by_one_player_are_equivocation():
-    def hook(identity, people):
-        done = []
-
-        def h(session):
-            led = session.ledger
-            if done or led is None or led.over or led.slot.kind != "choice":
-                return []
-            done.append(1)
-            return [encode(make_share(identity.sign, led.match_id, led.seq, led.head, "choice",
-                                      CHEAT, {"seat": led.slot.pending, "choice": c}))
-                    for c in ("bot", "wait")]
-        return h
-    run = _cheat_run(hook, silent=[2], after_timeout=lambda seat, ev: None if seat == CHEAT
+    both = _once(_at_choice, lambda led: [("choice", CHEAT, {"seat": led.slot.pending, "choice": c})
+                                          for c in ("bot", "wait")])
+    run = _cheat_run(both, silent=[2], after_timeout=lambda seat, ev: None if seat == CHEAT
                      else "bot")
     _blamed(run, "equivocation")
 
@@ -363,35 +347,16 @@ def test_two_different_choices_by_one_player_are_equivocation():
 def test_a_move_in_the_bot_seats_name_is_attributed_to_the_sender():
     """Nobody can play the bot seat's moves: they are derived, never sent. A move share in the
     bot seat's name does not verify, and its sender is blamed."""
-    def hook(identity, people):
-        done = []
-
-        def h(session):
-            led = session.ledger
-            if done or led is None or led.over or 2 not in led.bots:
-                return []
-            done.append(1)
-            return [encode(make_share(identity.sign, led.match_id, led.seq, led.head, "move",
-                                      2, ["roll", 2]))]
-        return h
-    run = _cheat_run(hook, silent=[2])
+    run = _cheat_run(_once(lambda led: 2 in led.bots, lambda led: [("move", 2, ["roll", 2])]),
+                     silent=[2])
     _blamed(run, "bad-signature")
 
 
 def test_a_move_out_of_turn_after_the_takeover_is_attributed_to_its_signer():
-    def hook(identity, people):
-        done = []
-
-        def h(session):
-            led = session.ledger
-            if done or led is None or led.over or 2 not in led.bots or \
-                    led.slot.kind != "move" or led.slot.authors == (CHEAT,):
-                return []
-            done.append(1)
-            return [encode(make_share(identity.sign, led.match_id, led.seq, led.head, "move",
-                                      CHEAT, list(led.slot.pending.options[0])))]
-        return h
-    run = _cheat_run(hook, silent=[2])
+    run = _cheat_run(_once(lambda led: 2 in led.bots and led.slot.kind == "move"
+                           and led.slot.authors != (CHEAT,),
+                           lambda led: [("move", CHEAT, list(led.slot.pending.options[0]))]),
+                     silent=[2])
     _blamed(run, "wrong-author")
 
 

@@ -63,12 +63,15 @@ def test_verify_names_the_first_bad_entry_and_exits_1(match_file, tmp_path, caps
     assert p.returncode == 1 and "FAILED at entry 30" in p.stderr
 
 
-@pytest.mark.parametrize("content", [None, b"", b"hello world", b"\xff" * 10, b"\xa1\x61x\x01"])
-def test_verify_exits_2_without_a_traceback_on_unreadable_input(tmp_path, content):
+@pytest.mark.parametrize("command, content", [
+    *(("verify", c) for c in (None, b"", b"hello world", b"\xff" * 10, b"\xa1\x61x\x01")),
+    *(("export", c) for c in (None, b"", b"\x00garbage"))])
+def test_verify_and_export_exit_2_without_a_traceback_on_unreadable_input(tmp_path, command,
+                                                                         content):
     f = tmp_path / "x.lbm"
     if content is not None:
         f.write_bytes(content)
-    p = _cli("verify", f)
+    p = _cli(command, f)
     assert p.returncode == 2 and p.stderr.strip()
 
 
@@ -116,15 +119,6 @@ def test_export_of_a_damaged_file_prints_the_good_items_and_exits_1(match_file, 
     assert main(["export", str(f), "--states"]) == 1
     captured = capsys.readouterr()
     assert len(captured.out.splitlines()) == 6 and "stopped at entry 6" in captured.err
-
-
-@pytest.mark.parametrize("content", [None, b"", b"\x00garbage"])
-def test_export_exits_2_on_unreadable_input(tmp_path, content):
-    f = tmp_path / "x.lbm"
-    if content is not None:
-        f.write_bytes(content)
-    p = _cli("export", f)
-    assert p.returncode == 2 and p.stderr.strip()
 
 
 def test_verify_partial_accepts_a_valid_log_of_a_match_in_progress(match_file, tmp_path):

@@ -27,6 +27,14 @@ def _fails_at(raws_or_data, index, fault=None, author=None):
     return r
 
 
+def _replaced(i, e, part=None, signer=None):
+    """LOG with entry i replaced by the entry `e`, its `part`-th signature made again with seat
+    `signer`'s key (with part None, the signatures stay as they were)."""
+    raws = list(LOG)
+    raws[i] = encode(e if part is None else resign(e, part, PLAYERS[signer].identity))
+    return raws
+
+
 def test_the_untampered_file_verifies():
     r = verify_bytes(DATA)
     assert r.status == 0 and r.complete, r
@@ -83,18 +91,14 @@ def test_an_entry_re_signed_by_another_players_key_fails_as_a_bad_signature():
     e = decode(LOG[i])
     author = e["authors"][0]
     other = (author + 1) % 3
-    raws = list(LOG)
-    raws[i] = encode(resign(e, 0, PLAYERS[other].identity))
-    _fails_at(raws, i, "bad-signature", author)
+    _fails_at(_replaced(i, e, 0, other), i, "bad-signature", author)
 
 
 def test_a_reveal_that_does_not_hash_to_the_previous_one_fails_as_bad_reveal():
     i = first_index(LOG, "reveal", 3)
     e = decode(LOG[i])
     e["parts"][1] = bytes(32)
-    raws = list(LOG)
-    raws[i] = encode(resign(e, 1, PLAYERS[e["authors"][1]].identity))
-    _fails_at(raws, i, "bad-reveal", e["authors"][1])
+    _fails_at(_replaced(i, e, 1, e["authors"][1]), i, "bad-reveal", e["authors"][1])
 
 
 def test_a_move_signed_by_the_wrong_player_fails_as_wrong_author():
@@ -102,36 +106,28 @@ def test_a_move_signed_by_the_wrong_player_fails_as_wrong_author():
     e = decode(LOG[i])
     intruder = (e["authors"][0] + 1) % 3
     e["authors"] = [intruder]
-    raws = list(LOG)
-    raws[i] = encode(resign(e, 0, PLAYERS[intruder].identity))
-    _fails_at(raws, i, "wrong-author", intruder)
+    _fails_at(_replaced(i, e, 0, intruder), i, "wrong-author", intruder)
 
 
 def test_an_illegal_move_signed_by_its_player_fails_as_illegal_move():
     i = first_index(LOG, "move")
     e = decode(LOG[i])
     e["parts"][0] = ["roll", 3]          # the toy game offers one or two dice
-    raws = list(LOG)
-    raws[i] = encode(resign(e, 0, PLAYERS[e["authors"][0]].identity))
-    _fails_at(raws, i, "illegal-move", e["authors"][0])
+    _fails_at(_replaced(i, e, 0, e["authors"][0]), i, "illegal-move", e["authors"][0])
 
 
 def test_a_changed_attested_hash_re_signed_by_its_player_fails_as_state_mismatch():
     i = first_index(LOG, "attest", 4)
     e = decode(LOG[i])
     e["parts"][2] = bytes.fromhex("ab" * 32)
-    raws = list(LOG)
-    raws[i] = encode(resign(e, 2, PLAYERS[e["authors"][2]].identity))
-    _fails_at(raws, i, "state-mismatch", e["authors"][2])
+    _fails_at(_replaced(i, e, 2, e["authors"][2]), i, "state-mismatch", e["authors"][2])
 
 
 def test_a_changed_attested_hash_without_re_signing_fails_as_a_bad_signature():
     i = first_index(LOG, "attest", 4)
     e = decode(LOG[i])
     e["parts"][1] = bytes.fromhex("ab" * 32)
-    raws = list(LOG)
-    raws[i] = encode(e)
-    _fails_at(raws, i, "bad-signature", e["authors"][1])
+    _fails_at(_replaced(i, e), i, "bad-signature", e["authors"][1])
 
 
 def test_a_truncated_file_fails_at_the_cut_entry():

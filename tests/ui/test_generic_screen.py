@@ -86,6 +86,24 @@ def test_a_long_option_list_scrolls_with_the_selection_on_the_generic_screen():
     assert " 2 Bid 13 coins" in screen and len(screen) == 24
 
 
+def test_the_arrow_keys_and_j_k_move_the_selection_round_the_option_list():
+    async def script():
+        with terminal(80, 24) as (inp, out):
+            ui = GameUI(toy_model())          # three options, the first selected
+            task = asyncio.ensure_future(ui.run_replay())   # the app alone, no node behind it
+            await until(lambda: ui.app.is_running, 5, "the app")
+            seen = []
+            for key in ("\x1b[A", "k", "j", "\x1b[B", "\x1b[B", "j"):   # ↑ k j ↓ ↓ j
+                before = ui.model.selected
+                inp.send_text(key)
+                await until(lambda: ui.model.selected != before, 5, f"a move on {key!r}", ui)
+                seen.append(ui.model.selected)
+            assert seen == [2, 1, 2, 0, 1, 2]
+            inp.send_text("q")
+            await asyncio.wait_for(task, 5)
+    asyncio.run(script())
+
+
 def test_the_generic_final_screen_ranks_players_and_keeps_the_summary():
     m = toy_model()
     m.on_event({"event": "over", "scores": [7, 21], "winners": [1], "hash": "00" * 32})

@@ -29,6 +29,16 @@ def _fig(g, s, f: int) -> str:
     return f"P{fig.seat + 1}'s {name} on {g.data.spaces[fig.pos].name}"
 
 
+# The Super Stars that cost a fixed drop of coins: task -> (the move that takes the star, the
+# data number of the drop, what the star does to its target)
+PAID_STARS = {
+    "star_boo": ("copy", "boo_star_drop",
+                 lambda g, s, char: f"use {g.data.characters[char].name}'s Super Star"),
+    "star_rosalina": ("take", "rosalina_star_drop",
+                      lambda g, s, seat: f"take the cheapest property of {_seat(g, s, seat)}"),
+}
+
+
 def _acting(g, s, task: str, frame: tuple) -> tuple[int, str]:
     """The figure using a power-up now and the face: the turn's, or Iggy's bonus roll."""
     if task == "iggy":
@@ -137,20 +147,15 @@ def describe_move(g: "MarioMonopoly", s: "State", move: tuple, names: Any = None
         return f"{kind.capitalize()} the trade offered by {_seat(g, s, frame[1])}"
     if task == "drop_any":
         return f"Drop the coins at {_fig(g, s, move[1])}"
-    if task == "star_boo":
-        if kind == "copy":
-            return (f"Drop {_coins(d.n('boo_star_drop'))} and use "
-                    f"{d.characters[move[1]].name}'s Super Star")
+    if task in PAID_STARS:
+        take, drop, what = PAID_STARS[task]
+        if kind == take:
+            return f"Drop {_coins(d.n(drop))} and {what(g, s, move[1])}"
         return "Keep your coins: no Super Star"
     if task == "star_diddy_kong":
         if kind == "step":
             return f"Move {abs(move[1])} spaces {'forward' if move[1] > 0 else 'back'}"
         return "Stay where you are"
-    if task == "star_rosalina":
-        if kind == "take":
-            return (f"Drop {_coins(d.n('rosalina_star_drop'))} and take "
-                    f"the cheapest property of {_seat(g, s, move[1])}")
-        return "Keep your coins: no Super Star"
     if task == "star_wario":
         if move[1]:
             return f"Drop {_coins(move[1])} and move {move[1]} spaces"

@@ -117,21 +117,19 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
         return Chance("perm", (len(s.leader_pool),), "deal group leaders")
 
     def _roll_deal_leaders(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
-        each = 3 if "6v6" in s.variants else 1
-        shuffled = [s.leader_pool[i] for i in outcome]
-        for k, seat in enumerate(s.pick_order * each):
-            s.players[seat].leaders.append(shuffled[k])
-        s.leader_pool = sorted(shuffled[len(s.pick_order) * each:])
+        dealt, rest = _deal(s, s.leader_pool, outcome, 3 if "6v6" in s.variants else 1)
+        for seat, leader in dealt:
+            s.players[seat].leaders.append(leader)
+        s.leader_pool = sorted(rest)
 
     def _chance_deal_heroes(self, s: State, frame: tuple) -> Chance:
         return Chance("perm", (len(s.pool),), "deal characters")
 
     def _roll_deal_heroes(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
-        each = 3 if "6v6" in s.variants else 2
-        shuffled = [s.pool[i] for i in outcome]
-        for k, seat in enumerate(s.pick_order * each):
-            s.players[seat].heroes.append(Hero(shuffled[k]))
-        s.pool = [c for c in self._heroes if c in shuffled[len(s.pick_order) * each:]]
+        dealt, rest = _deal(s, s.pool, outcome, 3 if "6v6" in s.variants else 2)
+        for seat, hero in dealt:
+            s.players[seat].heroes.append(Hero(hero))
+        s.pool = [c for c in self._heroes if c in rest]
 
     def _do_begin_play(self, s: State, frame: tuple) -> None:
         # "The player who chose their final character last goes first"; with Mystery Heroes
@@ -547,3 +545,12 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
 
 
 register(OverwatchMonopoly())
+
+
+def _deal(s: State, pool: list[str], outcome: tuple[int, ...],
+          each: int) -> tuple[list[tuple[int, str]], list[str]]:
+    """`pool` shuffled by the permutation `outcome`, dealt `each` to every seat, one round of the
+    pick order at a time: the (seat, card) pairs in dealing order, and the cards left over."""
+    shuffled = [pool[i] for i in outcome]
+    rounds = s.pick_order * each
+    return [(seat, shuffled[k]) for k, seat in enumerate(rounds)], shuffled[len(rounds):]

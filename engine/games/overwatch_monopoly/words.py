@@ -11,7 +11,7 @@ the decision's details).
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ...canonical import to_data
 from ...core import Decision, get_game
@@ -50,6 +50,17 @@ TARGETED = {  # what a one-target ability does to the player named
     "mei": "pays 1 HP and moves 3 less next turn", "pharah": "pays 3 HP (and you move +3)",
     "soldier76": "pays 4 HP", "widowmaker": "pays HP equal to your die",
     "roadhog": "is hooked 3 spaces back", "zenyatta": "pays 2 HP, and you collect 2 HP",
+}
+# What an ability does, worded from its option's parameters: a mode, targets or numbers
+BY_PARAMS: dict[str, Callable[[list, Names], str]] = {
+    "ana": lambda p, names: "collect 3 HP" if p[0] == "heal" else f"{names.plain(p[1])} pays 3 HP",
+    "lucio": lambda p, names: "add 3 to your move" if p[0] == "roll" else "collect 3 HP",
+    "reaper": lambda p, names: " and ".join(names.plain(x) for x in p) + " pay 2 HP each",
+    "winston": lambda p, names: (f"jump {p[0]} extra space{'s' if p[0] != 1 else ''}"
+                                 " (others where you land pay 2 HP)"),
+    "hanzo": lambda p, names: "arrows: " + ", ".join(
+        f"{names.plain(seat)} {n}" for seat, n in enumerate(p) if n) + " HP",
+    "sombra": lambda p, names: f"{names.plain(p[1])} on {space(p[0])} pays you its rent",
 }
 ULTIMATE = {
     "dva": "Self-Destruct: {t} pays 5 HP, everyone else 2", "lucio": "Sound Barrier: +4 HP and immunity",
@@ -209,24 +220,13 @@ def _label(prompt: str, o: list, state: dict | None, names: Names) -> str:
 
 
 def _ability(cid: str, params: list, state: dict | None, names: Names) -> str:
-    head = f"{char(cid)}: "
-    if cid == "ana":
-        return head + ("collect 3 HP" if params[0] == "heal" else f"{names.plain(params[1])} pays 3 HP")
-    if cid == "lucio":
-        return head + ("add 3 to your move" if params[0] == "roll" else "collect 3 HP")
-    if cid == "reaper":
-        return head + " and ".join(names.plain(p) for p in params) + " pay 2 HP each"
-    if cid == "winston":
-        return head + f"jump {params[0]} extra space{'s' if params[0] != 1 else ''}" + \
-            " (others where you land pay 2 HP)"
-    if cid == "hanzo":
-        hits = [f"{names.plain(seat)} {n}" for seat, n in enumerate(params) if n]
-        return head + "arrows: " + ", ".join(hits) + " HP"
-    if cid == "sombra":
-        return head + f"{names.plain(params[1])} on {space(params[0])} pays you its rent"
-    if cid in TARGETED:
-        return head + f"{names.plain(params[0])} {TARGETED[cid]}"
-    return head + ABILITY.get(cid, "ability")
+    if cid in BY_PARAMS:
+        what = BY_PARAMS[cid](params, names)
+    elif cid in TARGETED:
+        what = f"{names.plain(params[0])} {TARGETED[cid]}"
+    else:
+        what = ABILITY.get(cid, "ability")
+    return f"{char(cid)}: {what}"
 
 
 def narrate(g: Any, before: dict | None, after: dict, names: Names, kind: str = "",
@@ -249,25 +249,21 @@ def narrate(g: Any, before: dict | None, after: dict, names: Names, kind: str = 
             who = names.plain(seat)
             if pa["pos"] != pb["pos"]:
                 out.append(f"{who} moved to {space(pa['pos'])}")
-            if pa["jailed"] and not pb["jailed"]:
-                out.append(f"{who} went to jail")
-            elif pb["jailed"] and not pa["jailed"]:
-                out.append(f"{who} left jail")
+            if turned := _turned(pb, pa, "jailed", "went to jail", "left jail"):
+                out.append(f"{who} {turned}")
             if pa["hp"] != pb["hp"]:
                 d = pa["hp"] - pb["hp"]
                 out.append(f"{who}: {'+' if d > 0 else ''}{d} HP (now {pa['hp']})")
             for hb, ha in zip(pb["heroes"], pa["heroes"]):
                 if hb["id"] != ha["id"]:
                     out.append(f"{who} swapped {char(hb['id'])} for {char(ha['id'])}")
-                elif hb["active"] and not ha["active"]:
-                    out.append(f"{who}'s {char(ha['id'])} was eliminated")
-                elif ha["active"] and not hb["active"]:
-                    out.append(f"{who}'s {char(ha['id'])} respawned")
+                elif turned := _turned(hb, ha, "active", "respawned", "was eliminated"):
+                    out.append(f"{who}'s {char(ha['id'])} {turned}")
             lb, la = _count(pb["loot"]), _count(pa["loot"])
             if la > lb:
                 out.append(f"{who} took a Loot Box ({la} now)")
-            if pa["immune"] and not pb["immune"]:
-                out.append(f"{who} is immune to the next ability")
+            if turned := _turned(pb, pa, "immune", "is immune to the next ability"):
+                out.append(f"{who} {turned}")
         for i, (ob, oa) in enumerate(zip(before["owners"], after["owners"])):
             if oa != ob:
                 out.append(f"{space(i)} now belongs to {names.plain(oa)}" if oa != NOBODY
@@ -281,6 +277,16 @@ def narrate(g: Any, before: dict | None, after: dict, names: Names, kind: str = 
     except (KeyError, IndexError, TypeError):
         pass
     return out
+
+
+def _turned(before: dict, after: dict, flag: str, on: str, off: str = "") -> str:
+    """`on` where `flag` became true between the two views, `off` where it became false, ""
+    where it stayed."""
+    if after[flag] and not before[flag]:
+        return on
+    if before[flag] and not after[flag]:
+        return off
+    return ""
 
 
 def _count(loot) -> int:
