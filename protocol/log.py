@@ -315,7 +315,8 @@ class Ledger:
         elif kind == "commit":
             self.sealed = (entry["seq"], dict(zip(entry["authors"], entry["parts"])))
         elif kind == "open":
-            self._apply_sealed(dict(zip(entry["authors"], (p["move"] for p in entry["parts"]))))
+            self.bot_moves += self._apply_sealed(
+                dict(zip(entry["authors"], (p["move"] for p in entry["parts"]))))
             self.phase = self._after_step()
         elif kind == "reveal":
             for a, part in zip(entry["authors"], entry["parts"]):
@@ -340,7 +341,8 @@ class Ledger:
             elif outcome == "bot":
                 self.bots.append(seat)
                 if self.sealed is not None and all(a in self.bots for a in self.sealed[1]):
-                    self._apply_sealed({})   # nobody left to open: the bot plays them all
+                    # nobody left to open: the bot plays them all
+                    self.bot_moves += self._apply_sealed({})
                     self.phase = self._after_step()
             else:   # "end": the engine's forfeit ends the game, the others attest it
                 self.state = self.game.forfeit(self.state, seat)
@@ -369,34 +371,45 @@ class Ledger:
             return "attest"
         return "step"
 
-    def _apply_sealed(self, opened: dict[int, Any]) -> None:
-        """Apply the pending Sealed node: each chooser's opened move, the takeover move for
-        each chooser handed to the bot (seeded by the commit entry's number, or by the next
-        entry's when every chooser is a bot and no commit entry was written)."""
+    def _apply_sealed(self, opened: dict[int, Any], k: int | None = None) -> int:
+        """Apply the pending Sealed node: each chooser's opened move, and the takeover move of
+        each chooser handed to the bot, seeded by the commit entry's number and its seat; or,
+        when every chooser is a bot and no commit entry was written (`k`: the bot run's count
+        so far), as the run's next bot decisions. Returns how many moves the bot made."""
         p = engine.pending(self.state)
-        c = self.sealed[0] if self.sealed is not None else self.seq
-        moves = [opened[d.player] if d.player in opened else
-                 sealed_bot_move(self.match_id, c, d.player, self.state, d) for d in p.decisions]
+        moves, made = [], 0
+        for d in p.decisions:
+            if d.player in opened:
+                moves.append(opened[d.player])
+                continue
+            if k is None:
+                moves.append(sealed_bot_move(self.match_id, self.sealed[0], d.player, self.state, d))
+            else:
+                moves.append(bot_move(self.match_id, self.seq, k + made, self.state, d))
+            made += 1
         self.state = self.game.apply_sealed(self.state, moves)
         self.sealed = None
+        return made
 
     def _play_bots(self) -> None:
         """Every decision of a bot seat, derived: the same move on every node and in `verify`.
         The next attest entry covers the state they lead to; if they end the game, one is due
         at once."""
         k = 0
+        moved = False
         while True:
             p = engine.pending(self.state)
             if isinstance(p, engine.Sealed) and all(d.player in self.bots for d in p.decisions):
-                self._apply_sealed({})
-                k += 1
+                k += self._apply_sealed({}, k)
+                moved = True
                 continue
             if not (isinstance(p, engine.Decision) and p.player in self.bots):
                 break
             self.state = self.game.apply(self.state, bot_move(self.match_id, self.seq, k,
                                                               self.state, p))
             k += 1
-        if k:
+            moved = True
+        if moved:
             self.bot_moves += k
             self._hash = None
             if isinstance(engine.pending(self.state), engine.Over):
