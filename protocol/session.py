@@ -474,9 +474,13 @@ class Session:
         # the option as the engine lists it (a float equal to an integer is not one)
         part = list(decision.options[decision.options.index(move)])
         salt = sealed_salt(self.identity.seed(), ledger.match_id, slot.seq)
+        return self._send_commitment(sealed_commitment(ledger.match_id, slot.seq, self.seat,
+                                                       part, salt), out)
+
+    def _send_commitment(self, commitment: bytes, out: Output) -> Output:
+        ledger, slot = self.ledger, self.ledger.slot
         share = make_share(self.identity.sign, ledger.match_id, slot.seq, ledger.head, "commit",
-                           self.seat, sealed_commitment(ledger.match_id, slot.seq, self.seat,
-                                                        part, salt))
+                           self.seat, commitment)
         raw = encode(share)
         self._checked[raw] = ledger.check_share(share)
         self._store(slot.seq, self.seat, "share", raw, share)
