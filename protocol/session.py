@@ -474,13 +474,14 @@ class Session:
         # the option as the engine lists it (a float equal to an integer is not one)
         part = list(decision.options[decision.options.index(move)])
         salt = sealed_salt(self.identity.seed(), ledger.match_id, slot.seq)
-        return self._send_commitment(sealed_commitment(ledger.match_id, slot.seq, self.seat,
-                                                       part, salt), out)
+        return self._send_own("commit", sealed_commitment(ledger.match_id, slot.seq, self.seat,
+                                                          part, salt), out)
 
-    def _send_commitment(self, commitment: bytes, out: Output) -> Output:
+    def _send_own(self, kind: str, part: Any, out: Output) -> Output:
+        """Sign our share of `kind` for the current slot, keep it and send it."""
         ledger, slot = self.ledger, self.ledger.slot
-        share = make_share(self.identity.sign, ledger.match_id, slot.seq, ledger.head, "commit",
-                           self.seat, commitment)
+        share = make_share(self.identity.sign, ledger.match_id, slot.seq, ledger.head, kind,
+                           self.seat, part)
         raw = encode(share)
         self._checked[raw] = ledger.check_share(share)
         self._store(slot.seq, self.seat, "share", raw, share)
@@ -516,14 +517,7 @@ class Session:
             raise ValueError("this player is not one of those who choose now")
         if (slot.seq, self.seat, "share") in self._shares:
             raise ValueError("this player's choice was already sent")
-        share = make_share(self.identity.sign, ledger.match_id, slot.seq, ledger.head, "choice",
-                           self.seat, {"seat": slot.pending, "choice": choice})
-        raw = encode(share)
-        self._checked[raw] = ledger.check_share(share)
-        self._store(slot.seq, self.seat, "share", raw, share)
-        out.sends.append(Send(self.peers, raw))
-        self._guarded_advance(out)
-        return out
+        return self._send_own("choice", {"seat": slot.pending, "choice": choice}, out)
 
     def claim_timeout(self, now: int, seat: int | None = None) -> Output:
         """Sign that `seat` (default: the lowest awaited) missed the current slot at time `now`."""

@@ -224,8 +224,8 @@ def _bids_nine(session):
     def commit(move, out):
         ledger = session.ledger
         salt = sealed_salt(session.identity.seed(), ledger.match_id, ledger.seq)
-        return session._send_commitment(
-            sealed_commitment(ledger.match_id, ledger.seq, session.seat, ILLEGAL, salt), out)
+        commitment = sealed_commitment(ledger.match_id, ledger.seq, session.seat, ILLEGAL, salt)
+        return session._send_own("commit", commitment, out)
 
     def opening():
         c = session.ledger.sealed[0]
@@ -292,14 +292,14 @@ def _replays(where):
                 other = bytes(32)
                 salt = sealed_salt(session.identity.seed(), other, ledger.seq)
                 saved["open"] = {"move": list(move), "salt": salt}
-                return session._send_commitment(
-                    sealed_commitment(other, ledger.seq, session.seat, list(move), salt), out)
+                commitment = sealed_commitment(other, ledger.seq, session.seat, list(move), salt)
+                return session._send_own("commit", commitment, out)
             if "commit" not in saved:   # the first round: honest, and remembered
                 out = honest_commit(move, out)
                 saved["commit"] = ledger.sealed[1][session.seat] if ledger.sealed else \
                     parse_wire(out.sends[0].data)["part"]
                 return out
-            return session._send_commitment(saved["commit"], out)
+            return session._send_own("commit", saved["commit"], out)
 
         honest_opening = session._opening
 
