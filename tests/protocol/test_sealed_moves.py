@@ -384,3 +384,15 @@ def test_a_chooser_who_commits_then_goes_dark_is_timed_out_at_the_open_slot():
     r = verify_bytes(join(log))
     assert r.status == 0 and r.complete and r.bots == [1], r
     assert not run.sessions[0].fault and not run.sessions[2].fault
+
+
+def test_replay_says_who_committed_and_what_each_sealed_choice_opened_to():
+    from cli.cmd_replay import _said
+    run, _ = _run(1)
+    log = run.sessions[0].log
+    commit, opened = (decode(log[first_index(log, k)]) for k in ("commit", "open"))
+    names = ["Ann", "Bob", "Cy"]
+    assert _said(commit, None, names) == "2 players committed to sealed choices"
+    bids = [" ".join(map(str, p["move"])) for p in opened["parts"]]
+    assert _said(opened, None, names) == \
+        f"the sealed choices opened: Bob {bids[0]}; Cy {bids[1]}"   # seat 0 deals round 0
