@@ -438,7 +438,8 @@ class Session:
             self._advance(out)
 
     def move(self, move: Any) -> Output:
-        """Play our move; raises IllegalMove (and changes nothing) if it is not legal now."""
+        """Play our move (at a commit slot: commit to our sealed move); raises IllegalMove (and
+        changes nothing) if it is not legal now."""
         out = Output()
         ledger = self.ledger
         if self.fault or ledger is None or ledger.over:
