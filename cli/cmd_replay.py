@@ -81,6 +81,12 @@ def _said(entry: dict, state, names: list[str]) -> str:
         return "every node signed the same state hash"
     if kind == "reveal":
         return f"dice from the reveals of all {len(entry.get('authors') or [])} players"
+    if kind == "commit":
+        return f"{len(entry.get('authors') or [])} players committed to sealed choices"
+    if kind == "open":
+        return "the sealed choices opened: " + "; ".join(
+            f"{names[a] if a < len(names) else a} {' '.join(map(str, p.get('move', [])))}"
+            for a, p in zip(entry.get("authors") or [], entry.get("parts") or []))
     if kind == "move" and state is not None and entry.get("parts"):
         if isinstance(engine.pending(state), Decision):
             return "chose: " + option_labels(state, [entry["parts"][0]], SeatNames(names))[0]

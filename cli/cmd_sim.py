@@ -33,20 +33,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "messages through a shuffled queue) and write the match file to FILE")
 
 
-def check_game(game_id: str, players: int, variants: list[str], *,
-               lan: bool = True) -> tuple[str, ...]:
-    """The sorted variants, once game, player count and variants are known to be playable
-    (over the protocol too, unless `lan` is false); otherwise UsageError with a message a
-    person reads."""
+def check_game(game_id: str, players: int, variants: list[str]) -> tuple[str, ...]:
+    """The sorted variants, once game, player count and variants are known to be playable;
+    otherwise UsageError with a message a person reads."""
     if game_id not in game_ids():
         raise UsageError(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}")
-    game = get_game(game_id)
-    if lan:
-        from protocol.genesis import unsupported
-        problem = unsupported(game)
-        if problem:
-            raise UsageError(problem)
-    problem = game.check_setup(players, variants)
+    problem = get_game(game_id).check_setup(players, variants)
     if problem:
         raise UsageError(problem)
     return tuple(sorted(set(variants)))
@@ -56,7 +48,7 @@ def parse_setup(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[str, .
     """Validate game, players, bots and variants of a sim: (bot kind per seat, variants)."""
     if args.players is None:   # a two-player game needs no --players
         args.players = min(4, get_game(args.game).max_players) if args.game in game_ids() else 4
-    variants = check_game(args.game, args.players, args.variant, lan=bool(args.log))
+    variants = check_game(args.game, args.players, args.variant)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     kinds = tuple(k.strip() for k in args.bots.split(","))

@@ -18,6 +18,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="accept a log that ends before the game is over (a match in progress)")
 
 
+def _counts(c: dict) -> str:
+    sealed = f", {c['open']} sealed rounds" if c.get("open") else ""
+    return (f"{c['move']} moves, {c['reveal']} rolls{sealed}, {c['attest']} attestations, "
+            f"{c['timeout']} timeouts")
+
+
 def _text(path: str, r) -> str:
     if r.status == 2:
         return f"{path}: cannot be read as a match file: {r.reason}"
@@ -26,14 +32,10 @@ def _text(path: str, r) -> str:
         lines.append(f"game {r.game}  match {r.match_id or '?'}")
         lines.append("players: " + ", ".join(f"{player_name(p['seat'])} {p['name']}" for p in r.players))
     if r.status == 0 and not r.complete:
-        c = r.counts
-        lines.append(f"OK so far: {r.entries} entries ({c['move']} moves, {c['reveal']} rolls, "
-                     f"{c['attest']} attestations, {c['timeout']} timeouts), "
+        lines.append(f"OK so far: {r.entries} entries ({_counts(r.counts)}), "
                      f"{r.signatures} signatures verified; {r.reason}")
     elif r.status == 0:
-        c = r.counts
-        lines.append(f"OK: {r.entries} entries ({c['move']} moves, {c['reveal']} rolls, "
-                     f"{c['attest']} attestations, {c['timeout']} timeouts), "
+        lines.append(f"OK: {r.entries} entries ({_counts(r.counts)}), "
                      f"{r.signatures} signatures verified, engine replayed")
         winners = " and ".join(f"{player_name(w)} ({r.players[w]['name']})" for w in r.winners)
         lines.append(f"winner: {winners}")

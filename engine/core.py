@@ -39,8 +39,8 @@ class Sealed:
     """Several players choose at the same time, none seeing another's choice first (sealed
     draft picks): one Decision per choosing player, in seat order, each over its own options.
     `Game.apply_sealed` takes one move per decision, in the same order, and the game applies
-    them together, in seat order. A game whose rules can reach a Sealed node sets
-    `Game.sealed_moves = True`: the protocol has no sealed moves yet and refuses such games."""
+    them together, in seat order. Over the network each chooser commits before any opens
+    (protocol/FORMAT.md, "Sealed moves")."""
     decisions: tuple[Decision, ...]
 
     def __post_init__(self) -> None:
@@ -110,8 +110,6 @@ class Game:
 
     def _apply_chance(self, state: Any, outcome: tuple[int, ...]) -> None:
         raise NotImplementedError
-
-    sealed_moves: bool = False  # True when the rules can reach a Sealed node
 
     def _apply_sealed(self, state: Any, moves: tuple[Move, ...]) -> None:
         """Mutate `state` by one checked move per decision of the pending Sealed node."""

@@ -128,16 +128,14 @@ def _pending(node) -> dict | None:
     if s is None or node.finished.is_set():
         return None
     # The log's slot, not the engine alone: after a move the players still sign the new state,
-    # and a move sent before that attestation slot closes would be refused.
-    slot = s.ledger.slot if s.ledger is not None and not s.ledger.over else None
-    if slot is None or slot.kind != "move" or slot.authors != (node.my_seat,):
+    # and a move sent before that attestation slot closes would be refused. A sealed decision
+    # (several players at once) is asked the same way; the session commits to the answer.
+    p = s.my_decision()
+    if p is None:
         return None
-    p = engine.pending(s.state)
-    if isinstance(p, Decision) and p.player == node.my_seat:
-        # the seq tells two decisions that read alike apart (a UI waiting for its move to land)
-        return {"seq": slot.seq, "prompt": p.prompt, "options": [list(o) for o in p.options],
-                **decision_words(s.state, p, seat_names(node))}
-    return None
+    # the seq tells two decisions that read alike apart (a UI waiting for its move to land)
+    return {"seq": s.ledger.seq, "prompt": p.prompt, "options": [list(o) for o in p.options],
+            **decision_words(s.state, p, seat_names(node))}
 
 
 def _state(node, req: dict) -> dict:

@@ -170,7 +170,6 @@ class Node:
         a seat before claiming it timed out."""
         g = engine.get_game(game)
         problem = g.check_setup(seats, variants)
-        problem = problem or gen.unsupported(g)   # before anyone joins a lobby it cannot play
         if problem:
             raise ValueError(problem)
         nonce = nonce or secrets.token_bytes(16)

@@ -62,11 +62,11 @@ class Watchdog:
             self._progress = None
 
     def slot_limit(self) -> float:
-        # Moves and choices are people's decisions; reveals and attestations are automatic.
+        # Moves, sealed commitments and choices are people's decisions; the rest is automatic.
         timeouts = self.node.session.body["timeouts"]
         ledger = self.node.session.ledger
         kind = ledger.slot.kind if ledger is not None and ledger.slot is not None else None
-        return timeouts["decision"] if kind in ("move", "choice") else timeouts["round"]
+        return timeouts["decision"] if kind in ("move", "commit", "choice") else timeouts["round"]
 
     def _slot_deadline(self) -> float:
         """When the slot in progress times out: its limit from now, or never while it waits

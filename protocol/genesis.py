@@ -18,7 +18,7 @@ from .messages import PROTOCOL_VERSION, SchemaError, genesis_statement, parse_ge
 
 __all__ = [
     "DEFAULT_CHAIN", "DEFAULT_TIMEOUTS", "make_body", "sign_body", "assemble", "match_id",
-    "body_hash", "check_signed_genesis", "GenesisError", "unsupported",
+    "body_hash", "check_signed_genesis", "GenesisError",
 ]
 
 # A Monopoly game rolls a few hundred times; 2^14 reveals is ample and costs ~10 ms to build.
@@ -32,24 +32,10 @@ class GenesisError(ValueError):
         self.seat = seat
 
 
-def unsupported(game: Any) -> str | None:
-    """Why this protocol cannot play `game` over the network (None: it can). Sealed moves,
-    several players choosing at once unseen (engine.core.Sealed), need commit-reveal rounds
-    the protocol does not have yet."""
-    if getattr(game, "sealed_moves", False):
-        return (f"{game.id} has sealed moves (players choosing at the same time, unseen), which "
-                f"this protocol version cannot play over the network yet; "
-                f"try `lanboard sim --game {game.id}`")
-    return None
-
-
 def make_body(game: str, players: list[dict], *, variants: tuple[str, ...] = (), nonce: bytes,
               chain: int = DEFAULT_CHAIN, timeouts: dict | None = None) -> dict:
     """players: [{"key": public key, "name": str, "commit": chain commitment}] in seat order."""
     g = engine.get_game(game)
-    problem = unsupported(g)
-    if problem:
-        raise GenesisError(problem)
     body = {
         "protocol": PROTOCOL_VERSION, "game": game, "variants": sorted(set(variants)),
         "digest": g.digest(), "players": [dict(p) for p in players], "chain": chain,
@@ -91,9 +77,6 @@ def check_body(body: dict) -> Any:
         game = engine.get_game(body["game"])
     except KeyError as e:
         raise GenesisError(str(e.args[0]) if e.args else "unknown game") from None
-    problem = unsupported(game)
-    if problem:
-        raise GenesisError(problem)
     if game.digest() != body["digest"]:
         raise GenesisError(
             f"rules digest differs: this match was made by a build whose {body['game']} rules "

@@ -169,11 +169,9 @@ def play_match(game: str, players: int, *, seed: int | str = 0, order_seed: int 
                     handle(seat, s.choose_after_timeout(choice))
                 continue
             todo.discard(seat)
-            slot = s.ledger.slot if s.ledger else None
-            if s.fault is None and slot is not None and slot.kind == "move" \
-                    and slot.authors == (seat,):
-                move = agents[seat].choose(s.state, slot.pending)
-                handle(seat, s.move(move))
+            decision = s.my_decision()
+            if decision is not None:
+                handle(seat, s.move(agents[seat].choose(s.state, decision)))
     return run
 
 

@@ -14,6 +14,13 @@ it again), "bot" (from now on the seat is played by the game's takeover policy, 
 derives from the log, and its reveals and attestations are no longer needed) or "end" (the
 engine's forfeit ends the game and the others attest the final state). Only a unanimous choice
 counts; any disagreement waits.
+
+Sealed moves (several players choosing at once, `engine.Sealed`) take two slots: a "commit"
+entry in which every active chooser signs a hash of its move and a secret salt, then an "open"
+entry in which each reveals that move and salt. Nothing of any move is in the log before every
+commitment is; an opening that does not hash to its author's commitment, or opens an illegal
+move, is its author's fault. A chooser handed to the bot gets the takeover move, seeded by the
+commit entry's number, so it is fixed before any opening exists.
 """
 from __future__ import annotations
 
@@ -27,9 +34,10 @@ from .codec import decode
 from .genesis import GenesisError, check_signed_genesis, match_id
 from .identity import verify_signature
 from .messages import entry_shares, entry_statements, share_statement
-from .randomness import H, chance_seed
+from .randomness import H, chance_seed, sealed_commitment
 
-__all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS", "bot_seed", "bot_move", "settle_choice"]
+__all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS", "bot_seed", "bot_move", "sealed_bot_move",
+           "settle_choice"]
 
 FAULT_KINDS = (
     "malformed",        # bytes that do not decode to a valid message
@@ -41,6 +49,7 @@ FAULT_KINDS = (
     "wrong-kind",       # a share of a kind the slot does not admit
     "bad-reveal",       # a reveal that does not hash to that player's previous reveal
     "illegal-move",     # a move the engine rejects
+    "bad-opening",      # a sealed move opened to other bytes than its author committed to
     "state-mismatch",   # an attested state hash that differs from the one computed here
     "bad-claim",        # a timeout claim against a player the slot is not waiting for
     "bad-choice",       # a choice about a seat that is not the timed-out one being decided
@@ -57,10 +66,10 @@ FAULT_KINDS = (
 @dataclass(frozen=True)
 class Slot:
     seq: int
-    kind: str                       # "move", "reveal", "attest" or "choice"
+    kind: str                       # "move", "reveal", "attest", "choice", "commit" or "open"
     authors: tuple[int, ...]        # who must each contribute one share, in seat order
-    pending: Any = None             # the engine's Decision or Chance for a step slot; for a
-                                    # choice slot, the timed-out seat the choice is about
+    pending: Any = None             # the engine's Decision, Chance or Sealed for a step slot;
+                                    # for a choice slot, the timed-out seat the choice is about
 
 
 @dataclass
@@ -108,7 +117,11 @@ class Ledger:
         self.bot_moves = 0           # moves the derived bot made (not entries: derived)
         self.choices: list[tuple[int, int, str]] = []  # (seq, seat, outcome) of choice entries
         self.entries: list[bytes] = []
-        self.counts = {"move": 0, "reveal": 0, "attest": 0, "timeout": 0, "choice": 0}
+        self.counts = {"move": 0, "reveal": 0, "attest": 0, "timeout": 0, "choice": 0,
+                       "commit": 0, "open": 0}
+        # The sealed node being opened: the commit entry's number and each author's commitment
+        # (None while no commit entry awaits its openings).
+        self.sealed: tuple[int, dict[int, bytes]] | None = None
         self._hash: bytes | None = None
         self.slot: Slot | None = self._slot()
 
@@ -137,6 +150,12 @@ class Ledger:
         p = engine.pending(self.state)
         if isinstance(p, engine.Decision):
             return Slot(self.seq, "move", (p.player,), p)
+        if isinstance(p, engine.Sealed):
+            if self.sealed is None:
+                choosers = (d.player for d in p.decisions)
+                return Slot(self.seq, "commit", tuple(a for a in choosers if a not in self.absent), p)
+            return Slot(self.seq, "open", tuple(a for a in sorted(self.sealed[1])
+                                                if a not in self.absent), p)
         if isinstance(p, engine.Chance):
             return Slot(self.seq, "reveal", self.active(), p)
         return None
@@ -190,6 +209,10 @@ class Ledger:
             except (TypeError, ValueError, KeyError, IndexError) as e:
                 raise Fault("illegal-move", (a,), f"move {part!r:.80} rejected by the engine: "
                             f"{type(e).__name__}: {e}", seq) from None
+        if kind == "open":
+            return self._check_opening(a, part, seq)
+        if kind == "commit":
+            return None
         if kind == "reveal":
             if self.reveals >= self.chain_length:
                 raise Fault("exhausted", (), f"all {self.chain_length} reveals are used", seq)
@@ -201,6 +224,17 @@ class Ledger:
             raise Fault("state-mismatch", (a,), f"attested state hash {part.hex()[:16]}… differs "
                         f"from the replayed {self.state_hash().hex()[:16]}…", seq)
         return None
+
+    def _check_opening(self, a: int, part: dict, seq: int) -> None:
+        commit_seq, commits = self.sealed
+        move = part["move"]
+        if sealed_commitment(self.match_id, commit_seq, a, move, part["salt"]) != commits[a]:
+            raise Fault("bad-opening", (a,), f"{player_name(a)} opened {move!r:.80}, which with its "
+                        f"salt does not hash to its commitment in entry {commit_seq}", seq)
+        decision = next(d for d in self.slot.pending.decisions if d.player == a)
+        if engine.as_move(move) not in decision.options:
+            raise Fault("illegal-move", (a,), f"sealed move {move!r:.80} of {player_name(a)} is "
+                        "not among its options", seq)
 
     def on_history(self, share: dict) -> bool:
         """Whether a share for a logged entry was built on the same history as that entry."""
@@ -278,6 +312,12 @@ class Ledger:
             self.state = prepared if prepared is not None else self.game.apply(
                 self.state, entry["parts"][0])
             self.phase = self._after_step()
+        elif kind == "commit":
+            self.sealed = (entry["seq"], dict(zip(entry["authors"], entry["parts"])))
+        elif kind == "open":
+            self.bot_moves += self._apply_sealed(
+                dict(zip(entry["authors"], (p["move"] for p in entry["parts"]))))
+            self.phase = self._after_step()
         elif kind == "reveal":
             for a, part in zip(entry["authors"], entry["parts"]):
                 self.reveal_heads[a] = part
@@ -300,9 +340,14 @@ class Ledger:
                 self.absent.remove(seat)
             elif outcome == "bot":
                 self.bots.append(seat)
+                if self.sealed is not None and all(a in self.bots for a in self.sealed[1]):
+                    # nobody left to open: the bot plays them all
+                    self.bot_moves += self._apply_sealed({})
+                    self.phase = self._after_step()
             else:   # "end": the engine's forfeit ends the game, the others attest it
                 self.state = self.game.forfeit(self.state, seat)
                 self.undecided.clear()
+                self.sealed = None
                 self.phase = "attest"
         else:
             self.phase = "step"
@@ -326,19 +371,45 @@ class Ledger:
             return "attest"
         return "step"
 
+    def _apply_sealed(self, opened: dict[int, Any], k: int | None = None) -> int:
+        """Apply the pending Sealed node: each chooser's opened move, and the takeover move of
+        each chooser handed to the bot, seeded by the commit entry's number and its seat; or,
+        when every chooser is a bot and no commit entry was written (`k`: the bot run's count
+        so far), as the run's next bot decisions. Returns how many moves the bot made."""
+        p = engine.pending(self.state)
+        moves, made = [], 0
+        for d in p.decisions:
+            if d.player in opened:
+                moves.append(opened[d.player])
+                continue
+            if k is None:
+                moves.append(sealed_bot_move(self.match_id, self.sealed[0], d.player, self.state, d))
+            else:
+                moves.append(bot_move(self.match_id, self.seq, k + made, self.state, d))
+            made += 1
+        self.state = self.game.apply_sealed(self.state, moves)
+        self.sealed = None
+        return made
+
     def _play_bots(self) -> None:
         """Every decision of a bot seat, derived: the same move on every node and in `verify`.
         The next attest entry covers the state they lead to; if they end the game, one is due
         at once."""
         k = 0
+        moved = False
         while True:
             p = engine.pending(self.state)
+            if isinstance(p, engine.Sealed) and all(d.player in self.bots for d in p.decisions):
+                k += self._apply_sealed({}, k)
+                moved = True
+                continue
             if not (isinstance(p, engine.Decision) and p.player in self.bots):
                 break
             self.state = self.game.apply(self.state, bot_move(self.match_id, self.seq, k,
                                                               self.state, p))
             k += 1
-        if k:
+            moved = True
+        if moved:
             self.bot_moves += k
             self._hash = None
             if isinstance(engine.pending(self.state), engine.Over):
@@ -361,7 +432,19 @@ def bot_move(match_id: bytes, seq: int, k: int, state: Any, decision: Any) -> An
     `seq` is the next to write. The game's own takeover policy (`Game.takeover_move`, inside the
     rules digest), seeded by the match and the slot, so it is a function of the log: nobody
     sends it, nobody can forge it, and every build that accepts the genesis plays it alike."""
-    seed = bot_seed(match_id, seq, k)
+    return _takeover(state, decision, bot_seed(match_id, seq, k))
+
+
+def sealed_bot_move(match_id: bytes, commit_seq: int, seat: int, state: Any, decision: Any) -> Any:
+    """The sealed move of a chooser handed to the bot: the takeover policy on the state of the
+    Sealed node (no opening is in it), seeded by the match, the commit entry's number and the
+    seat, so it is fixed once the commit entry is logged, before anybody opens."""
+    seed = H(b"lanboard/sealed-bot/1" + match_id + commit_seq.to_bytes(8, "big")
+             + seat.to_bytes(1, "big"))
+    return _takeover(state, decision, seed)
+
+
+def _takeover(state: Any, decision: Any, seed: bytes) -> Any:
     try:
         move = engine.as_move(engine.get_game(state.game).takeover_move(state, decision, seed))
     except (IllegalMove, TypeError, ValueError, KeyError, IndexError):

@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 PROTOCOL_VERSION = 2   # 2: attestations per turn, halt notices
-KINDS = ("move", "reveal", "attest", "timeout", "choice")
+KINDS = ("move", "reveal", "attest", "timeout", "choice", "commit", "open")
 CHOICES = ("wait", "bot", "end")   # what the remaining players may choose after a timeout
 MAX_PLAYERS = 8
 MAX_CHAIN = 1 << 20
@@ -117,18 +117,21 @@ def _move_item(v: Any, where: str) -> None:
 _move = _list(_move_item, 1, 32)
 _timeout_spec = {"seat": _seat, "time": _int(0, U64)}
 _choice_spec = {"seat": _seat, "choice": _one_of(*CHOICES)}
+_open_spec = {"move": _move, "salt": _hash}
 
 
 def check_part(kind: str, part: Any, where: str = "part") -> None:
     """The shape of one author's part for `kind` (meaning is the ledger's business)."""
     if kind == "move":
         _move(part, where)
-    elif kind in ("reveal", "attest"):
+    elif kind in ("reveal", "attest", "commit"):
         _hash(part, where)
     elif kind == "timeout":
         _map(_timeout_spec, part, where)
     elif kind == "choice":
         _map(_choice_spec, part, where)
+    elif kind == "open":
+        _map(_open_spec, part, where)
     else:
         raise SchemaError(f"unknown kind {kind!r:.40}")
 

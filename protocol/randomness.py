@@ -5,6 +5,11 @@ every player reveals H^(N-k)(s); anyone checks it with one hash against that pla
 reveal (the commitment for k = 1). All values are fixed before the first roll, so nobody can
 choose a value after seeing others'; withholding a reveal can only stall the game.
 
+A sealed move is committed as H(domain ‖ match id ‖ commit entry number ‖ seat ‖ move ‖ salt)
+and opened with the move and the salt. The salt is derived from the identity key and the slot,
+like the chain secret: a restarted node computes the same commitment again (so it never signs
+two for one slot) and finds its own move again by trying its options against it.
+
 The seed of a chance node is H(domain ‖ match id ‖ sequence ‖ reveals in seat order), and the
 engine's `resolve` turns it into faces by unbiased rejection sampling.
 """
@@ -13,7 +18,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-__all__ = ["H", "HashChain", "chain_secret", "reveal_matches", "chance_seed"]
+from .codec import encode
+
+__all__ = ["H", "HashChain", "chain_secret", "reveal_matches", "chance_seed", "sealed_salt",
+           "sealed_commitment"]
 
 
 def H(data: bytes) -> bytes:
@@ -58,3 +66,18 @@ def reveal_matches(reveal: bytes, previous: bytes) -> bool:
 
 def chance_seed(match_id: bytes, seq: int, reveals: list[bytes]) -> bytes:
     return H(b"lanboard/seed/1" + match_id + seq.to_bytes(8, "big") + b"".join(reveals))
+
+
+def sealed_salt(identity_seed: bytes, match_id: bytes, seq: int) -> bytes:
+    """The salt of this player's sealed move committed in entry `seq`: secret (keyed by the
+    identity seed, so the few options cannot be tried against the commitment by others) and
+    a function of the slot alone."""
+    return hmac.new(identity_seed, b"lanboard/salt/1" + match_id + seq.to_bytes(8, "big"),
+                    hashlib.sha256).digest()
+
+
+def sealed_commitment(match_id: bytes, seq: int, seat: int, move: list, salt: bytes) -> bytes:
+    """What a sealed chooser signs in commit entry `seq`; bound to the match, the slot and the
+    seat, so it cannot be replayed into another one."""
+    return H(b"lanboard/sealed/1" + match_id + seq.to_bytes(8, "big") + seat.to_bytes(1, "big")
+             + encode(list(move)) + salt)

@@ -34,6 +34,14 @@ Once every other player's claim against seat X is in the log, every node gets `S
 the remaining players (those with `ask` set) each pass their choice in with
 `choose_after_timeout("wait" | "bot" | "end")`, and `SeatChosen` reports what the log recorded.
 Handed to the bot, seat X's moves are derived by every ledger alike (see protocol.log).
+
+Sealed moves: at a commit slot `YourDecision` asks this player too, and `move()` signs only a
+commitment to the move (salted with a secret derived from the identity key and the slot). This
+node signs and sends its opening only once its log holds the commit entry, i.e. every
+commitment: nobody learns its move before committing. An opening that reaches this node
+earlier (a peer that already has the commit entry) waits unread among the shares for later
+slots, as any share ahead of the log does. The opening is derived from the log: the option
+that, with the slot's salt, hashes to this seat's commitment, so a restarted node opens alike.
 """
 from __future__ import annotations
 
@@ -49,7 +57,7 @@ from .genesis import GenesisError, assemble, body_hash, check_body, check_signat
 from .identity import Identity, verify_signature
 from .log import Fault, Ledger, check_equivocation, first_difference, state_sections
 from .messages import CHOICES, make_entry, make_halt, make_share, parse_wire, share_statement
-from .randomness import HashChain
+from .randomness import HashChain, sealed_commitment, sealed_salt
 
 __all__ = [
     "Session", "Output", "Send", "MatchStarted", "YourDecision", "StateChanged", "TurnAttested",
@@ -63,7 +71,7 @@ __all__ = [
 # turn of the built-in games comes near this; it bounds what a peer can make us hold.
 AHEAD_WINDOW = 256
 # Share kinds a restarted node cannot derive again from its log (see own_unlogged).
-_UNDERIVABLE = ("move", "timeout", "choice")
+_UNDERIVABLE = ("move", "timeout", "choice", "commit")
 # Frames kept before the genesis is complete (peers that finished it first may already play).
 EARLY_LIMIT = 256
 
@@ -241,9 +249,9 @@ class Session:
                 self._claimed[msg["seq"]] = msg["part"]["seat"]
             out.sends.append(Send(self.peers, raw))
         slot = self.ledger.slot
-        if slot is not None and slot.kind == "move" and slot.authors == (self.seat,) \
-                and (slot.seq, self.seat, "share") not in self._shares:
-            out.events.append(YourDecision(slot.seq, slot.pending))
+        decision = self.my_decision()
+        if decision is not None:
+            out.events.append(YourDecision(slot.seq, decision))
         if slot is not None and slot.kind == "choice":
             out.events.append(self._timed_out_event(slot))
         self._advance(out)
@@ -339,6 +347,21 @@ class Session:
         return tuple(a for a in self.ledger.active()
                      if a != named and (seq, a, "claim") not in self._shares)
 
+    def my_decision(self) -> Any:
+        """The engine Decision this node's player is asked to make now, if any: its move at a
+        move slot, or its own decision of a Sealed node at a commit slot it has not committed
+        to yet. `move()` takes the answer."""
+        if self.fault or not self.ledger or self.ledger.over:
+            return None
+        slot = self.ledger.slot
+        if (slot.seq, self.seat, "share") in self._shares:
+            return None
+        if slot.kind == "move" and slot.authors == (self.seat,):
+            return slot.pending
+        if slot.kind == "commit" and self.seat in slot.authors:
+            return _own_decision(slot, self.seat)
+        return None
+
     def pending_choice(self) -> SeatTimedOut | None:
         """The timed-out seat this node's player is asked to choose about, if any."""
         if self.fault or not self.ledger or self.ledger.over:
@@ -415,12 +438,15 @@ class Session:
             self._advance(out)
 
     def move(self, move: Any) -> Output:
-        """Play our move; raises IllegalMove (and changes nothing) if it is not legal now."""
+        """Play our move (at a commit slot: commit to our sealed move); raises IllegalMove (and
+        changes nothing) if it is not legal now."""
         out = Output()
         ledger = self.ledger
         if self.fault or ledger is None or ledger.over:
             raise IllegalMove("no move is possible now")
         slot = ledger.slot
+        if slot.kind == "commit" and self.seat in slot.authors:
+            return self._commit(move, out)
         if slot.kind != "move" or slot.authors != (self.seat,):
             raise IllegalMove("it is not this player's decision")
         if (slot.seq, self.seat, "share") in self._shares:
@@ -437,6 +463,46 @@ class Session:
         self._guarded_advance(out)
         return out
 
+    def _commit(self, move: Any, out: Output) -> Output:
+        """Sign a commitment to our sealed move (never the move itself: see the docstring)."""
+        ledger, slot = self.ledger, self.ledger.slot
+        if (slot.seq, self.seat, "share") in self._shares:
+            raise IllegalMove("a sealed move for this decision was already committed")
+        decision = _own_decision(slot, self.seat)
+        move = engine.as_move(move)
+        if move not in decision.options:
+            raise IllegalMove(ledger.game.explain_illegal(ledger.state, decision, move))
+        # the option as the engine lists it (a float equal to an integer is not one)
+        part = list(decision.options[decision.options.index(move)])
+        salt = sealed_salt(self.identity.seed(), ledger.match_id, slot.seq)
+        return self._send_own("commit", sealed_commitment(ledger.match_id, slot.seq, self.seat,
+                                                          part, salt), out)
+
+    def _send_own(self, kind: str, part: Any, out: Output) -> Output:
+        """Sign our share of `kind` for the current slot, keep it and send it."""
+        ledger, slot = self.ledger, self.ledger.slot
+        share = make_share(self.identity.sign, ledger.match_id, slot.seq, ledger.head, kind,
+                           self.seat, part)
+        raw = encode(share)
+        self._checked[raw] = ledger.check_share(share)
+        self._store(slot.seq, self.seat, "share", raw, share)
+        out.sends.append(Send(self.peers, raw))
+        self._guarded_advance(out)
+        return out
+
+    def _opening(self) -> dict:
+        """Our opening of the commit entry the log holds: the option that hashes, with the
+        slot's salt, to our commitment (derived from the log, so a restarted node finds it)."""
+        ledger = self.ledger
+        c, commits = ledger.sealed
+        salt = sealed_salt(self.identity.seed(), ledger.match_id, c)
+        for option in _own_decision(ledger.slot, self.seat).options:
+            if sealed_commitment(ledger.match_id, c, self.seat, list(option), salt) == \
+                    commits[self.seat]:
+                return {"move": list(option), "salt": salt}
+        raise Fault("internal", (), f"none of our options opens our commitment in entry {c}",
+                    ledger.seq)
+
     def choose_after_timeout(self, choice: str) -> Output:
         """Sign this player's choice about the timed-out seat the log is deciding on: "wait",
         "bot" or "end". Raises ValueError (and changes nothing) when no choice is asked of
@@ -452,14 +518,7 @@ class Session:
             raise ValueError("this player is not one of those who choose now")
         if (slot.seq, self.seat, "share") in self._shares:
             raise ValueError("this player's choice was already sent")
-        share = make_share(self.identity.sign, ledger.match_id, slot.seq, ledger.head, "choice",
-                           self.seat, {"seat": slot.pending, "choice": choice})
-        raw = encode(share)
-        self._checked[raw] = ledger.check_share(share)
-        self._store(slot.seq, self.seat, "share", raw, share)
-        out.sends.append(Send(self.peers, raw))
-        self._guarded_advance(out)
-        return out
+        return self._send_own("choice", {"seat": slot.pending, "choice": choice}, out)
 
     def claim_timeout(self, now: int, seat: int | None = None) -> Output:
         """Sign that `seat` (default: the lowest awaited) missed the current slot at time `now`."""
@@ -666,9 +725,9 @@ class Session:
         signed = assemble(self.body, [self._gsigs[s] for s in range(self.n)])
         self.ledger = Ledger(signed, self.initial_state)
         out.events.append(MatchStarted(self.ledger.match_id, encode(signed)))
-        slot = self.ledger.slot
-        if slot is not None and slot.kind == "move" and slot.authors == (self.seat,):
-            out.events.append(YourDecision(slot.seq, slot.pending))
+        decision = self.my_decision()
+        if decision is not None:
+            out.events.append(YourDecision(self.ledger.seq, decision))
         early, self._early = self._early, []
         for data, sender in early:
             self._on_share(parse_wire(data), data, sender, out)
@@ -752,9 +811,11 @@ class Session:
         while ledger is not None and not ledger.over:
             slot = ledger.slot
             s = slot.seq
-            if slot.kind not in ("move", "choice") and self.seat in slot.authors and \
+            if slot.kind not in ("move", "choice", "commit") and self.seat in slot.authors and \
                     (s, self.seat, "share") not in self._shares:
-                if slot.kind == "reveal":
+                if slot.kind == "open":
+                    part = self._opening()
+                elif slot.kind == "reveal":
                     if ledger.reveals >= self.chain.length:
                         raise Fault("exhausted", (), "all reveals are used", s)
                     part = self.chain.reveal(ledger.reveals + 1)
@@ -821,11 +882,16 @@ class Session:
                     a: p["choice"] for a, p in zip(entry["authors"], entry["parts"])}))
             out.events.append(StateChanged(s, entry["kind"]))
         nxt = ledger.slot
-        if nxt is not None and nxt.kind == "move" and nxt.authors == (self.seat,):
-            out.events.append(YourDecision(nxt.seq, nxt.pending))
+        decision = self.my_decision()
+        if decision is not None:
+            out.events.append(YourDecision(nxt.seq, decision))
         if nxt is not None and nxt.kind == "choice":
             out.events.append(self._timed_out_event(nxt))
         return True
+
+
+def _own_decision(slot: Any, seat: int) -> Any:
+    return next(d for d in slot.pending.decisions if d.player == seat)
 
 
 def _internal(e: Exception) -> Fault:

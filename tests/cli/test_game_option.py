@@ -13,7 +13,7 @@ COMMANDS = ("host", "play", "sim", "demo")
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_game_option_help_lists_every_registered_game(command, capsys, monkeypatch):
-    monkeypatch.setenv("COLUMNS", "200")   # one help line per option: ids are not hyphen-wrapped
+    monkeypatch.setenv("COLUMNS", "1000")   # one help line per option: ids are not hyphen-wrapped
     with pytest.raises(SystemExit) as done:
         main([command, "--help"])
     assert done.value.code == 0

@@ -132,3 +132,16 @@ def test_a_joiner_learns_the_game_from_the_hosts_welcome_while_still_in_the_lobb
     _, _, before, status = trio.run(joiner_status_in_lobby, tmp_path, GAME_ID)
     assert (before["game"], before["title"]) == (None, None)   # no lobby yet: no game
     assert (status["phase"], status["game"], status["title"]) == ("lobby", GAME_ID, TITLE)
+
+
+def test_a_sealed_pick_is_asked_and_answered_like_any_decision(tmp_path):
+    """In toy-sealed both players bid at once from the first round: `pending` offers Pat's own
+    decision of the Sealed node, and `move` commits to the answer (only a commitment leaves
+    the node; the bid opens once both commitments are in the log)."""
+    import tests.protocol.sealedtoy  # noqa: F401  (registers "toy-sealed")
+    seen = trio.run(_first_decision_of_a_person, tmp_path, "toy-sealed")
+    decision = seen["pending"]["decision"]
+    assert decision["options"] == [["bid", 1], ["bid", 2], ["bid", 3]]
+    assert decision["seq"] == seen["slot"] == 1 and seen["move"] == {"ok": True}
+    events = [e for e in seen["events"] if e.get("event") == "decision"]
+    assert events and events[0]["options"] == decision["options"]

@@ -26,7 +26,7 @@ def no_sockets(monkeypatch):
     monkeypatch.setattr(outbox, "INLINE_SYNC_MAX", math.inf)
 
 
-async def _game(tmp_path, net, n, drop_links=False):
+async def _game(tmp_path, net, n, drop_links=False, game="overwatch-monopoly"):
     nodes = [Node(Identity.generate(), f"M{i}", tmp_path / f"m{i}", bot="greedy",
                   transport=net) for i in range(n)]
     rng = random.Random(5)
@@ -46,7 +46,7 @@ async def _game(tmp_path, net, n, drop_links=False):
     with trio.fail_after(3600):   # virtual seconds
         async with trio.open_nursery() as nursery:
             port = await nursery.start(lambda task_status: nodes[0].host(
-                "overwatch-monopoly", (), n, task_status=task_status))
+                game, (), n, task_status=task_status))
             for node in nodes[1:]:
                 nursery.start_soon(node.join, "memory-host", port)
     return nodes, drops
@@ -77,3 +77,12 @@ def test_links_dropped_during_a_game_over_memory_streams_come_back_and_it_finish
     _same_finished_game(nodes)
     assert len(drops) >= 5
     assert net.dialed > 3   # the dropped links were dialed again
+
+
+def test_a_game_with_sealed_moves_runs_among_nodes_over_memory_streams(tmp_path, no_sockets):
+    """overwatch-tactics drafts with sealed picks: the nodes commit, then open, over the wire."""
+    nodes, _ = trio.run(_game, tmp_path, MemoryNetwork(), 2, False, "overwatch-tactics",
+                        clock=trio.testing.MockClock(autojump_threshold=0))
+    _same_finished_game(nodes)
+    counts = nodes[0].session.ledger.counts
+    assert counts["commit"] == counts["open"] >= 4 and counts["timeout"] == 0, counts

@@ -30,7 +30,6 @@ class OverwatchTactics(PackagedGame):
     max_players = 2
     variants = ()
     rules_version = "1"
-    sealed_moves = True
     # The data reader is shared with the Monopoly games; the package wiring runs the rules too.
     shared_rules_files = (*PackagedGame.shared_rules_files,
                           Path(__file__).resolve().parent.parent / "gamedata.py")
