@@ -20,6 +20,7 @@ from hypothesis import given, settings, strategies as st
 from protocol.codec import encode
 from protocol.hidden import (ROUNDS, HiddenError, Slot, card_points, check_share, check_shuffle,
                              initial_deck, make_shuffle, player_secret, prove_key, share)
+from protocol.hidden.errors import BadEncoding, BadPoint
 from protocol.hidden.transcript import binding
 from tests.protocol.hidden_table import MATCH, NONCE, seed, table
 
@@ -191,7 +192,7 @@ def test_a_mangled_share_raises_only_hidden_errors(where, pos, bit, other):
     elif where == 1:
         proof = _flip(proof, pos, bit)
     elif where == 2:
-        ct = _flip(ct, pos, bit)
+        ct = _flip(ct, pos % 32, bit)   # A, the point the share is x·A of
     else:
         s = other
     try:
@@ -199,3 +200,17 @@ def test_a_mangled_share_raises_only_hidden_errors(where, pos, bit, other):
     except HiddenError:
         return
     raise AssertionError("a mangled share passed its check")
+
+
+@settings(max_examples=40, deadline=None)
+@given(pos=st.integers(32, 63), bit=st.integers(0, 7))
+def test_a_share_speaks_of_the_first_point_only_another_second_point_is_checked_not_blamed(
+        pos, bit):
+    """The share proves S = x·A; B is not in its statement. A B that is no point is refused as
+    such, and a B that is another point leaves the share's proof valid (HIDDEN.md: the share
+    names its slot, and a node checks it against the ciphertext its own log holds there)."""
+    ct = _flip(_OUT[0], pos, bit)
+    try:
+        assert check_share(_T.keys[0], _SHARE_SLOT, 0, ct, _SHARE, _SHARE_PROOF) == _SHARE
+    except (BadEncoding, BadPoint) as e:
+        assert "second half" in str(e)
