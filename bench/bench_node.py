@@ -138,7 +138,7 @@ async def ping_after_game(nodes: list[Node], pings: list[float]) -> None:
     seat 0 pings the three others; a sample is the time until the last answer."""
     for node in nodes:
         await node.finished.wait()
-    while any(node.catchup.peer_have.get(s, -1) < node.entry_count() for node in nodes
+    while any(node.play.catchup.peer_have.get(s, -1) < node.entry_count() for node in nodes
               for s in node.links.queues):
         await trio.sleep(0.01)
     for _ in range(PINGS_PER_GAME if linger.LINGER_MIN else 0):

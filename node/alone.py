@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 import trio
 
 if TYPE_CHECKING:
-    from .runtime import Node
+    from .table import Table
 
 ALONE_AFTER = 10.0            # no link to any peer this long during the game: say so ("alone")
 ALONE_POLL = 0.5              # how often the alone watcher looks at the links
 
 
-async def tell_if_alone(node: "Node") -> None:
+async def tell_if_alone(table: "Table") -> None:
     """A node that reaches no peer at all for ALONE_AFTER seconds during the game says so
     once (until a link comes back): typically a node restarted after the others finished
     or left, which would otherwise re-dial in silence. It keeps dialing and listening, so
@@ -27,17 +27,17 @@ async def tell_if_alone(node: "Node") -> None:
     this watcher out of the link code."""
     alone_since: float | None = None
     told = False
-    while not node.finished.is_set():
+    while not table.finished.is_set():
         now = trio.current_time()
-        if any(s.conn is not None for i, s in enumerate(node.seats) if i != node.my_seat):
+        if any(s.conn is not None for i, s in enumerate(table.seats) if i != table.my_seat):
             alone_since, told = None, False
         elif alone_since is None:
             alone_since = now
         elif not told and now - alone_since >= ALONE_AFTER:
             told = True
-            file = node.outcome.match_file
-            node.events.emit("alone", {"seats": [i for i in range(len(node.seats))
-                                                 if i != node.my_seat],
-                                       "seconds": round(now - alone_since),
-                                       "file": str(file) if file else None})
+            file = table.outcome.match_file
+            table.events.emit("alone", {"seats": [i for i in range(len(table.seats))
+                                                  if i != table.my_seat],
+                                        "seconds": round(now - alone_since),
+                                        "file": str(file) if file else None})
         await trio.sleep(ALONE_POLL)

@@ -27,7 +27,9 @@ from protocol.session import GameOver, Session
 from . import wire
 
 if TYPE_CHECKING:
-    from .runtime import Node
+    from .links import Links
+    from .play import Play
+    from .table import Table
 
 log = logging.getLogger("lanboard.node")
 
@@ -35,22 +37,24 @@ ENTRIES_PER_FRAME = 200       # catch-up batch size, well under the transport's 
 
 
 class CatchUp:
-    def __init__(self, node: "Node") -> None:
-        self.node = node
+    def __init__(self, table: "Table", links: "Links", play: "Play") -> None:
+        self.table = table
+        self.links = links
+        self.play = play   # handles what the rebuilt session says, through its outbox
         self.peer_have: dict[int, int] = {}     # entries each peer last said it holds
         self.behind: int | None = None          # seat we are catching up from
         self.asked_from: int | None = None      # entries asked for from before our unshared
         self.held: list[tuple[int, bytes]] = []  # session frames held while catching up
 
     def on_sync(self, seat: int, have: int) -> None:
-        node = self.node
+        table, links = self.table, self.links
         self.peer_have[seat] = have
-        mine = node.entry_count()
-        if have < mine and node.links.answer_allowed(seat):
+        mine = table.entry_count()
+        if have < mine and links.answer_allowed(seat):
             # Through the outbox: entries appended but not yet synced may hold our own move
             # or claim, which must be on disk before any peer sees it (see Outbox.send_later).
-            entries = node.session.ledger.entries
-            node.outbox.send_later([
+            entries = table.session.ledger.entries
+            self.play.outbox.send_later([
                 (wire.pack("entries", first=first, items=entries[first:first + ENTRIES_PER_FRAME]),
                  (seat,)) for first in range(have, mine, ENTRIES_PER_FRAME)])
         elif have > mine and self.behind is None:
@@ -60,14 +64,14 @@ class CatchUp:
             # entries arrive, any other peer that is ahead sends them (a batch we already
             # have is ignored).
             ask = wire.pack("sync", have=mine)
-            for other in node.links.queues:
-                node.links.send(other, ask)
+            for other in links.queues:
+                links.send(other, ask)
         if self.behind is None:
             self.resend_open_slot((seat,))
 
     def on_entries(self, seat: int, first: int, items: list) -> None:
-        node = self.node
-        mine = node.entry_count()
+        table, play = self.table, self.play
+        mine = table.entry_count()
         if first < mine and first != self.asked_from:
             # Overlaps what we hold (peers answered with different counts, another was
             # faster): its tail may still be new to us, and nobody would send it again.
@@ -76,10 +80,10 @@ class CatchUp:
             return  # a batch we already have, or one that leaves a gap
         if not all(type(x) is bytes for x in items):
             raise wire.BadMessage("entries must be byte strings")
-        log_items = node.session.log[:1 + first] + items
+        log_items = table.session.log[:1 + first] + items
         try:
-            session, out = Session.resume(log_items, node.identity, node.session.chain,
-                                          node.outbox.unlogged)
+            session, out = Session.resume(log_items, table.identity, table.session.chain,
+                                          play.outbox.unlogged)
         except Exception as e:  # any failure to verify is that peer's fault, not a crash
             if first == mine and self._ask_from_before_unshared(seat):
                 return
@@ -88,28 +92,28 @@ class CatchUp:
         if first < mine:
             log.warning("entries %d to %d, with shares of ours that never reached the others, "
                         "who went on without them: their log replaces them", first + 1, mine)
-            node.store.truncate(1 + first)
+            play.outbox.store.truncate(1 + first)
         self.asked_from = None
         for raw in items:
-            node.store.append(raw)
-        node.session = session
-        node.watchdog.moved_on()
-        node.events.emit("caught_up", {"from": seat, "entries": len(items)})
-        node._handle(out)
-        if node.session.over:
-            node._react(GameOver(node.session.ledger.result()))
+            play.outbox.store.append(raw)
+        table.session = session
+        play.watchdog.moved_on()
+        table.events.emit("caught_up", {"from": seat, "entries": len(items)})
+        play.handle(out)
+        if table.session.over:
+            play.react(GameOver(table.session.ledger.result()))
         if self.behind is not None:
             self.behind = None
             held, self.held = self.held, []
             for s, payload in held:
-                node._handle(node.session.receive(payload, s))
-            self.resend_open_slot(tuple(node.links.queues))
+                play.handle(table.session.receive(payload, s))
+            self.resend_open_slot(tuple(self.links.queues))
 
     def resend_open_slot(self, to: tuple[int, ...]) -> None:
         """Every share held for the slot in progress, to `to`: what a peer whose link dropped
         (or that was catching up) may have missed; a session ignores what it has seen."""
-        self.node.outbox.send_later([(wire.pack_session(raw), to)
-                                     for raw in self.node.session.current_shares()])
+        self.play.outbox.send_later([(wire.pack_session(raw), to)
+                                     for raw in self.table.session.current_shares()])
 
     def _ask_from_before_unshared(self, seat: int) -> bool:
         """Entries that do not follow ours may still be the match's log: ours may end with
@@ -117,14 +121,13 @@ class CatchUp:
         them), and the others timed our seat out there. Ask `seat` for its entries from before
         those (Session.unshared_at_end); False when ours does not end so: the peer is at
         fault."""
-        node = self.node
-        own = node.session.unshared_at_end()
+        own = self.table.session.unshared_at_end()
         if not own:
             return False
-        self.asked_from = node.entry_count() - own
-        node.links.send(seat, wire.pack("sync", have=self.asked_from))
+        self.asked_from = self.table.entry_count() - own
+        self.links.send(seat, wire.pack("sync", have=self.asked_from))
         return True
 
     def unconfirmed(self, final: int) -> list[int]:
         """Peers that have not said they hold all `final` entries."""
-        return [s for s in self.node.links.queues if self.peer_have.get(s, -1) < final]
+        return [s for s in self.links.queues if self.peer_have.get(s, -1) < final]

@@ -18,7 +18,10 @@ from typing import TYPE_CHECKING
 import trio
 
 if TYPE_CHECKING:
-    from .runtime import Node
+    from .catchup import CatchUp
+    from .links import Links
+    from .outbox import Outbox
+    from .table import Table
 
 LINGER_MIN = 0.2              # seconds to keep serving peers after the game is over...
 LINGER_MAX = 60.0             # ...at most, while a peer has not confirmed the whole log
@@ -26,9 +29,17 @@ LINGER_NOTE = 2.0             # a wait longer than this at the end is explained 
 
 
 class Linger:
-    def __init__(self, node: "Node") -> None:
-        self.node = node
-        self.closed = trio.Event()              # the game is over and every peer has the log
+    def __init__(self, table: "Table", catchup: "CatchUp", outbox: "Outbox",
+                 links: "Links") -> None:
+        self.table = table
+        self.catchup = catchup
+        self.outbox = outbox
+        self.links = links
+
+    @property
+    def closed(self) -> trio.Event:
+        """Set once the game is over and every peer has the log (or the wait is over)."""
+        return self.table.closed
 
     async def run(self) -> None:
         """Keep serving until every peer has said it holds the whole log, or LINGER_MAX passes.
@@ -42,26 +53,26 @@ class Linger:
         would cut off, while lingering costs a quiet process, which says why it waits
         ("lingering") and may be stopped at no loss: the match file is complete and synced at
         the end of the game. A game nobody left is not slowed: its peers confirm at once."""
-        node = self.node
-        final = node.entry_count()
-        ledger = node.session.ledger if node.session else None
-        unconfirmed, outbox, links = node.catchup.unconfirmed, node.outbox, node.links
+        table = self.table
+        final = table.entry_count()
+        ledger = table.session.ledger if table.session else None
+        unconfirmed, outbox, links = self.catchup.unconfirmed, self.outbox, self.links
         # Frames queued to a gone seat are shares it no longer needs once it has the log.
         present = [s for s in links.queues if not (ledger and s in ledger.absent)]
         started = trio.current_time()
         told = False
         # After a fault nobody will reach the end: only let the queued frames (the report) go.
-        with trio.move_on_after(LINGER_MAX if node.outcome.fault is None else 2.0):
-            while node.outcome.fault is None and unconfirmed(final) or \
+        with trio.move_on_after(LINGER_MAX if table.outcome.fault is None else 2.0):
+            while table.outcome.fault is None and unconfirmed(final) or \
                     outbox.pending or any(outbox.relays.get(s) for s in present) or \
                     any(links.backlog(s) for s in present):
                 if not told and trio.current_time() - started >= LINGER_NOTE and \
-                        node.outcome.fault is None and unconfirmed(final):
+                        table.outcome.fault is None and unconfirmed(final):
                     told = True
-                    node.events.emit("lingering", {"seats": unconfirmed(final),
-                                                   "up_to": LINGER_MAX})
+                    table.events.emit("lingering", {"seats": unconfirmed(final),
+                                                    "up_to": LINGER_MAX})
                 await trio.sleep(0.05)
             await trio.sleep(LINGER_MIN)
-        if node.store is not None:
-            node.store.close()
+        if outbox.store is not None:
+            outbox.store.close()
         self.closed.set()

@@ -14,14 +14,15 @@ Invariants kept here:
 - The higher seat dials; it dials again, with a pause growing from REDIAL[0] to REDIAL[1],
   until the node is closed (the game over and every peer holding the whole log).
 
-What a link reads is the node's to route (`Node._read`); this module only moves frames.
+What a link reads is the node's to route (the `read` it is given, `Node._read`); this module
+only moves frames.
 """
 from __future__ import annotations
 
 import logging
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 import trio
 
@@ -33,7 +34,7 @@ from .admission import seated
 from .framing import TransportError
 
 if TYPE_CHECKING:
-    from .runtime import Node
+    from .table import Table
 
 log = logging.getLogger("lanboard.node")
 
@@ -61,8 +62,11 @@ class Seat:
 class Links:
     """The node's links to its peers: their queues, and the tasks that serve and re-dial them."""
 
-    def __init__(self, node: "Node") -> None:
-        self.node = node
+    def __init__(self, table: "Table", transport: Any,
+                 read: Callable[[int, Any], Awaitable[None]]) -> None:
+        self.table = table
+        self.transport = transport   # connect(): how a lower seat is dialed
+        self.read = read             # serves what a link reads, until it drops
         self.queues: dict[int, tuple[trio.MemorySendChannel, trio.MemoryReceiveChannel]] = {}
 
     def queue(self, seat: int) -> None:
@@ -81,22 +85,22 @@ class Links:
         return self.backlog(seat) < ANSWER_BACKLOG
 
     def connected(self) -> list[int]:
-        return [s for s in self.queues if self.node.seats[s].conn is not None]
+        return [s for s in self.queues if self.table.seats[s].conn is not None]
 
     async def keep_dialing(self, seat: int, first=None) -> None:
         """Dial a lower seat (or use `first`, an open link), and dial again whenever the link
         drops, until the game is over and every peer has the whole log."""
-        node = self.node
+        table = self.table
         pause = REDIAL[0]
-        s = node.seats[seat]
+        s = table.seats[seat]
         if first is not None:
             await self.link(seat, first)
-        while not node.linger.closed.is_set():
+        while not table.closed.is_set():
             try:
-                conn = await node.transport.connect(s.addr, s.port, node.identity, CONTEXT,
+                conn = await self.transport.connect(s.addr, s.port, table.identity, CONTEXT,
                                                     expected_peer=s.key)
-                await conn.send(wire.pack("mesh", match=gen.body_hash(node.session.body),
-                                          seat=node.my_seat))
+                await conn.send(wire.pack("mesh", match=gen.body_hash(table.session.body),
+                                          seat=table.my_seat))
             except TransportError as e:
                 log.info("dialing %s (%s:%d): %s", player_name(seat), s.addr, s.port, e)
                 await trio.sleep(pause)
@@ -108,8 +112,8 @@ class Links:
     async def link(self, seat: int, conn, announce: bool = True) -> None:
         """Serve one link to `seat` until it drops: its frames in, our queued frames out."""
         seated(conn)   # a seated player's link, no longer bound by the admission grace
-        node = self.node
-        s = node.seats[seat]
+        table = self.table
+        s = table.seats[seat]
         if s.scope is not None:
             s.scope.cancel()  # a newer link replaces the old one: one writer per queue
         self.queue(seat)
@@ -129,23 +133,23 @@ class Links:
             s.scope = scope
             try:
                 if announce:
-                    node.events.emit("peer", {"seat": seat, "state": "connected"})
-                    await conn.send(wire.pack("sync", have=node.entry_count()))
+                    table.events.emit("peer", {"seat": seat, "state": "connected"})
+                    await conn.send(wire.pack("sync", have=table.entry_count()))
                 async with trio.open_nursery() as nursery:
                     nursery.start_soon(guarded, self._write, nursery)
-                    nursery.start_soon(guarded, node._read, nursery)
+                    nursery.start_soon(guarded, self.read, nursery)
             except TransportError as e:
                 failure.append(e)
             finally:
                 if s.conn is conn:
                     s.conn, s.scope = None, None
                 await trio.aclose_forcefully(conn.stream)
-        if failure and not node.finished.is_set():
-            node.events.emit("peer", {"seat": seat, "state": "gone", "reason": str(failure[0])})
+        if failure and not table.finished.is_set():
+            table.events.emit("peer", {"seat": seat, "state": "gone", "reason": str(failure[0])})
             log.warning("%s (%s): %s", player_name(seat), s.name, failure[0])
 
     async def _write(self, seat: int, conn) -> None:
-        s = self.node.seats[seat]
+        s = self.table.seats[seat]
         _, receive = self.queues[seat]
         if s.inflight:
             await conn.send_many(s.inflight)

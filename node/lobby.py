@@ -26,10 +26,10 @@ from protocol.identity import check_code
 from protocol.randomness import HashChain, chain_secret
 
 from . import wire
-from .links import Seat
+from .links import Links, Seat
 
 if TYPE_CHECKING:
-    from .runtime import Node
+    from .table import Table
 
 
 class LobbyRefused(Exception):
@@ -49,8 +49,10 @@ def shared_addr(addr: str) -> str:
 
 
 class Lobby:
-    def __init__(self, node: "Node") -> None:
-        self.node = node
+    def __init__(self, table: "Table", links: Links, peer_host: Callable[[Any], str]) -> None:
+        self.table = table
+        self.links = links
+        self.peer_host = peer_host   # the address a joiner's connection comes from
         self.full = trio.Event()
         self.settings: dict[str, Any] = {}      # the host's: game, variants, seats, nonce, chain
         self.roster: list[dict] = []            # a joiner's view of the lobby, from the host
@@ -59,22 +61,22 @@ class Lobby:
     # ------------------------------------------------------------------ the host's side
     def open(self, game: str, variants: tuple[str, ...], seats: int, nonce: bytes,
              chain: HashChain) -> None:
-        node = self.node
+        table = self.table
         self.game = game
         self.settings = {"game": game, "variants": sorted(set(variants)), "seats": seats,
                          "nonce": nonce, "chain": gen.DEFAULT_CHAIN}
-        node.seats = [Seat(node.name, node.identity.public, chain.commitment)]
-        node.my_seat = 0
+        table.seats = [Seat(table.name, table.identity.public, chain.commitment)]
+        table.my_seat = 0
 
     def start_problem(self) -> str | None:
         """Why the host could not start now with the players seated so far, or None."""
-        node = self.node
-        if node.my_seat != 0 or not self.settings:
+        table = self.table
+        if table.my_seat != 0 or not self.settings:
             return "only the host can start the game"
         if self.full.is_set():
             return "the game has already started"
         game = engine.get_game(self.settings["game"])
-        n = len(node.seats)
+        n = len(table.seats)
         if n < game.min_players:
             return f"{game.title} needs at least {game.min_players} players; {n} seated so far"
         problem = game.check_variants(n, tuple(self.settings["variants"]))
@@ -86,23 +88,23 @@ class Lobby:
         problem = self.start_problem()
         if problem:
             raise IllegalMove(problem)
-        self.settings["seats"] = len(self.node.seats)
+        self.settings["seats"] = len(self.table.seats)
         self.full.set()
 
     def roster_json(self) -> dict:
-        seats = self.node.seats
+        seats = self.table.seats
         return {"players": [{"name": s.name, "code": check_code(s.key)} for s in seats],
                 "seats": self.settings.get("seats", len(seats))}
 
     async def admit(self, conn, msg: dict) -> int | None:
         """A joiner's request on a new connection: its seat, or None when refused (it was
         told why)."""
-        node = self.node
+        table, links = self.table, self.links
         lobby = self.settings
-        if not lobby or self.full.is_set() or len(node.seats) >= lobby["seats"]:
+        if not lobby or self.full.is_set() or len(table.seats) >= lobby["seats"]:
             await conn.send(wire.pack("refused", reason="this lobby is full or already playing"))
             return None
-        if any(s.key == conn.peer_key for s in node.seats):
+        if any(s.key == conn.peer_key for s in table.seats):
             await conn.send(wire.pack("refused", reason="this key already has a seat"))
             return None
         await conn.send(wire.pack("welcome", game=lobby["game"], variants=lobby["variants"],
@@ -111,34 +113,36 @@ class Lobby:
         ch, reply = wire.unpack(await conn.receive())
         if ch != wire.NODE or reply["t"] != "commit" or len(reply["commit"]) != 32:
             raise wire.BadMessage("expected a commit after welcome")
-        if self.full.is_set() or len(node.seats) >= lobby["seats"]:
+        if self.full.is_set() or len(table.seats) >= lobby["seats"]:
             await conn.send(wire.pack("refused", reason="the last seat was just taken"))
             return None
-        addr = node.transport.peer_host(conn)
-        seat = len(node.seats)
-        node.seats.append(Seat(msg["name"][:40], conn.peer_key, reply["commit"], addr,
-                               msg["port"]))
-        node.links.queue(seat)
+        addr = self.peer_host(conn)
+        seat = len(table.seats)
+        table.seats.append(Seat(msg["name"][:40], conn.peer_key, reply["commit"], addr,
+                                msg["port"]))
+        links.queue(seat)
         roster = self.roster_json()
-        for s in range(1, len(node.seats)):
-            node.links.send(s, wire.pack("roster", **roster))
-        node.events.emit("lobby", roster)
-        if len(node.seats) == lobby["seats"]:
+        for s in range(1, len(table.seats)):
+            links.send(s, wire.pack("roster", **roster))
+        table.events.emit("lobby", roster)
+        if len(table.seats) == lobby["seats"]:
             self.full.set()
         return seat
 
     # ------------------------------------------------------------------ a joiner's side
-    async def enter(self, conn, started: Callable[[], None]) -> tuple[dict, list, HashChain]:
-        """Ask the host at `conn` for a seat and wait in its lobby for the start: the genesis
-        body, every seat's address and our hash chain. `started` is called once we are in."""
-        node = self.node
-        await conn.send(wire.pack("join", name=node.name, port=node.port))
+    async def enter(self, conn, port: int,
+                    started: Callable[[], None]) -> tuple[dict, list, HashChain]:
+        """Ask the host at `conn` for a seat (we listen on `port`) and wait in its lobby for
+        the start: the genesis body, every seat's address and our hash chain. `started` is
+        called once we are in."""
+        table = self.table
+        await conn.send(wire.pack("join", name=table.name, port=port))
         ch, msg = wire.unpack(await conn.receive())
         if ch == wire.NODE and msg["t"] == "refused":
             raise LobbyRefused(msg["reason"])
         if ch != wire.NODE or msg["t"] != "welcome":
             raise wire.BadMessage("expected welcome")
-        chain = HashChain(chain_secret(node.identity.seed(), msg["nonce"]), msg["chain"])
+        chain = HashChain(chain_secret(table.identity.seed(), msg["nonce"]), msg["chain"])
         # the UI picks its screens by it while still in the lobby (the genesis decides)
         self.game = msg.get("game") if isinstance(msg.get("game"), str) else None
         await conn.send(wire.pack("commit", commit=chain.commitment))
@@ -149,13 +153,13 @@ class Lobby:
                 raise wire.BadMessage("game traffic before the genesis")
             if msg["t"] == "roster":
                 self.roster = list(msg["players"])
-                node.events.emit("lobby", {"players": msg["players"], "seats": msg["seats"]})
+                table.events.emit("lobby", {"players": msg["players"], "seats": msg["seats"]})
             elif msg["t"] == "refused":
                 raise LobbyRefused(msg["reason"])
             elif msg["t"] == "start":
                 break
         body, addrs = msg["body"], msg["addrs"]
         keys = [p["key"] for p in body["players"]]
-        if keys[0] != conn.peer_key or node.identity.public not in keys:
+        if keys[0] != conn.peer_key or table.identity.public not in keys:
             raise wire.BadMessage("the genesis does not seat the host and us")
         return body, addrs, chain

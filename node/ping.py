@@ -23,14 +23,16 @@ from protocol.identity import verify_signature
 from . import wire
 
 if TYPE_CHECKING:
-    from .runtime import Node
+    from .links import Links
+    from .table import Table
 
 PING_NONCE = 16
 
 
 class Pinger:
-    def __init__(self, node: "Node") -> None:
-        self.node = node
+    def __init__(self, table: "Table", links: "Links") -> None:
+        self.table = table
+        self.links = links
         self.waiting: dict[bytes, tuple[dict[int, float], trio.Event, set[int]]] = {}
         self.last_answered: dict[int, bytes] = {}   # the last ping each seat had answered
 
@@ -39,46 +41,46 @@ class Pinger:
         the game's frames, a signed pong back, both signatures checked. Seconds per seat; None
         for a seat with no link or no answer within `timeout`. Nothing before the game starts:
         the lobby's links are not yet the game's."""
-        node = self.node
-        if not node.session_ready.is_set():
+        table, links = self.table, self.links
+        if not table.session_ready.is_set():
             return {}
         nonce = secrets.token_bytes(PING_NONCE)
-        frame = wire.pack("ping", nonce=nonce, sig=node.identity.sign(wire.PING + nonce))
+        frame = wire.pack("ping", nonce=nonce, sig=table.identity.sign(wire.PING + nonce))
         sent = time.perf_counter()
         answers: dict[int, float] = {}
         done = trio.Event()
-        peers = node.links.connected()
+        peers = links.connected()
         self.waiting[nonce] = (answers, done, set(peers))
         try:
             for seat in peers:
-                node.links.send(seat, frame)
+                links.send(seat, frame)
             if peers:
                 with trio.move_on_after(timeout):
                     await done.wait()
         finally:
             del self.waiting[nonce]
-        return {s: (answers[s] - sent if s in answers else None) for s in node.links.queues}
+        return {s: (answers[s] - sent if s in answers else None) for s in links.queues}
 
     def on_ping(self, seat: int, msg: dict) -> None:
-        node = self.node
+        table, links = self.table, self.links
         nonce = msg["nonce"]
         if len(nonce) != PING_NONCE:
             raise wire.BadMessage(f"a ping's nonce has {PING_NONCE} bytes, not {len(nonce)}")
         # Answering costs a signature: a replayed ping, or one from a peer that does not
         # read its answers, gets none.
-        if nonce == self.last_answered.get(seat) or not node.links.answer_allowed(seat):
+        if nonce == self.last_answered.get(seat) or not links.answer_allowed(seat):
             return
-        if not verify_signature(node.seats[seat].key, msg["sig"], wire.PING + nonce):
+        if not verify_signature(table.seats[seat].key, msg["sig"], wire.PING + nonce):
             raise wire.BadMessage("a ping whose signature does not verify")
         self.last_answered[seat] = nonce
-        node.links.send(seat, wire.pack(
-            "pong", nonce=nonce, sig=node.identity.sign(wire.PONG + nonce)))
+        links.send(seat, wire.pack(
+            "pong", nonce=nonce, sig=table.identity.sign(wire.PONG + nonce)))
 
     def on_pong(self, seat: int, msg: dict) -> None:
         waiting = self.waiting.get(msg["nonce"])
         if waiting is None:
             return   # an answer that came after its ping gave up
-        if not verify_signature(self.node.seats[seat].key, msg["sig"], wire.PONG + msg["nonce"]):
+        if not verify_signature(self.table.seats[seat].key, msg["sig"], wire.PONG + msg["nonce"]):
             raise wire.BadMessage("a pong whose signature does not verify")
         answers, done, pinged = waiting
         if seat in pinged:

@@ -10,8 +10,9 @@ host's node is one peer among the others.
 Ordering guarantees the session relies on: each peer has one outbound queue drained by the
 writer of its current link, so frames to a peer leave in the order the session produced them,
 but for relays (another author's share forwarded): those may leave early, never after our next
-frame to that peer (node.outbox); accepted entries are appended to the match file, and our own frames (and catch-up
-entries, which may hold our own move) are queued only once those entries are synced.
+frame to that peer (node.outbox); accepted entries are appended to the match file, and our own
+frames (and catch-up entries, which may hold our own move) are queued only once those entries
+are synced (node.play).
 
 Links come back: when a link drops, the higher seat dials again until the game is over; on
 every new link the one ahead sends the missing signed entries, which the other verifies by
@@ -26,10 +27,12 @@ choose what happens to that seat. A bot node chooses "bot" at once; a person's n
 "timeout" event and waits for the choice through the control API ({"cmd": "choose"}).
 
 Each job is a part in a module of its own that says the invariants it keeps (lobby, links,
-outbox, catchup, ping, watchdog, bot_driver, linger, alone, events); the Node composes them:
-it starts a game (host, join, resume), accepts connections (_serve, _on_connection), routes
-what a link reads (_read) and handles the session's output (_handle: entries written, sends
-queued behind their sync, then events).
+play, outbox, catchup, ping, watchdog, bot_driver, linger, alone, events). What they all read
+(who we are, the seats, the session, how it ends) is the node's table (node.table), which each
+part is given with the few other parts it calls, not the whole node. The Node composes them:
+it starts a game (host, join, resume), accepts connections (_serve, _on_connection) and routes
+what a link reads (_read); the session's output is handled by its play (node.play: entries
+written, sends queued behind their sync, then events).
 """
 from __future__ import annotations
 
@@ -37,7 +40,6 @@ import json
 import logging
 import math
 import secrets
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -51,24 +53,20 @@ from protocol.codec import decode
 from protocol.identity import Identity
 from protocol.messages import parse_signed_genesis
 from protocol.randomness import HashChain, chain_secret
-from protocol.session import (Appended, FaultDetected, GameOver, MatchStarted, Output,
-                              SeatTimedOut, Session, YourDecision)
+from protocol.session import GameOver, Output, Session
 
 from . import wire
 from .admission import Admission
 from .alone import tell_if_alone
 from .bot_driver import drive_bot
-from .catchup import CatchUp
-from .events import Events, describe
 from .linger import Linger
 from .links import CONTEXT, Links, Seat
 from .lobby import Lobby, LobbyRefused, shared_addr
-from .outbox import Outbox
 from .ping import Pinger
+from .play import Play
 from .store import MatchStore
+from .table import OnTable, Outcome, Table
 from .transport import TcpTransport
-from .watchdog import Watchdog
-from .words import seat_names
 
 log = logging.getLogger("lanboard.node")
 
@@ -76,54 +74,49 @@ __all__ = ["Node", "Outcome", "Seat", "LobbyRefused", "shared_addr", "unfinished
            "CONTEXT"]
 
 
-@dataclass
-class Outcome:
-    """How a node's game ended, for the command line and tests."""
-    match_id: bytes | None = None
-    match_file: Path | None = None
-    result: Any = None
-    fault: Any = None
-    state_hash: bytes | None = None
-    seat: int | None = None
-    players: list[str] = field(default_factory=list)
-
-
 class Node:
-    """One player's node: who it is (given), what it holds of the match (public), its parts."""
+    """One player's node: how it listens (given), its table (what every part reads), its parts.
+    `node.seats`, `node.session` and the like are its table's (see node.table)."""
+
+    identity = OnTable()
+    name = OnTable()
+    seats = OnTable()
+    my_seat = OnTable()
+    session = OnTable()
+    session_ready = OnTable()
+    finished = OnTable()
+    outcome = OnTable()
+    events = OnTable()
 
     def __init__(self, identity: Identity, name: str, home: Path, *, bot: str | None = None,
                  listen_host: str = "0.0.0.0", port: int = 0,
                  on_event: Callable[[str, dict], None] | None = None,
                  transport: Any = None) -> None:
-        self.identity = identity
-        self.name = name
-        self.home = Path(home)
-        self.bot_kind = bot
+        self.table = table = Table(identity, name, on_event)
         self.listen_host = listen_host
         self.port = port
         # how peers are reached: TCP, unless a test passes another (e.g. memory streams)
         self.transport = transport or TcpTransport()
-        self.session: Session | None = None
-        self.session_ready = trio.Event()
-        self.finished = trio.Event()
-        self.outcome = Outcome()
-        self.seats: list[Seat] = []
-        self.my_seat: int | None = None
-        self.events = Events(on_event)
-        self.lobby = Lobby(self)
-        self.links = Links(self)
-        self.outbox = Outbox(self.links.send)
-        self.catchup = CatchUp(self)
-        self.pinger = Pinger(self)
-        self.watchdog = Watchdog(self)
-        self.linger = Linger(self)
         self.admission = Admission()   # which strangers' connections are kept
-        self._bot_todo: trio.MemorySendChannel | None = None
+        self.links = links = Links(table, self.transport, self._read)
+        self.lobby = Lobby(table, links, self.transport.peer_host)
+        self.play = play = Play(table, links, Path(home),
+                                {"name": name, "bot": bot, "listen": listen_host})
+        self.pinger = Pinger(table, links)
+        self.linger = Linger(table, play.catchup, play.outbox, links)
 
     # ------------------------------------------------------------------ what others read
     @property
+    def home(self) -> Path:
+        return self.play.home
+
+    @property
+    def bot_kind(self) -> str | None:
+        return self.play.bot_kind
+
+    @property
     def store(self) -> MatchStore | None:
-        return self.outbox.store
+        return self.play.outbox.store
 
     @property
     def game(self) -> str | None:
@@ -158,8 +151,7 @@ class Node:
         return await self.pinger.ping(timeout)
 
     def entry_count(self) -> int:
-        ledger = self.session.ledger if self.session else None
-        return len(ledger.entries) if ledger else 0
+        return self.table.entry_count()
 
     # ------------------------------------------------------------------ hosting
     async def host(self, game: str, variants: tuple[str, ...], seats: int, *,
@@ -202,7 +194,7 @@ class Node:
             self.port = await nursery.start(self._serve)
             conn = await self.transport.connect(host, port, self.identity, CONTEXT)
             body, addrs, chain = await self.lobby.enter(
-                conn, lambda: task_status.started(self.port))
+                conn, self.port, lambda: task_status.started(self.port))
             self.my_seat = [p["key"] for p in body["players"]].index(self.identity.public)
             self.seats = [Seat(p["name"], p["key"], p["commit"]) for p in body["players"]]
             for seat, (addr, p) in enumerate(addrs):
@@ -232,9 +224,10 @@ class Node:
                       for p in meta["players"]]
         self.port = self.seats[self.my_seat].port
         chain = HashChain(chain_secret(self.identity.seed(), body["nonce"]), body["chain"])
-        self.outbox.unlogged = store.load_unlogged()
-        session, out = Session.resume(items, self.identity, chain, self.outbox.unlogged)
-        self.outbox.store = store
+        outbox = self.play.outbox
+        outbox.unlogged = store.load_unlogged()
+        session, out = Session.resume(items, self.identity, chain, outbox.unlogged)
+        outbox.store = store
         self.outcome.match_id = session.match_id
         self.outcome.match_file = store.path
         self._begin(body, chain, session)
@@ -247,7 +240,7 @@ class Node:
                 nursery.start_soon(self.links.keep_dialing, seat)
             self._play(nursery, out)
             if session.over:
-                self._react(GameOver(session.ledger.result()))
+                self.play.react(GameOver(session.ledger.result()))
             await self.finished.wait()
             await self.linger.run()
             nursery.cancel_scope.cancel()
@@ -290,16 +283,16 @@ class Node:
             raise wire.BadMessage(f"unexpected {msg['t']} on a new connection")
 
     async def _read(self, seat: int, conn) -> None:
-        catchup = self.catchup
+        table, play, catchup = self.table, self.play, self.play.catchup
         while True:
             ch, payload = wire.unpack(await conn.receive())
             if ch == wire.SESSION:
-                if not self.session_ready.is_set():   # (waiting on a set Event still yields)
-                    await self.session_ready.wait()
+                if not table.session_ready.is_set():   # (waiting on a set Event still yields)
+                    await table.session_ready.wait()
                 if catchup.behind is not None:
                     catchup.held.append((seat, payload))
                 else:
-                    self._handle(self.session.receive(payload, seat))
+                    play.handle(table.session.receive(payload, seat))
             elif payload["t"] == "sync":
                 catchup.on_sync(seat, payload["have"])
             elif payload["t"] == "entries":
@@ -322,83 +315,20 @@ class Node:
         self.session_ready.set()
 
     def _play(self, nursery: trio.Nursery, first: Output) -> None:
+        play = self.play
         send, receive = trio.open_memory_channel(math.inf)
-        self._bot_todo = send
+        play.bot_todo = send
         nursery.start_soon(drive_bot, self, receive)
-        nursery.start_soon(self.watchdog.run)
-        nursery.start_soon(tell_if_alone, self)
-        nursery.start_soon(self.outbox.persist_then_send)
-        nursery.start_soon(self.outbox.release_relays_when_due)
-        self._handle(first)
-
-    def _handle(self, out: Output, unlogged: list[bytes] | None = None) -> None:
-        """Write the entries, queue the sends behind their sync, then react."""
-        for ev in out.events:
-            if isinstance(ev, MatchStarted):
-                self.outcome.match_id = ev.match_id
-                self.outbox.store = MatchStore(self.home, ev.match_id)
-                self.store.start(ev.genesis, self._meta())
-                self.outcome.match_file = self.store.path
-            elif isinstance(ev, Appended):
-                self.store.append(ev.entry)
-        own = []
-        for send in out.sends:
-            frame = wire.pack_session(send.data)
-            if send.relay:
-                self.outbox.hold_relay(frame, send.to)
-            else:
-                own.append((frame, send.to))
-        self.outbox.send_later(own, unlogged)
-        for ev in out.events:
-            self._react(ev)
+        nursery.start_soon(play.watchdog.run)
+        nursery.start_soon(tell_if_alone, self.table)
+        nursery.start_soon(play.outbox.persist_then_send)
+        nursery.start_soon(play.outbox.release_relays_when_due)
+        play.handle(first)
 
     def _own(self, out: Output) -> None:
-        """Output of our own move, timeout claim or choice: none can be derived again after a
-        restart (a person chose it; a clock dated it), so it is kept before it is sent."""
-        unlogged = self.session.own_unlogged()
-        if unlogged == self.outbox.unlogged:
-            self._handle(out)   # already on disk as they are (most often: none before, none now)
-            return
-        self.outbox.unlogged = unlogged
-        self._handle(out, list(unlogged))
-
-    def _meta(self, finished: bool = False) -> dict:
-        return {"seat": self.my_seat, "game": self.session.body["game"], "finished": finished,
-                "name": self.name, "bot": self.bot_kind, "listen": self.listen_host,
-                "players": [{"name": s.name, "key": s.key.hex(), "addr": s.addr,
-                             "port": s.port} for s in self.seats]}
-
-    def _react(self, ev: Any) -> None:
-        said = describe(ev, self.session, self.my_seat, seat_names(self))
-        if said is not None:
-            self.events.emit(*said)
-        if isinstance(ev, Appended):
-            self.watchdog.moved_on()
-        elif isinstance(ev, YourDecision) or isinstance(ev, SeatTimedOut) and ev.ask:
-            if self.bot_kind is not None:
-                self._bot_todo.send_nowait(ev)
-        elif isinstance(ev, GameOver):
-            if self.finished.is_set():
-                return
-            self.outcome.result = ev.result
-            self.outcome.state_hash = engine.state_hash(self.session.state)
-            self.store.finish(self._meta(finished=True))
-            # Tell every peer how much we hold: a peer that crashed near the end learns what
-            # it misses, and the others know when everybody has the whole log.
-            self.outbox.release_all_relays()
-            have = wire.pack("sync", have=self.entry_count())
-            for seat in self.links.queues:
-                self.links.send(seat, have)
-            self.events.emit("over", {"scores": list(ev.result.scores),
-                                      "winners": list(ev.result.winners),
-                                      "hash": self.outcome.state_hash.hex()})
-            self.finished.set()
-        elif isinstance(ev, FaultDetected):
-            f = ev.fault
-            self.outcome.fault = f
-            self.events.emit("fault", {"kind": f.kind, "seats": list(f.seats),
-                                       "reason": f.reason})
-            self.finished.set()
+        """Our own move, claim or choice, kept before it is sent (see Play.own); the bot
+        driver's way in."""
+        self.play.own(out)
 
     def submit_move(self, move: Any) -> None:
         """A human's move from the control API; IllegalMove says why it was refused."""

@@ -16,17 +16,20 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import trio
 
 if TYPE_CHECKING:
-    from .runtime import Node
+    from protocol.session import Output
+
+    from .table import Table
 
 
 class Watchdog:
-    def __init__(self, node: "Node") -> None:
-        self.node = node
+    def __init__(self, table: "Table", own: Callable[["Output"], None]) -> None:
+        self.table = table
+        self.own = own   # our claim's output, kept before it is sent (Play.own)
         self._progress: trio.Event | None = None   # set at the next entry, for who waits
         self._watch: trio.CancelScope | None = None   # the sleep until a deadline
 
@@ -34,19 +37,19 @@ class Watchdog:
         """Claims a timeout against a seat the current slot has waited on for too long. Every
         entry moves its deadline to the new slot's (see moved_on), so it wakes when a deadline
         passes, not at every entry."""
-        node = self.node
-        while not node.finished.is_set():
+        table = self.table
+        while not table.finished.is_set():
             with trio.CancelScope(deadline=self._slot_deadline()) as watch:
                 self._watch = watch
                 await trio.sleep_forever()
             self._watch = None
-            if node.finished.is_set():
+            if table.finished.is_set():
                 return
             if watch.deadline > trio.current_time():
                 continue   # an entry came after the deadline fired, before we woke: a new slot
-            seq = node.entry_count()
-            node._own(node.session.claim_timeout(int(time.time())))
-            if node.entry_count() != seq:
+            seq = table.entry_count()
+            self.own(table.session.claim_timeout(int(time.time())))
+            if table.entry_count() != seq:
                 continue   # our claim was the last one the timeout entry needed
             if not await self._progress_within(self.slot_limit()):
                 self._say_if_stalled(seq)
@@ -63,16 +66,16 @@ class Watchdog:
 
     def slot_limit(self) -> float:
         # Moves, sealed commitments and choices are people's decisions; the rest is automatic.
-        timeouts = self.node.session.body["timeouts"]
-        ledger = self.node.session.ledger
+        timeouts = self.table.session.body["timeouts"]
+        ledger = self.table.session.ledger
         kind = ledger.slot.kind if ledger is not None and ledger.slot is not None else None
         return timeouts["decision"] if kind in ("move", "commit", "choice") else timeouts["round"]
 
     def _slot_deadline(self) -> float:
         """When the slot in progress times out: its limit from now, or never while it waits
         for nobody but us."""
-        node = self.node
-        if not any(a != node.my_seat for a in node.session.awaiting()):
+        table = self.table
+        if not any(a != table.my_seat for a in table.session.awaiting()):
             return math.inf
         return trio.current_time() + self.slot_limit()
 
@@ -91,10 +94,10 @@ class Watchdog:
         players gone at once, each is needed for the other's entry, so the game cannot go on:
         from here alone a departure looks exactly like a network split, where going on
         without them would fork the match. Say so, rather than wait in silence."""
-        node = self.node
-        missing = node.session.unclaimed()
-        gone = sorted({*(a for a in node.session.awaiting() if a != node.my_seat), *missing})
-        if missing and len(gone) >= 2 and node.entry_count() == seq:
-            node.events.emit("stalled", {"seats": gone, "reason": (
+        table = self.table
+        missing = table.session.unclaimed()
+        gone = sorted({*(a for a in table.session.awaiting() if a != table.my_seat), *missing})
+        if missing and len(gone) >= 2 and table.entry_count() == seq:
+            table.events.emit("stalled", {"seats": gone, "reason": (
                 "several players are gone at once; the game can only go on when all but one "
                 "of them are back (or it is resumed with them)")})

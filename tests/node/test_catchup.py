@@ -40,8 +40,8 @@ def _behind(tmp_path, played, held: int) -> tuple[Node, list[bytes]]:
     chain = HashChain(chain_secret(node.identity.seed(), body["nonce"]), body["chain"])
     session, _ = Session.resume(log[:1 + held], node.identity, chain, [])
     node._begin(body, chain, session)
-    node.outbox.store = MatchStore(tmp_path, session.match_id)
-    node.store.start(log[0], node._meta())
+    node.play.outbox.store = MatchStore(tmp_path, session.match_id)
+    node.store.start(log[0], node.play.meta())
     for raw in log[1:1 + held]:
         node.store.append(raw)
     return node, log[1:]
@@ -49,7 +49,7 @@ def _behind(tmp_path, played, held: int) -> tuple[Node, list[bytes]]:
 
 def test_a_batch_overlapping_what_we_hold_adds_its_new_tail(tmp_path, played):
     node, entries = _behind(tmp_path, played, 10)
-    node.catchup.on_entries(_peers(node)[0], 5, entries[5:20])
+    node.play.catchup.on_entries(_peers(node)[0], 5, entries[5:20])
     assert node.entry_count() == 20
     assert node.session.log == played[1].session.log[:21]
     assert node.store.count == 21   # the genesis and 20 entries, on disk
@@ -57,8 +57,8 @@ def test_a_batch_overlapping_what_we_hold_adds_its_new_tail(tmp_path, played):
 
 def test_a_batch_that_leaves_a_gap_or_is_held_already_is_dropped(tmp_path, played):
     node, entries = _behind(tmp_path, played, 10)
-    node.catchup.on_entries(_peers(node)[0], 12, entries[12:20])   # entries 11 and 12 missing
-    node.catchup.on_entries(_peers(node)[0], 3, entries[3:8])      # all held
+    node.play.catchup.on_entries(_peers(node)[0], 12, entries[12:20])   # entries 11 and 12 missing
+    node.play.catchup.on_entries(_peers(node)[0], 3, entries[3:8])      # all held
     assert node.entry_count() == 10
 
 
@@ -75,17 +75,17 @@ def test_entries_that_do_not_verify_are_the_senders_fault(tmp_path, played):
     sender = _peers(node)[-1]
     with pytest.raises(wire.BadMessage,
                        match=f"player {sender + 1} sent entries that do not verify"):
-        node.catchup.on_entries(sender, held, [entries[held + 1], entries[held]])
+        node.play.catchup.on_entries(sender, held, [entries[held + 1], entries[held]])
     assert node.entry_count() == held
 
 
 def test_behind_a_peer_we_ask_every_peer_and_are_not_behind_once_the_entries_are_in(tmp_path, played):
     node, entries = _behind(tmp_path, played, 10)
     ahead = _peers(node)[-1]
-    node.catchup.on_sync(ahead, 30)
+    node.play.catchup.on_sync(ahead, 30)
     asks = {s: node.links.queues[s][1].receive_nowait() for s in _peers(node)}
     assert {s: wire.unpack(f) for s, f in asks.items()} == {
         s: (wire.NODE, {"t": "sync", "have": 10}) for s in _peers(node)}
-    assert node.catchup.behind == ahead
-    node.catchup.on_entries(ahead, 10, entries[10:30])
-    assert node.catchup.behind is None and node.entry_count() == 30
+    assert node.play.catchup.behind == ahead
+    node.play.catchup.on_entries(ahead, 10, entries[10:30])
+    assert node.play.catchup.behind is None and node.entry_count() == 30

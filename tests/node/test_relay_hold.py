@@ -35,12 +35,12 @@ async def test_a_held_relay_leaves_before_our_next_frame_to_that_peer_and_others
         tmp_path, autojump_clock):   # virtual time: "when due" is not a race with a loaded CPU
     node = _node_with_queues(tmp_path, (1, 2, 3))
     async with trio.open_nursery() as n:
-        n.start_soon(node.outbox.release_relays_when_due)
-        while node.outbox.relays_due is None:
+        n.start_soon(node.play.outbox.release_relays_when_due)
+        while node.play.outbox.relays_due is None:
             await trio.sleep(0)
-        node._handle(Output(sends=[Send((1, 2), b"relayed", relay=True)]))
+        node.play.handle(Output(sends=[Send((1, 2), b"relayed", relay=True)]))
         assert [_drain(node, s) for s in (1, 2, 3)] == [[], [], []]   # held, not lost
-        node._handle(Output(sends=[Send((1, 3), b"ours")]))
+        node.play.handle(Output(sends=[Send((1, 3), b"ours")]))
         # seat 1 gets the relay first, then ours; seat 3 was owed no relay
         assert _drain(node, 1) == [b"\x00relayed", b"\x00ours"]
         assert _drain(node, 3) == [b"\x00ours"]
@@ -52,7 +52,7 @@ async def test_a_held_relay_leaves_before_our_next_frame_to_that_peer_and_others
 
 async def test_relays_leave_at_once_before_the_node_holds_them(tmp_path):
     node = _node_with_queues(tmp_path, (1, 2))
-    node._handle(Output(sends=[Send((1, 2), b"relayed", relay=True)]))
+    node.play.handle(Output(sends=[Send((1, 2), b"relayed", relay=True)]))
     assert [_drain(node, s) for s in (1, 2)] == [[b"\x00relayed"], [b"\x00relayed"]]
 
 

@@ -52,7 +52,7 @@ async def _game_with_a_gone_node(tmp_path, gone_after: int, dies_unsent: bool = 
                 gone_scope.cancel()   # the process dies here: nothing more leaves it
         elif not muted and kind == "attested" and data["seq"] >= gone_after:
             muted.append(data["seq"])
-            gone.outbox.queue_now = gone.outbox.hold_relay = lambda frame, to: None
+            gone.play.outbox.queue_now = gone.play.outbox.hold_relay = lambda frame, to: None
         elif muted and kind in ("state", "attested") and \
                 gone.my_seat in decode(gone.session.log[data["seq"]])["authors"]:
             gone_scope.cancel()
@@ -206,8 +206,8 @@ async def _the_last_claimer_then_a_chooser_who_walked_away(tmp_path, monkeypatch
 
     monkeypatch.setattr(Session, "choose_after_timeout", walked_away)
     # the host claims a second after the walker: its own claim completes the timeout entry
-    limit = host.watchdog.slot_limit
-    host.watchdog.slot_limit = lambda: limit() + 1
+    limit = host.play.watchdog.slot_limit
+    host.play.watchdog.slot_limit = lambda: limit() + 1
     async with trio.open_nursery() as nursery:
         await _seat(nursery, host, 3, {"decision": 1, "round": 1}, [walker], [gone], gone_scope)
         with trio.move_on_after(60):

@@ -51,7 +51,7 @@ def _watch_order(monkeypatch):
 async def _game_with_dropped_links(tmp_path):
     nodes = [Node(Identity.generate(), f"N{i}", tmp_path / f"n{i}", bot="greedy",
                   listen_host="127.0.0.1") for i in range(3)]
-    OWNERS.update((id(node.outbox), node) for node in nodes)
+    OWNERS.update((id(node.play.outbox), node) for node in nodes)
     rng = random.Random(7)
 
     async def drop_links():
