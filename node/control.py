@@ -290,10 +290,8 @@ async def _client(node, stream: trio.SocketStream, lifecycle: "Lifecycle | None"
                                                   f"({type(e).__name__}: {e}); it plays on"})
                 continue
             if stream_events:
-                events = node.subscribe()
                 with Lifecycle.watching(lifecycle):
-                    async for ev in events:
-                        await send(ev)
+                    await _stream_events(node, stream, send)
                 return
     except (trio.BrokenResourceError, trio.ClosedResourceError):
         return
@@ -373,6 +371,29 @@ class Lifecycle:
 
     def idle_for(self) -> float | None:
         return None if self.watchers else trio.current_time() - self.idle_since
+
+
+async def _stream_events(node, stream: trio.SocketStream, send) -> None:
+    """Send the node's events until it ends or the client hangs up. The hang-up is seen at
+    once, not at the next event: a UI closed while the game waits for its player's decision
+    sends nothing more, and until then it would count as attached (Lifecycle) forever."""
+    async def until_hangup(scope: trio.CancelScope) -> None:
+        try:
+            while await stream.receive_some(65536):
+                pass   # a subscriber has nothing more to ask
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            pass
+        scope.cancel()
+
+    with node.subscribe() as events:
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(until_hangup, nursery.cancel_scope)
+            try:
+                async for ev in events:
+                    await send(ev)
+            except (trio.BrokenResourceError, trio.ClosedResourceError):
+                pass
+            nursery.cancel_scope.cancel()
 
 
 def what_stopping_does(node, local_bots_only: bool) -> str:
