@@ -85,10 +85,10 @@ def stopped_matches(home: Path | None, running: list[RunningNode]) -> list[Stopp
 
 
 def ago(t: float, now: float | None = None) -> str:
-    """'since 14:02 (3 h 5 min ago)' for a Unix time."""
+    """'2026-12-01 14:02 (3 h 5 min ago)' for a Unix time."""
     now = time.time() if now is None else now
     s = max(0, int(now - t))
     span = (f"{s // 86400} d {s % 86400 // 3600} h" if s >= 86400 else
             f"{s // 3600} h {s % 3600 // 60} min" if s >= 3600 else
             f"{s // 60} min" if s >= 60 else f"{s} s")
-    return f"since {time.strftime('%Y-%m-%d %H:%M', time.localtime(t))} ({span} ago)"
+    return f"{time.strftime('%Y-%m-%d %H:%M', time.localtime(t))} ({span} ago)"

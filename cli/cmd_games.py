@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         names = [p["name"] for p in s.get("players") or []]
         match = (s.get("match") or "")[:16]
         print(f"running: {s.get('title') or s.get('game') or 'a lobby'}, {s.get('phase')}"
-              f"{', match ' + match if match else ''}, {ago(n.since)}")
+              f"{', match ' + match if match else ''}, running since {ago(n.since)}")
         print(f"  players: {_players(names, s.get('seat')) or s.get('name')}")
         print(f"  attach: lanboard attach {n.control}")
         print(f"  stop:   lanboard stop{' ' + match if match else ''}")
