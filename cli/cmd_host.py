@@ -16,8 +16,8 @@ from .cmd_sim import check_game
 from .errors import UsageError
 from .game_option import add_game_option
 from .local_bots import spawn_bots
-from .node_runner import (Printer, announcer, exit_status, make_node, run_with_control,
-                          setup_logging)
+from .node_runner import (END_IDLE_S, Printer, announcer, exit_status, make_node,
+                          run_with_control, setup_logging)
 
 NAME = "host"
 HELP = "host a game on the LAN: open a lobby, wait for players, play"
@@ -61,6 +61,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--round-timeout", type=int, default=60, metavar="S",
                    help="the same for a node's automatic part of a roll or an attestation "
                         "(default: 60)")
+    p.add_argument("--end-idle", type=float, default=END_IDLE_S, metavar="S",
+                   help="when every other seat is one of --bots: end the game (and its bots) "
+                        "after S seconds with no UI attached; the match file stays, resumable "
+                        f"(default: {END_IDLE_S}, a day; 0: never)")
     p.add_argument("--nonce", type=bytes.fromhex, default=None, metavar="HEX",
                    help="the match's 16-byte genesis nonce (default: random); fixing it with "
                         "the same players and bots replays a match exactly, for tests")
@@ -85,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
         argv += ["--decision-timeout", str(args.decision_timeout),
                  "--round-timeout", str(args.round_timeout)]
         argv += ["--no-announce"] if args.no_announce else []
+        argv += ["--end-idle", str(args.end_idle)]
         argv += ["--nonce", args.nonce.hex()] if args.nonce else []
         return open_ui(start_node(argv, "host")[1])
     setup_logging(args.verbose)
@@ -108,5 +113,7 @@ def run(args: argparse.Namespace) -> int:
         return node.outcome
 
     control = data_dir() / f"control-{node.identity.check_code}.sock"
-    outcome = trio.run(run_with_control, node, printer, play, control)
+    outcome = trio.run(partial(run_with_control, node, printer, play, control,
+                               local_bots_only=args.bots == args.seats - 1,
+                               end_idle=args.end_idle))
     return exit_status(outcome)

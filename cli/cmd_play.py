@@ -9,6 +9,7 @@ from engine.bots import BOT_KINDS
 from .cmd_sim import check_game
 from .errors import UsageError
 from .game_option import add_game_option
+from .node_runner import END_IDLE_S
 
 NAME = "play"
 HELP = "play against K bots on this machine in the terminal UI"
@@ -20,6 +21,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot-kind", default="greedy", choices=sorted(BOT_KINDS))
     p.add_argument("--variant", action="append", default=[], metavar="NAME")
     p.add_argument("--name", default=os.environ.get("USER", "player"), help="your player name")
+    p.add_argument("--end-idle", type=float, default=END_IDLE_S, metavar="S",
+                   help="end the game and its bots after S seconds with no UI attached; the "
+                        f"match file stays, `lanboard resume` continues it (default: {END_IDLE_S}, "
+                        "a day; 0: never)")
     p.add_argument("--headless", action="store_true",
                    help="start the game without the UI and print its control socket")
 
@@ -32,7 +37,8 @@ PLAY_DECISION_TIMEOUT = 7 * 24 * 3600
 def host_argv(args: argparse.Namespace) -> list[str]:
     argv = ["host", "--game", args.game, "--seats", str(args.bots + 1), "--bots", str(args.bots),
             "--bot-kind", args.bot_kind, "--name", args.name, "--no-announce",
-            "--listen", "127.0.0.1", "--new", "--decision-timeout", str(PLAY_DECISION_TIMEOUT)]
+            "--listen", "127.0.0.1", "--new", "--decision-timeout", str(PLAY_DECISION_TIMEOUT),
+            "--end-idle", str(getattr(args, "end_idle", END_IDLE_S))]
     for v in args.variant:
         argv += ["--variant", v]
     return argv

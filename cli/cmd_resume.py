@@ -13,8 +13,9 @@ from node.runtime import Node, unfinished_matches
 from protocol.identity import data_dir, load_or_create
 
 from .errors import UsageError
-from .local_bots import resume_bots, stopped_bots
-from .node_runner import Printer, exit_status, node_running, run_with_control, setup_logging
+from .local_bots import only_local_bots, resume_bots, stopped_bots
+from .node_runner import (END_IDLE_S, Printer, exit_status, node_running, run_with_control,
+                          setup_logging)
 
 NAME = "resume"
 HELP = "continue an unfinished match from its match file (default: the most recent one)"
@@ -104,4 +105,8 @@ def resume(path: Path, args: argparse.Namespace) -> int:
                 resume_bots(nursery, bots)
         return node.outcome
 
-    return exit_status(trio.run(run_with_control, node, printer, play, control))
+    # Resumed against this machine's bots only, the game ends itself when left unattached, as
+    # `play` started it (cli.node_runner.END_IDLE_S; a bot's own node never does).
+    local = not meta.get("bot") and only_local_bots(meta)
+    return exit_status(trio.run(partial(run_with_control, node, printer, play, control,
+                                        local_bots_only=local, end_idle=END_IDLE_S)))

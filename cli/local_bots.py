@@ -59,6 +59,16 @@ def stopped_bots(match: Path) -> list[Path]:
     return found
 
 
+def only_local_bots(meta: dict) -> bool:
+    """Whether every other seat of a match (its note beside the match file) is one of this
+    machine's bots: a game nobody else waits for."""
+    from protocol.identity import KEY_FILE, load_or_create
+    ours = {load_or_create(home).public.hex()
+            for home in (data_dir() / "bots").glob("bot-*") if (home / KEY_FILE).is_file()}
+    others = [p["key"] for i, p in enumerate(meta.get("players", ())) if i != meta.get("seat")]
+    return bool(others) and all(k in ours for k in others)
+
+
 def resume_bots(nursery: trio.Nursery, matches: list[Path]) -> None:
     for path in matches:
         home = path.parent.parent

@@ -5,18 +5,23 @@ from __future__ import annotations
 import json
 import logging
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import trio
 
 from engine import player_name
-from node.control import serve_control
+from node.control import Lifecycle, serve_control
 from node.discovery import LobbyInfo, announce
 from node.runtime import Node
 from protocol.identity import data_dir, load_or_create
 
 log = logging.getLogger("lanboard.cli")
+
+# A game against this machine's bots only, with no UI attached this long, ends itself (its bots
+# too; the match file stays, resumable): issue 17 found 14 forgotten nodes waiting for a week.
+END_IDLE_S = 24 * 3600
 
 
 class Printer:
@@ -86,6 +91,8 @@ def _describe(kind: str, d: dict) -> str | None:
         return (f"the match file ended inside an entry (a crash or a full disk): cut back to "
                 f"its last complete entry; the other players send the rest. The {d['bytes']} "
                 f"torn bytes are kept in {d['kept']}")
+    if kind == "stopped":
+        return f"stopped: {d['why']}"
     if kind == "saved":
         return f"match file: {d['path']}"
     return None
@@ -102,16 +109,49 @@ def make_node(args, printer: Printer) -> Node:
                 port=args.port, on_event=printer)
 
 
-async def run_with_control(node: Node, printer: Printer, play, control: Path | None = None):
-    """Serve the control socket while `play()` runs; returns play's outcome."""
+async def run_with_control(node: Node, printer: Printer, play, control: Path | None = None, *,
+                           local_bots_only: bool = False, end_idle: float | None = None):
+    """Serve the control socket while `play()` runs; returns play's outcome (node.outcome when
+    the run was stopped: {"cmd": "stop"}, or `end_idle` seconds without a UI in a game whose
+    other seats are all this machine's bots)."""
     control = control or data_dir() / f"control-{node.identity.check_code}.sock"
+    outcome = node.outcome
     async with trio.open_nursery() as nursery:
-        await nursery.start(serve_control, node, control)
+        def stop(why: str) -> None:
+            printer("stopped", {"why": why})
+            nursery.cancel_scope.cancel()
+        lifecycle = Lifecycle(lambda: stop("asked to stop on the control socket"),
+                              local_bots_only)
+        await nursery.start(partial(serve_control, node, control, lifecycle=lifecycle))
+        nursery.start_soon(stop_on_sigterm, lambda: stop("terminated (SIGTERM)"))
+        if local_bots_only and end_idle:
+            nursery.start_soon(end_when_idle, lifecycle, end_idle, lambda: stop(
+                f"nobody attached for {end_idle:g} s in a game against this machine's bots"))
         outcome = await play()
         nursery.cancel_scope.cancel()
     if outcome.match_file is not None:
         printer("saved", {"path": str(outcome.match_file)})
     return outcome
+
+
+async def stop_on_sigterm(stop) -> None:
+    """SIGTERM (`kill`, a host ending the bots it started) stops the run as {"cmd": "stop"}
+    does, so the control socket file goes with the node instead of staying behind."""
+    import signal
+    with trio.open_signal_receiver(signal.SIGTERM) as signals:
+        async for _ in signals:
+            stop()
+            return
+
+
+async def end_when_idle(lifecycle: Lifecycle, limit: float, end) -> None:
+    """Call `end()` once no UI has been attached for `limit` seconds in a row."""
+    while True:
+        idle = lifecycle.idle_for()
+        if idle is not None and idle >= limit:
+            end()
+            return
+        await trio.sleep(limit - (idle or 0))
 
 
 def announcer(info_for, interfaces):

@@ -29,6 +29,10 @@ Bots, scripts, tests and the terminal UI all use it. One request per line, one r
                                      links ("ms" null: no link, or no answer within 2 s;
                                      no peers before the game starts)
     {"cmd": "events"}             -> {"ok": true}, then one line per event until the node ends
+    {"cmd": "stop", "confirm": bool}
+                                  -> {"ok": true, "stopping": confirm, "what_happens": text}:
+                                     the node leaves (see "Leaving" below); without "confirm"
+                                     it only says what would happen
 
 When the log records a player as gone past the timeout, every node sends the event
 {"event": "timeout", "seq", "seat", "options": ["wait", "bot", "end"], "ask": bool}; with "ask"
@@ -57,6 +61,17 @@ game's own currency. A UI shows these words and computes nothing from the rules;
 "waiting_for" and "glossary" serve the same end. "game" is null until the node hosts or is
 welcomed into a lobby.
 
+Leaving: {"cmd": "stop", "confirm": true} ends the process that runs the node, cleanly: the reply
+is sent, then its run is cancelled (the match file is written entry by entry, so it stays whole
+and unfinished, resumable with `lanboard resume`; bots it started on this machine end with it).
+"what_happens" says in words what that means for the game: in a lobby, the lobby closes; in a
+game against other players, they wait for this seat up to the decision timeout and then choose
+together to wait, hand the seat to a bot or end the game; in a game against this machine's
+bots only, the bots stop too; once the game is over, the node stops waiting for the others to
+fetch its end. A node served without a Lifecycle (tests, embedding) refuses "stop". The process
+also learns from Lifecycle whether a UI is attached (an open "events" stream): a game against
+this machine's bots only ends itself when none has been for a long time (cli.node_runner).
+
 A malformed line gets {"ok": false, "error": ...} and the connection stays open: a bad
 request never stops the node. Whatever JSON a request holds (any type, size under MAX_LINE,
 depth, number: floats, NaN, integers beyond 64 bits), it is answered with an error and the
@@ -67,8 +82,9 @@ from __future__ import annotations
 import json
 import logging
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import trio
 
@@ -202,7 +218,7 @@ def _too_deep(value: Any) -> bool:
     return False
 
 
-async def _request(node, line: bytes, send) -> bool:
+async def _request(node, line: bytes, send, lifecycle: "Lifecycle | None" = None) -> bool:
     """Answer one request; True when the connection turns into an event stream."""
     try:
         req = parse_request(line)
@@ -237,14 +253,16 @@ async def _request(node, line: bytes, send) -> bool:
     elif cmd == "events":
         await send({"ok": True})
         return True
+    elif cmd == "stop":
+        await _stop(node, req, send, lifecycle)
     else:
         await send({"ok": False, "error": f"unknown cmd {cmd!r} "
                                           "(status, state, pending, glossary, move, choose, start, ping, "
-                                          "events)"})
+                                          "events, stop)"})
     return False
 
 
-async def _client(node, stream: trio.SocketStream) -> None:
+async def _client(node, stream: trio.SocketStream, lifecycle: "Lifecycle | None" = None) -> None:
     async def send(obj: dict) -> None:
         await stream.send_all(json.dumps(obj, default=_bytes_hex).encode() + b"\n")
 
@@ -263,7 +281,7 @@ async def _client(node, stream: trio.SocketStream) -> None:
             if not line.strip():
                 continue
             try:
-                stream_events = await _request(node, line, send)
+                stream_events = await _request(node, line, send, lifecycle)
             except (trio.BrokenResourceError, trio.ClosedResourceError):
                 raise
             except Exception as e:  # noqa: BLE001 - a bug of ours must not stop the game
@@ -272,9 +290,8 @@ async def _client(node, stream: trio.SocketStream) -> None:
                                                   f"({type(e).__name__}: {e}); it plays on"})
                 continue
             if stream_events:
-                events = node.subscribe()
-                async for ev in events:
-                    await send(ev)
+                with Lifecycle.watching(lifecycle):
+                    await _stream_events(node, stream, send)
                 return
     except (trio.BrokenResourceError, trio.ClosedResourceError):
         return
@@ -288,7 +305,8 @@ def _bytes_hex(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
 
-async def serve_control(node, path: Path, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
+async def serve_control(node, path: Path, *, lifecycle: "Lifecycle | None" = None,
+                        task_status=trio.TASK_STATUS_IGNORED) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.exists():
@@ -301,7 +319,8 @@ async def serve_control(node, path: Path, *, task_status=trio.TASK_STATUS_IGNORE
     try:
         task_status.started(path)
         # never trio.serve_listeners: its traceback every 0.1 s while descriptors are short
-        await serve_admitted(lambda stream: _client(node, stream), [listener], "control socket")
+        await serve_admitted(lambda stream: _client(node, stream, lifecycle), [listener],
+                             "control socket")
     finally:
         path.unlink(missing_ok=True)
 
@@ -318,3 +337,94 @@ async def call(path: Path, request: dict) -> dict:
                 raise ConnectionError("the node closed the control connection")
             buf += data
         return json.loads(buf.split(b"\n", 1)[0])
+
+
+# --- leaving: {"cmd": "stop"}, and whether a UI is attached ---------------------------------------
+
+class Lifecycle:
+    """What the process running a node lets control clients know and do about its life.
+
+    `on_stop` ends that process's run ({"cmd": "stop"}); `local_bots_only` says every other seat
+    is a bot this machine started (the process knows, the node does not). A UI is attached while
+    it holds an "events" stream; `idle_for()` is None then, else the seconds since the last one
+    ended (or since this Lifecycle was made: the node started)."""
+
+    def __init__(self, on_stop: Callable[[], None] | None = None,
+                 local_bots_only: bool = False) -> None:
+        self.on_stop = on_stop
+        self.local_bots_only = local_bots_only
+        self.watchers = 0
+        self.idle_since = trio.current_time()
+
+    @staticmethod
+    @contextmanager
+    def watching(lifecycle: "Lifecycle | None"):
+        if lifecycle is None:
+            yield
+            return
+        lifecycle.watchers += 1
+        try:
+            yield
+        finally:
+            lifecycle.watchers -= 1
+            lifecycle.idle_since = trio.current_time()
+
+    def idle_for(self) -> float | None:
+        return None if self.watchers else trio.current_time() - self.idle_since
+
+
+async def _stream_events(node, stream: trio.SocketStream, send) -> None:
+    """Send the node's events until it ends or the client hangs up. The hang-up is seen at
+    once, not at the next event: a UI closed while the game waits for its player's decision
+    sends nothing more, and until then it would count as attached (Lifecycle) forever."""
+    async def until_hangup(scope: trio.CancelScope) -> None:
+        try:
+            while await stream.receive_some(65536):
+                pass   # a subscriber has nothing more to ask
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            pass
+        scope.cancel()
+
+    with node.subscribe() as events:
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(until_hangup, nursery.cancel_scope)
+            try:
+                async for ev in events:
+                    await send(ev)
+            except (trio.BrokenResourceError, trio.ClosedResourceError):
+                pass
+            nursery.cancel_scope.cancel()
+
+
+def what_stopping_does(node, local_bots_only: bool) -> str:
+    """In words, what ending this node now means for its game."""
+    s = node.session
+    resume = (f" Your match file is kept: `lanboard resume {node.outcome.match_file.stem}` "
+              "continues it." if node.outcome.match_file is not None else "")
+    if s is None:
+        return "The lobby closes: players who joined it are disconnected, and no game starts."
+    if node.finished.is_set():
+        return ("The game has ended and your match file is complete; the node stops waiting "
+                "for the other players to fetch its end.")
+    if local_bots_only:
+        return "The game stops in the middle, and the bots on this machine stop with it." + resume
+    wait = s.body.get("timeouts", {}).get("decision")
+    within = f" for up to {wait} s" if isinstance(wait, int) else ""
+    return ("You leave a game in progress. The other players wait for your seat" + within +
+            ", then choose together: wait for you, hand your seat to a bot, or end the game." +
+            resume)
+
+
+async def _stop(node, req: dict, send, lifecycle: "Lifecycle | None") -> None:
+    if lifecycle is None or lifecycle.on_stop is None:
+        await send({"ok": False, "error": "this node cannot be stopped from its control socket"})
+        return
+    confirm = req.get("confirm", False)
+    if not isinstance(confirm, bool):
+        await send({"ok": False, "error": "bad request: 'confirm' is true or false"})
+        return
+    await send({"ok": True, "stopping": confirm,
+                "what_happens": what_stopping_does(node, lifecycle.local_bots_only)})
+    if confirm:
+        log.info("stopping on request from the control socket")
+        lifecycle.on_stop()

@@ -37,7 +37,7 @@ from zeroconf import (BadTypeInNameException, DNSQuestionType, IPVersion, Servic
 __all__ = [
     "SERVICE_TYPE", "TXT_VERSION", "LobbyInfo", "LobbySeen", "LobbyGone", "Announcement",
     "DiscoveryError", "BadAnnouncement", "announce", "browse", "list_lobbies",
-    "local_ipv4_addresses",
+    "local_ipv4_addresses", "gather_until_quiet", "node_listens",
 ]
 
 log = logging.getLogger("lanboard.node.discovery")
@@ -395,15 +395,62 @@ async def _resolve(zc: Zeroconf, name: str) -> LobbySeen | None:
                      addresses=addresses)
 
 
-async def list_lobbies(timeout: float = 2.0, interfaces: Sequence[str] | None = None
-                       ) -> list[LobbySeen]:
-    """Browse for `timeout` seconds; the lobbies still announced at the end, sorted by name."""
+# `list` stops listening this long after the last answer. Every responder hears the query at
+# once and answers it 20-120 ms later (RFC 6762 §6, shared records such as our PTR), so all
+# answers come within 100 ms of the first; 150 ms leaves a margin for a loaded machine. (A
+# responder also multicasts a record at most once a second: a `list` run less than a second
+# after another may miss a lobby until the next query, at 1 s.)
+QUIET_S = 0.15
+# A lobby is dialed before it is listed: a node killed without its goodbye packets (SIGKILL, a
+# crash, a pulled cable) leaves its records in caches for up to LOBBY_TTL. A refused connect or
+# none within this time (a LAN answers in milliseconds) means nobody listens: not listed.
+PROBE_TIMEOUT_S = 0.3
+
+
+async def gather_until_quiet(events: AsyncIterator[LobbySeen | LobbyGone], timeout: float,
+                             quiet: float = QUIET_S) -> dict[str, LobbySeen]:
+    """The lobbies `events` announces, by name: until `quiet` seconds pass without an event
+    after the first one, or `timeout` seconds in all (when nothing answers)."""
     current: dict[str, LobbySeen] = {}
-    async with browse(interfaces) as lobbies:
-        with trio.move_on_after(timeout):
-            async for ev in lobbies:
+    with trio.move_on_after(timeout):
+        with trio.CancelScope() as until_quiet:
+            async for ev in events:
                 if isinstance(ev, LobbySeen):
                     current[ev.name] = ev
                 else:
                     current.pop(ev.name, None)
-    return sorted(current.values(), key=lambda s: s.name)
+                until_quiet.deadline = trio.current_time() + quiet
+    return current
+
+
+async def node_listens(address: str, port: int, timeout: float = PROBE_TIMEOUT_S) -> bool:
+    """Whether something accepts a TCP connection at address:port within `timeout`. The node
+    sees a connection that ends before its handshake and logs it at info level, nothing more."""
+    with trio.move_on_after(timeout):
+        try:
+            stream = await trio.open_tcp_stream(address, port)
+        except OSError:
+            return False
+        await trio.aclose_forcefully(stream)
+        return True
+    return False
+
+
+async def list_lobbies(timeout: float = 2.0, interfaces: Sequence[str] | None = None, *,
+                       quiet: float = QUIET_S) -> list[LobbySeen]:
+    """The lobbies that answer now and whose node accepts a connection, sorted by name.
+
+    Returns `quiet` seconds after the last answer, or after `timeout` when none comes; then
+    dials every lobby found at once (at most PROBE_TIMEOUT_S more) and leaves out those whose
+    node is gone."""
+    async with browse(interfaces) as lobbies:
+        found = await gather_until_quiet(lobbies, timeout, quiet)
+    alive: dict[str, bool] = {}
+
+    async def probe(s: LobbySeen) -> None:
+        alive[s.name] = await node_listens(s.address, s.port)
+
+    async with trio.open_nursery() as nursery:
+        for s in found.values():
+            nursery.start_soon(probe, s)
+    return sorted((s for s in found.values() if alive[s.name]), key=lambda s: s.name)

@@ -9,7 +9,8 @@ import trio
 from zeroconf import IPVersion, ServiceInfo, Zeroconf
 
 from node.discovery import (SERVICE_TYPE, BadAnnouncement, DiscoveryError, LobbyGone, LobbyInfo,
-                            LobbySeen, announce, browse, list_lobbies)
+                            LobbySeen, announce, browse, gather_until_quiet, list_lobbies,
+                            node_listens)
 
 LO = ["127.0.0.1"]
 # Other suites may run lanboard nodes on loopback at the same time, and a joiner picks the first
@@ -50,6 +51,20 @@ def unique_info(request, **changes) -> LobbyInfo:
     return LobbyInfo(**{**INFO.__dict__, "host": f"test{tag}", **changes})
 
 
+async def listening_port() -> tuple[trio.SocketListener, int]:
+    """A port where something accepts connections, standing in for a lobby's node: list_lobbies
+    dials each lobby and leaves out those where nobody listens."""
+    listener = (await trio.open_tcp_listeners(0, host="127.0.0.1"))[0]
+    return listener, listener.socket.getsockname()[1]
+
+
+def closed_port() -> int:
+    """A port nothing listens on (bound, then released): a connect there is refused."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
 async def next_event_about(lobbies, name_part: str, timeout: float = 5.0):
     with trio.fail_after(timeout):
         async for ev in lobbies:
@@ -61,11 +76,12 @@ async def next_event_about(lobbies, name_part: str, timeout: float = 5.0):
 @needs_loopback_multicast
 async def test_a_lobby_is_seen_with_its_txt_updated_and_gone_when_withdrawn(request):
     info = unique_info(request)
-    async with browse(LO) as lobbies:
-        async with announce(info, 40404, interfaces=LO) as ann:
+    listener, port = await listening_port()
+    async with listener, browse(LO) as lobbies:
+        async with announce(info, port, interfaces=LO) as ann:
             assert ann.name == f"{info.host} ABCD-EFGH.{SERVICE_TYPE}"
             seen = await next_event_about(lobbies, info.host)
-            assert seen == LobbySeen(ann.name, "127.0.0.1", 40404, info, ("127.0.0.1",))
+            assert seen == LobbySeen(ann.name, "127.0.0.1", port, info, ("127.0.0.1",))
 
             await ann.update(phase="playing", match="ab" * 32)
             seen = await next_event_about(lobbies, info.host)
@@ -74,7 +90,10 @@ async def test_a_lobby_is_seen_with_its_txt_updated_and_gone_when_withdrawn(requ
                                                                                  "ab" * 32)
             assert ann.info == seen.info
 
-            # A browser started now (a player arriving late) finds it by asking.
+            # A browser started now (a player arriving late) finds it by asking; not within a
+            # second of the update's multicast, which the responder does not repeat sooner
+            # (RFC 6762 §6) to a query list's quiet period would stop listening before.
+            await trio.sleep(1.1)
             listed = [s for s in await list_lobbies(1.5, interfaces=LO) if s.name == ann.name]
             assert [s.info for s in listed] == [seen.info]
         assert await next_event_about(lobbies, info.host) == LobbyGone(ann.name)
@@ -104,7 +123,8 @@ async def test_foreign_and_malformed_announcements_are_skipped(request, caplog):
             for s in [turncoat] + [service(label, txt) for label, txt in bad_txts.items()]:
                 n.start_soon(trio.to_thread.run_sync,
                              lambda s=s: zc.register_service(s, cooperating_responders=True))
-        async with browse(LO) as lobbies, announce(good, 40405, interfaces=LO) as ann:
+        listener, port = await listening_port()
+        async with listener, browse(LO) as lobbies, announce(good, port, interfaces=LO) as ann:
             seen = {(await next_event_about(lobbies, tag)).name for _ in range(2)}
             assert seen == {ann.name, turncoat.name}  # the only two of ours that show
 
@@ -112,6 +132,7 @@ async def test_foreign_and_malformed_announcements_are_skipped(request, caplog):
             await trio.to_thread.run_sync(zc.update_service, bad)
             assert await next_event_about(lobbies, tag) == LobbyGone(turncoat.name)
 
+            await trio.sleep(1.1)  # as above: the update was multicast less than 1 s ago
             ok_list = [s.name for s in await list_lobbies(1.5, interfaces=LO) if tag in s.name]
             assert ok_list == [ann.name]
         skipped = {r.getMessage().split(" ")[2].split(".")[0] for r in caplog.records
@@ -190,3 +211,65 @@ async def test_instance_names_are_one_dns_label_whatever_the_player_is_called():
     label = _instance_label(LobbyInfo("g", "Zoë 🎲 the.great " + "x" * 40, "ABCD-EFGH", 1, 2))
     assert "." not in label and len(label.encode()) <= 63 and label.endswith(" ABCD-EFGH")
     assert label.startswith("Zoë 🎲 the great")
+
+
+# --- `lanboard list`: answers as soon as the network has, lists only lobbies whose node is there
+
+def _seen(name: str) -> LobbySeen:
+    return LobbySeen(name, "127.0.0.1", 1, INFO, ("127.0.0.1",))
+
+
+async def _feed(events: list[tuple[float, LobbySeen | LobbyGone]], send) -> None:
+    async with send:
+        for at, ev in events:
+            await trio.sleep_until(at)
+            await send.send(ev)
+        await trio.sleep_forever()  # the network stays open: only the clock ends listening
+
+
+@pytest.mark.parametrize("events,returns_at,names", [
+    # answers 20-120 ms after the query: listening ends `quiet` after the last of them
+    ([(0.05, _seen("a")), (0.12, _seen("b"))], 0.12 + 0.15, {"a", "b"}),
+    # an answer within the quiet period extends it; one after it is not waited for
+    ([(0.05, _seen("a")), (0.15, _seen("b")), (0.31, _seen("c"))], 0.30, {"a", "b"}),
+    # a lobby withdrawn while listening is not listed
+    ([(0.05, _seen("a")), (0.1, LobbyGone("a")), (0.2, _seen("b"))], 0.35, {"b"}),
+    # nobody answers: --timeout is the bound
+    ([], 2.0, set()),
+    # answers keep coming (a busy LAN): --timeout is still the bound
+    ([(0.1 * k - 0.05, _seen(f"l{k}")) for k in range(1, 30)], 2.0,
+     {f"l{k}" for k in range(1, 21)}),
+])
+async def test_list_returns_a_quiet_period_after_the_last_answer_and_at_most_at_the_timeout(
+        events, returns_at, names, autojump_clock):
+    send, recv = trio.open_memory_channel(0)
+    async with trio.open_nursery() as n:
+        n.start_soon(_feed, events, send)
+        found = await gather_until_quiet(recv, timeout=2.0, quiet=0.15)
+        assert trio.current_time() == pytest.approx(returns_at)
+        n.cancel_scope.cancel()
+    assert set(found) == names
+
+
+async def test_a_node_is_there_when_its_port_accepts_and_gone_when_refused():
+    listener, port = await listening_port()
+    async with listener:
+        assert await node_listens("127.0.0.1", port)
+    assert not await node_listens("127.0.0.1", port)
+    assert not await node_listens("127.0.0.1", closed_port())
+
+
+@needs_loopback_multicast
+async def test_a_lobby_whose_node_is_gone_is_not_listed(request):
+    # A node killed by SIGKILL sends no goodbye: its records stay in caches (here: its
+    # announcement is still up) while nothing listens on its port.
+    live, gone = unique_info(request), unique_info(request, code="WXYZ-2345")
+    listener, port = await listening_port()
+    async with listener, announce(live, port, interfaces=LO) as a, \
+            announce(gone, closed_port(), interfaces=LO) as b:
+        async with browse(LO) as lobbies:  # both are announced and answer
+            assert {(await next_event_about(lobbies, live.host)).name for _ in range(2)} == \
+                {a.name, b.name}
+        await trio.sleep(1.1)  # answers multicast under a second ago are not repeated
+        listed = [s.name for s in await list_lobbies(3.0, interfaces=LO) if live.host in s.name]
+        assert listed == [a.name]

@@ -1,0 +1,138 @@
+"""{"cmd": "stop"}: a node says what leaving means before it leaves, and leaves cleanly when
+confirmed; a game against this machine's bots only ends itself once no UI has been attached for
+the configured time (cli.node_runner.end_when_idle, node.control.Lifecycle)."""
+import json
+from pathlib import Path
+
+import pytest
+import trio
+
+from cli.node_runner import END_IDLE_S, end_when_idle, run_with_control
+from node.control import Lifecycle, call, serve_control
+from node.runtime import Node
+from protocol.identity import Identity
+
+GAME = "overwatch-monopoly"
+
+
+class Said:
+    """A Printer stand-in that keeps the events a node run prints."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, dict]] = []
+
+    def __call__(self, kind: str, data: dict) -> None:
+        self.events.append((kind, data))
+
+
+async def test_stop_without_confirm_only_says_what_happens_and_with_confirm_ends_the_run(
+        tmp_path):
+    node = Node(Identity.generate(), "Pat", tmp_path / "pat", listen_host="127.0.0.1")
+    sock, said = tmp_path / "pat.sock", Said()
+
+    async def play():
+        await node.host(GAME, (), 2, announce=None)   # a lobby nobody joins
+        raise AssertionError("the lobby never fills")
+
+    async with trio.open_nursery() as n:
+        n.start_soon(run_with_control, node, said, play, sock)
+        with trio.fail_after(10):
+            while not sock.exists():
+                await trio.sleep(0.01)
+            reply = await call(sock, {"cmd": "stop"})
+            assert reply["ok"] and reply["stopping"] is False
+            assert "lobby closes" in reply["what_happens"]
+            assert (await call(sock, {"cmd": "status"}))["phase"] == "lobby"   # still there
+            assert (await call(sock, {"cmd": "stop", "confirm": "yes"}))["ok"] is False
+            reply = await call(sock, {"cmd": "stop", "confirm": True})
+            assert reply["ok"] and reply["stopping"] is True
+            while sock.exists():   # the run ended and took its control socket with it
+                await trio.sleep(0.01)
+    assert ("stopped", {"why": "asked to stop on the control socket"}) in said.events
+
+
+async def test_a_node_served_without_a_lifecycle_refuses_stop_and_plays_on(tmp_path):
+    node = Node(Identity.generate(), "Pat", tmp_path / "pat", listen_host="127.0.0.1")
+    async with trio.open_nursery() as n:
+        sock = await n.start(serve_control, node, tmp_path / "pat.sock")
+        reply = await call(sock, {"cmd": "stop", "confirm": True})
+        assert reply == {"ok": False,
+                         "error": "this node cannot be stopped from its control socket"}
+        assert (await call(sock, {"cmd": "status"}))["ok"]
+        n.cancel_scope.cancel()
+
+
+@pytest.mark.parametrize("local_bots_only,words", [
+    (False, ["leave a game in progress", "wait for your seat for up to 300 s",
+             "wait for you, hand your seat to a bot, or end the game", "lanboard resume"]),
+    (True, ["bots on this machine stop with it", "lanboard resume"]),
+])
+async def test_leaving_a_game_in_progress_says_first_what_the_others_may_do(
+        tmp_path, local_bots_only, words):
+    pat = Node(Identity.generate(), "Pat", tmp_path / "pat", listen_host="127.0.0.1")
+    bot = Node(Identity.generate(), "Bot", tmp_path / "bot", bot="greedy",
+               listen_host="127.0.0.1")
+    async with trio.open_nursery() as n:
+        sock = await n.start(partial_serve(pat, tmp_path / "pat.sock",
+                                           Lifecycle(lambda: None, local_bots_only)))
+        port = await n.start(lambda task_status: pat.host(
+            GAME, (), 2, task_status=task_status, timeouts={"decision": 300, "round": 60}))
+        n.start_soon(bot.join, "127.0.0.1", port)
+        with trio.fail_after(20):
+            while pat.session is None or pat.outcome.match_file is None:
+                await trio.sleep(0.01)
+        reply = await call(sock, {"cmd": "stop"})
+        n.cancel_scope.cancel()
+    for w in words:
+        assert w in reply["what_happens"]
+    assert pat.outcome.match_file.stem in reply["what_happens"]
+
+
+def partial_serve(node, path: Path, lifecycle: Lifecycle):
+    async def serve(task_status=trio.TASK_STATUS_IGNORED):
+        await serve_control(node, path, lifecycle=lifecycle, task_status=task_status)
+    return serve
+
+
+async def test_an_unwatched_game_against_local_bots_ends_a_day_after_the_ui_left(autojump_clock):
+    life = Lifecycle()
+    ended_at: list[float] = []
+    async with trio.open_nursery() as n:
+        n.start_soon(end_when_idle, life, END_IDLE_S, lambda: ended_at.append(trio.current_time()))
+
+        async def ui(start: float, stay: float) -> None:
+            await trio.sleep_until(start)
+            with Lifecycle.watching(life):
+                await trio.sleep(stay)
+
+        # attached at 1 h for 2 days (longer than the limit: it must not end meanwhile),
+        # then again for 10 min half a day after it left
+        n.start_soon(ui, 3600, 2 * 86400)
+        n.start_soon(ui, 3600 + 2 * 86400 + 43200, 600)
+    assert END_IDLE_S == 86400
+    assert ended_at == [3600 + 2 * 86400 + 43200 + 600 + 86400]
+
+
+async def test_a_ui_attaches_by_its_event_stream_and_a_status_query_does_not_count(
+        tmp_path, autojump_clock):
+    node = Node(Identity.generate(), "Pat", tmp_path / "pat", listen_host="127.0.0.1")
+    life = Lifecycle()
+    async with trio.open_nursery() as n:
+        sock = await n.start(partial_serve(node, tmp_path / "pat.sock", life))
+        await trio.sleep(50)
+        await call(sock, {"cmd": "status"})
+        assert life.idle_for() == pytest.approx(50)
+        stream = await trio.open_unix_socket(str(sock))
+        await stream.send_all(b'{"cmd": "events"}\n')
+        assert json.loads((await stream.receive_some(1000)).split(b"\n")[0]) == {"ok": True}
+        with trio.fail_after(1):   # the node subscribes right after its reply
+            while life.idle_for() is not None:
+                await trio.sleep(0.001)
+        await trio.sleep(100)
+        assert life.idle_for() is None   # attached all along
+        await stream.aclose()   # seen at once, though no event comes to send
+        with trio.fail_after(1):
+            while life.idle_for() is None:
+                await trio.sleep(0.001)
+        assert life.idle_for() < 1
+        n.cancel_scope.cancel()
