@@ -1,20 +1,14 @@
 """`lanboard play --game overwatch-tactics` in a real terminal (tmux): the hex game has no screen
 of its own yet, so the generic screen must let a person play it: every option in words, and a
 choice made with the keys is played. Needs tmux (CI: apt-get install tmux)."""
-import os
-import signal
-
 # pytestmark: skipped, as there, without tmux or the installed script
-from tests.ui.test_real_terminal import LANBOARD, ROOT, Tmux, pytestmark  # noqa: F401
+from tests.ui.test_real_terminal import Tmux, pytestmark  # noqa: F401
 
 
 def test_a_person_plays_the_hex_game_on_the_generic_screen(tmp_path):
     tmux = Tmux(tmp_path)
-    env = f"env LANBOARD_HOME={tmp_path} PYTHONPATH={ROOT} TERM=xterm-256color"
-    node_pid = None
     try:
-        tmux("new-session", "-d", "-s", "a", "-x", "120", "-y", "40",
-             f"{env} {LANBOARD} play --game overwatch-tactics --bots 1 --name Pat; sleep 60")
+        tmux.start(120, 40, "play --game overwatch-tactics --bots 1 --name Pat")
         screen = tmux.wait_for("a", "Place a piece of terrain")
         assert "You attack: push the payload to the end" in screen
         first = next(line for line in screen.splitlines() if line.startswith(">1 "))
@@ -22,14 +16,6 @@ def test_a_person_plays_the_hex_game_on_the_generic_screen(tmp_path):
         tmux("send-keys", "-t", "a", "Enter")
         tmux.wait_for("a", "you chose: " + first[3:])
         tmux.wait_for("a", "Terrain: ")          # the state now shows the piece placed
-        tmux("send-keys", "-t", "a", "q")
-        after = tmux.wait_for("a", "Your node plays on in the background")
-        node_pid = int(after.split("(process ")[1].split(")")[0])
+        tmux.detach()
     finally:
-        tmux("kill-server")
-        if node_pid is not None:
-            try:
-                os.killpg(node_pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-
+        tmux.close()
