@@ -3,7 +3,7 @@ these labels alone, so each must name its hex as the map is drawn and say what t
 from engine.games.overwatch_tactics import hexgrid as hx
 from engine.games.overwatch_tactics import words
 from engine.games.overwatch_tactics.data import axial
-from tests.tactics.scenario import ATTACK, DEFENCE, FLAT, board, options
+from tests.tactics.scenario import ATTACK, DEFENCE, FLAT, board, full, options
 
 
 def test_a_hex_is_named_by_the_column_and_row_the_map_is_drawn_with():
@@ -44,11 +44,13 @@ def test_the_state_says_which_side_the_seat_plays_and_where_the_payload_is():
         assert f"payload at 4 of {len(route)} ({words.hex_name(route[3])}" in lines[0]
         assert lines[1].strip().startswith(verb)
     gap = hx.distance((5, 1), route[3])
-    assert any(f"Tracer: 400 HP on column 5, row 1 (level 0, {gap} from the payload)" in line
+    assert any(f"Tracer: {full('tracer')} HP on column 5, row 1 (level 0, {gap} from the payload)" in line
                for line in words.describe_state(FLAT, s, None))
 
 
 def test_a_draft_option_shows_the_sheet_a_person_chooses_from():
     text = words.describe_move(FLAT, board({}), ("pick", "tracer"))
-    assert text.startswith("Draft Tracer: 400 HP, Speed 5; Pulse Pistols range 4, 50-300")
+    sheet = FLAT.data.heroes["tracer"]
+    assert text.startswith(f"Draft Tracer: {sheet.hp} HP, Speed {sheet.speed}; "
+                           "Pulse Pistols range 4, 50-300")   # the rulebook's 50 and 300
     assert "Blink" in text and "Pulse Bomb (ultimate)" in text
