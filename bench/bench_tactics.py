@@ -1,14 +1,16 @@
 """overwatch-tactics: balance and speed with the tactical bot on both sides.
 
-    .venv/bin/python bench/bench_tactics.py [GAMES] [FIRST_SEED]
+    .venv/bin/python bench/bench_tactics.py [GAMES] [FIRST_SEED] [JOBS]
 
 Prints the attack / defence win rates, each hero's pick rate (share of games it was drafted)
-and win rate when picked, games per second (state hash after every turn, one core), the
+and win rate when picked with its 95 % binomial interval, games per second (JOBS = 1 only) (state hash after every turn, one core), the
 slowest tactical decision, and line-of-sight checks per second. The issue's target: attack and
 defence each 40-60 % over at least 400 games.
 """
 from __future__ import annotations
 
+import math
+import multiprocessing
 import random
 import sys
 import time
@@ -21,14 +23,14 @@ from engine.games.overwatch_tactics import hexgrid as hx  # noqa: E402
 from engine.simulate import play  # noqa: E402
 
 
-def balance(games: int, first: int) -> None:
+def _games(seeds: range) -> tuple[list[int], dict[str, int], dict[str, int], list[int]]:
+    """Counts for the games of `seeds`: wins by side, picks and wins when picked by hero."""
     g = get_game("overwatch-tactics")
     wins = [0, 0]
     picked = {h: 0 for h in g.data.heroes}
     won = {h: 0 for h in g.data.heroes}
     payload = []
-    t0 = time.process_time()
-    for seed in range(first, first + games):
+    for seed in seeds:
         r = play("overwatch-tactics", 2, seed, "greedy")
         w = r.result.winners[0]
         wins[w] += 1
@@ -36,16 +38,51 @@ def balance(games: int, first: int) -> None:
         for h in r.state.heroes:
             picked[h.id] += 1
             won[h.id] += h.side == w
-    cpu = time.process_time() - t0
+    return wins, picked, won, payload
+
+
+def interval(k: int, n: int) -> tuple[int, int]:
+    """The 95 % normal-approximation binomial interval of k in n, in whole per cent (integer
+    arithmetic: 1.96 taken as 196/100)."""
+    if n == 0:
+        return 0, 100
+    half = 196 * math.isqrt(k * (n - k) * 10_000 // n) // n // 100
+    return max(0, 100 * k // n - half), min(100, 100 * k // n + half)
+
+
+def balance(games: int, first: int, jobs: int = 1) -> None:
+    g = get_game("overwatch-tactics")
+    seeds = range(first, first + games)
+    t0 = time.process_time()
+    w0 = time.perf_counter()
+    if jobs > 1:
+        parts = [seeds[i::jobs] for i in range(jobs)]
+        with multiprocessing.Pool(jobs) as pool:
+            results = pool.map(_games, parts)
+    else:
+        results = [_games(seeds)]
+    wins, picked, won, payload = [0, 0], {h: 0 for h in g.data.heroes}, \
+        {h: 0 for h in g.data.heroes}, []
+    for w, p, k, pay in results:
+        wins = [wins[0] + w[0], wins[1] + w[1]]
+        for h in g.data.heroes:
+            picked[h] += p[h]
+            won[h] += k[h]
+        payload += pay
+    cpu = time.process_time() - t0 if jobs == 1 else (time.perf_counter() - w0) * jobs
     print(f"{games} games (seeds {first}..{first + games - 1}), tactical bot on both sides")
-    print(f"  attack wins {wins[0]} ({100 * wins[0] // games} %), defence wins {wins[1]} "
-          f"({100 * wins[1] // games} %); payload reached on average "
+    lo, hi = interval(wins[0], games)
+    print(f"  attack wins {wins[0]} ({100 * wins[0] // games} %, 95 % interval {lo}-{hi}), "
+          f"defence wins {wins[1]} ({100 * wins[1] // games} %); payload reached on average "
           f"{sum(payload) * 10 // games / 10} of {len(g.data.route) - 1}")
-    print("  hero          picked %   win % when picked")
+    print("  hero          picked %   win % when picked   95 % interval   games picked")
     for h in g.data.heroes:
         rate = 100 * won[h] // picked[h] if picked[h] else 0
-        print(f"  {h:12}  {100 * picked[h] // games:8}   {rate:8}")
-    print(f"  {games / cpu:.2f} games per CPU second (state hash after every turn)")
+        lo, hi = interval(won[h], picked[h])
+        print(f"  {h:12}  {100 * picked[h] // games:8}   {rate:8}            "
+              f"{lo:3}-{hi:<3}          {picked[h]}")
+    if jobs == 1:
+        print(f"  {games / cpu:.2f} games per CPU second (state hash after every turn)")
 
 
 def sight_speed(n: int = 20000) -> None:
@@ -65,5 +102,6 @@ def sight_speed(n: int = 20000) -> None:
 if __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 400
     first = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    balance(n, first)
+    jobs = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    balance(n, first, jobs)
     sight_speed()

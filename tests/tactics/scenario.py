@@ -33,6 +33,20 @@ def board(heroes: dict, *, game=FLAT, active=ATTACK, heights=None, payload=0, ro
     return s
 
 
+def full(hid: str) -> int:
+    """A hero's full HP from its (house) sheet: rule tests compute with it, never repeat it."""
+    return _data.heroes[hid].hp
+
+
+def least(hid: str) -> int:
+    """The minimum of a hero's first weapon: what an overwatch or disadvantage shot deals."""
+    return _data.heroes[hid].weapons[0].least
+
+
+def ability(hid: str, aid: str):
+    return _data.heroes[hid].ability(aid)
+
+
 def options(s, game=FLAT):
     p = game.pending(s)
     assert isinstance(p, Decision)
@@ -45,7 +59,7 @@ def play(s, *moves, game=FLAT):
     return s
 
 
-__all__ = ["GAME", "FLAT", "board", "options", "play", "ATTACK", "DEFENCE"]
+__all__ = ["GAME", "FLAT", "board", "options", "play", "full", "least", "ability", "ATTACK", "DEFENCE"]
 
 
 def through_setup(seed: int = 1, game=GAME):

@@ -2,7 +2,7 @@
 import pytest
 
 from engine.core import IllegalMove
-from tests.tactics.scenario import ATTACK, DEFENCE, FLAT, board, options, play
+from tests.tactics.scenario import ATTACK, DEFENCE, FLAT, board, full, options, play
 
 
 def _steps(s, hid):
@@ -47,10 +47,13 @@ def test_a_hero_never_shares_a_hex_nor_enters_the_payload_or_the_enemy_spawn():
 
 
 def test_passive_lifesteal_heals_on_a_main_weapon_hit():
-    s = board({"reaper": (ATTACK, 2, 1), "tracer": (DEFENCE, 3, 1)})
+    s = board({"reaper": (ATTACK, 2, 1), "reinhardt": (DEFENCE, 3, 1)})
     s.hero("reaper").hp = 100
-    s = play(s, ("attack", "reaper", 0, "tracer"))
-    assert s.hero("reaper").hp == 150 and s.hero("tracer").hp == 50
+    s = play(s, ("attack", "reaper", 0, "reinhardt"))
+    sheet = FLAT.data.heroes["reaper"]
+    assert sheet.lifesteal > 0
+    assert s.hero("reaper").hp == 100 + sheet.lifesteal
+    assert s.hero("reinhardt").hp == full("reinhardt") - sheet.weapons[0].grid[0]
 
 
 def test_passive_regeneration_heals_in_the_cool_down_step():
@@ -62,9 +65,9 @@ def test_passive_regeneration_heals_in_the_cool_down_step():
 
 def test_heal_reaches_an_ally_in_range_and_sight_never_past_full():
     s = board({"mercy": (ATTACK, 2, 1), "tracer": (ATTACK, 4, 1), "reaper": (DEFENCE, 9, 1)})
-    s.hero("tracer").hp = 300
+    s.hero("tracer").hp = full("tracer") - 100     # less missing than the staff heals
     s = play(s, ("ability", "mercy", "caduceus_staff", 4, 1))
-    assert s.hero("tracer").hp == 400
+    assert s.hero("tracer").hp == full("tracer")
     assert not [o for o in options(s) if o[:3] == ("ability", "mercy", "caduceus_staff")]
 
 
@@ -73,4 +76,4 @@ def test_resurrect_returns_a_defeated_ally_next_to_mercy_at_full_hp():
     s.hero("tracer").hp = 0
     s = play(s, ("ability", "mercy", "resurrect", 3, 1, "tracer"))
     t = s.hero("tracer")
-    assert (t.placed, t.at, t.hp) == (True, (3, 1), 400)
+    assert (t.placed, t.at, t.hp) == (True, (3, 1), full("tracer"))

@@ -2,7 +2,7 @@
 import pytest
 
 from engine.core import IllegalMove
-from tests.tactics.scenario import ATTACK, DEFENCE, FLAT, board, options, play
+from tests.tactics.scenario import ATTACK, DEFENCE, FLAT, ability, board, full, options, play
 
 PISTOLS = ("attack", "tracer", 0, "reaper")
 
@@ -73,20 +73,26 @@ def test_only_one_main_weapon_use_per_hero_per_turn():
 
 
 def test_volleyed_range_ability_hits_behind_a_wall_with_its_area():
-    # Junkrat's RIP-Tire: Range 5, area 1, 400 damage, fired over a two-high wall
+    # Junkrat's RIP-Tire: Range 5, area 1, fired over a two-high wall; Tracer has no more HP
+    # than it deals
     wall = {(3, 1): 2, (3, 0): 2, (2, 2): 2}
     s = board({"junkrat": (ATTACK, 2, 1), "reaper": (DEFENCE, 5, 1), "tracer": (DEFENCE, 6, 1),
                "mercy": (DEFENCE, 8, 1)}, heights=wall)
     assert FLAT.sight(s, s.hero("junkrat"), (5, 1)) == "none"
+    rip = ability("junkrat", "rip_tire").damage
+    s.hero("tracer").hp = rip
     s = play(s, ("ability", "junkrat", "rip_tire", 5, 1))
-    assert (_hp(s, "reaper"), s.hero("tracer").placed, _hp(s, "mercy")) == (100, False, 400)
+    assert (_hp(s, "reaper"), s.hero("tracer").placed, _hp(s, "mercy")) == (
+        full("reaper") - rip, False, full("mercy"))
 
 
 def test_area_heals_allies_and_damages_enemies_in_it():
     s = board({"ana": (ATTACK, 2, 1), "tracer": (ATTACK, 5, 1), "reaper": (DEFENCE, 6, 1)})
     s.hero("tracer").hp = 100
     s = play(s, ("ability", "ana", "biotic_grenade", 5, 1))
-    assert (_hp(s, "tracer"), _hp(s, "reaper")) == (200, 400)
+    grenade = ability("ana", "biotic_grenade")
+    assert (_hp(s, "tracer"), _hp(s, "reaper")) == (100 + grenade.heal,
+                                                    full("reaper") - grenade.damage)
 
 
 def test_a_targeted_offensive_ability_needs_sight_unlike_a_volleyed_one():
@@ -101,4 +107,4 @@ def test_a_targeted_offensive_ability_needs_sight_unlike_a_volleyed_one():
 def test_height_does_not_change_an_abilitys_damage():
     s = board({"pharah": (ATTACK, 2, 1), "reaper": (DEFENCE, 4, 1)}, heights={(2, 1): 2})
     s = play(s, ("ability", "pharah", "concussive_blast", 4, 1))
-    assert s.hero("reaper").hp == 500 - 150
+    assert s.hero("reaper").hp == full("reaper") - ability("pharah", "concussive_blast").damage

@@ -1,9 +1,9 @@
 """OVERWATCH: who may be set to it, automatic disadvantage shots once each, removal."""
-from tests.tactics.scenario import ATTACK, DEFENCE, FLAT, board, options, play
+from tests.tactics.scenario import ATTACK, DEFENCE, FLAT, board, full, least, options, play
 
 
 def _watching_reaper(**more):
-    # Defender Reaper (Hellfire Shotguns, range 2, least 150) watches; the attacker moves.
+    # Defender Reaper (Hellfire Shotguns, range 2) watches; the attacker moves.
     s = board({"reaper": (DEFENCE, 6, 1), "tracer": (ATTACK, 2, 1), **more}, active=DEFENCE)
     s = play(s, ("overwatch", "reaper"), ("end",))
     assert s.active == ATTACK and s.hero("reaper").overwatch   # kept through the enemy's turn
@@ -13,16 +13,16 @@ def _watching_reaper(**more):
 def test_overwatch_shoots_an_enemy_moving_into_range_and_sight_at_disadvantage():
     s = _watching_reaper()
     s = play(s, ("step", "tracer", 3, 1))
-    assert s.hero("tracer").hp == 400                       # distance 3: out of range
+    assert s.hero("tracer").hp == full("tracer")            # distance 3: out of range
     s = play(s, ("step", "tracer", 4, 1))                   # distance 2: in range
-    assert s.hero("tracer").hp == 400 - 150
+    assert s.hero("tracer").hp == full("tracer") - least("reaper")
 
 
 def test_overwatch_shoots_each_enemy_only_once():
     s = _watching_reaper()
     s = play(s, ("step", "tracer", 3, 1), ("step", "tracer", 4, 1), ("step", "tracer", 5, 1),
              ("step", "tracer", 5, 0))
-    assert s.hero("tracer").hp == 250
+    assert s.hero("tracer").hp == full("tracer") - least("reaper")
     assert s.hero("reaper").shot == ["tracer"]
 
 
@@ -30,7 +30,8 @@ def test_overwatch_shoots_any_number_of_enemies():
     s = _watching_reaper(mercy=(ATTACK, 2, 0))
     s = play(s, ("step", "tracer", 3, 1), ("step", "tracer", 4, 1))
     s = play(s, ("step", "mercy", 3, 0), ("step", "mercy", 4, 0), ("step", "mercy", 5, 0))
-    assert (s.hero("tracer").hp, s.hero("mercy").hp) == (250, 250)
+    assert (s.hero("tracer").hp, s.hero("mercy").hp) == (full("tracer") - least("reaper"),
+                                                         full("mercy") - least("reaper"))
 
 
 def test_overwatch_needs_sight():
@@ -39,7 +40,7 @@ def test_overwatch_needs_sight():
     s.height[FLAT.index[(5, 1)]] = 2
     s.height[FLAT.index[(4, 2)]] = 2
     s = play(s, ("step", "tracer", 3, 1), ("step", "tracer", 4, 1))
-    assert s.hero("tracer").hp == 400
+    assert s.hero("tracer").hp == full("tracer")
 
 
 def test_a_hero_that_attacked_or_used_an_offensive_ability_cannot_be_set_to_overwatch():
@@ -74,8 +75,8 @@ def test_several_overwatchers_fire_in_draft_order_and_a_defeat_stops_the_rest():
               active=DEFENCE)
     s = play(s, ("overwatch", "reaper"), ("overwatch", "soldier"), ("end",))
     s = play(s, ("step", "tracer", 3, 1))      # out of both ranges
-    assert s.hero("tracer").hp == 400
-    s.hero("tracer").hp = 150
+    assert s.hero("tracer").hp == full("tracer")
+    s.hero("tracer").hp = least("reaper")
     s = play(s, ("step", "tracer", 4, 1))      # into both: Reaper, drafted first, fires first
     assert not s.hero("tracer").placed
     assert s.hero("reaper").shot == ["tracer"] and s.hero("soldier").shot == []
@@ -86,16 +87,16 @@ def test_several_overwatchers_each_shoot_the_same_enemy_once():
               active=DEFENCE)
     s = play(s, ("overwatch", "reaper"), ("overwatch", "soldier"), ("end",))
     s = play(s, ("step", "tracer", 3, 1), ("step", "tracer", 4, 1))
-    assert s.hero("tracer").hp == 400 - 150 - 50
+    assert s.hero("tracer").hp == full("tracer") - least("reaper") - least("soldier")
 
 
 def test_overwatch_never_fires_during_its_own_sides_turn():
     s = board({"reaper": (DEFENCE, 6, 1), "tracer": (ATTACK, 4, 1)}, active=DEFENCE)
     s = play(s, ("overwatch", "reaper"))
-    assert s.hero("tracer").hp == 400          # an enemy already in range is not shot now
+    assert s.hero("tracer").hp == full("tracer")   # an enemy already in range is not shot now
 
 
 def test_an_ability_move_into_range_is_moving_into_range_too():
     s = _watching_reaper()
     s = play(s, ("ability", "tracer", "blink", 5, 1))
-    assert s.hero("tracer").hp == 400 - 150
+    assert s.hero("tracer").hp == full("tracer") - least("reaper")

@@ -38,3 +38,11 @@ def test_a_forfeit_gives_the_game_to_the_other_side():
     s = board({"tracer": (ATTACK, 2, 1), "reaper": (DEFENCE, 9, 0)})
     s = FLAT.forfeit(s, DEFENCE)
     assert FLAT.pending(s).result.winners == (ATTACK,)
+
+
+def test_the_result_carries_the_turns_played_as_the_other_games_do():
+    # `lanboard demo` and `verify` print the result's "turns"; without it the demo said "turns: ?"
+    from engine.simulate import play as sim
+    g = sim("overwatch-tactics", 2, 5, "greedy")
+    assert g.result.details["turns"] == g.turns == g.state.turns
+    assert 2 <= g.turns <= 2 * FLAT.data.rounds

@@ -20,6 +20,29 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None or not LANBOARD.exi
 class Tmux:
     def __init__(self, tmp: Path) -> None:
         self.sock = str(tmp / "tmux.sock")  # a private server, its socket gone with tmp_path
+        self.env = f"env LANBOARD_HOME={tmp} PYTHONPATH={ROOT} TERM=xterm-256color"
+        self.node_pid: int | None = None
+
+    def start(self, width: int, height: int, args: str) -> None:
+        """`lanboard ARGS` in session "a" of a WIDTHxHEIGHT window."""
+        self("new-session", "-d", "-s", "a", "-x", str(width), "-y", str(height),
+             f"{self.env} {LANBOARD} {args}; sleep 60")
+
+    def detach(self) -> int:
+        """Quit the UI with q; returns the id of the node it leaves playing in the background."""
+        self("send-keys", "-t", "a", "q")
+        after = self.wait_for("a", "Your node plays on in the background")
+        self.node_pid = int(after.split("(process ")[1].split(")")[0])
+        return self.node_pid
+
+    def close(self) -> None:
+        """End the tmux server and the node a detach left running."""
+        self("kill-server")
+        if self.node_pid is not None:
+            try:
+                os.killpg(self.node_pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
 
     def __call__(self, *args: str) -> str:
         return subprocess.run(["tmux", "-S", self.sock, *args], capture_output=True, text=True,
@@ -40,28 +63,18 @@ class Tmux:
 
 def test_play_detach_attach_and_resize_in_a_real_terminal(tmp_path):
     tmux = Tmux(tmp_path)
-    env = f"env LANBOARD_HOME={tmp_path} PYTHONPATH={ROOT} TERM=xterm-256color"
-    node_pid = None
     try:
-        tmux("new-session", "-d", "-s", "a", "-x", "80", "-y", "24",
-             f"{env} {LANBOARD} play --bots 1 --name Pat; sleep 60")
+        tmux.start(80, 24, "play --bots 1 --name Pat")
         tmux.wait_for("a", "Choose your group leader")
         screen = tmux.screen("a")
         assert "Pat (you)" in screen and "Bot 1" in screen and "GO" in screen
         tmux("send-keys", "-t", "a", "Enter")
         tmux.wait_for("a", "Draft a hero")
-        tmux("send-keys", "-t", "a", "q")
-        after = tmux.wait_for("a", "Your node plays on in the background")
-        node_pid = int(after.split("(process ")[1].split(")")[0])
+        node_pid = tmux.detach()
         os.kill(node_pid, 0)   # still running: quitting the UI did not end the game
-        tmux("new-window", "-t", "a", "-n", "b", f"{env} {LANBOARD} attach; sleep 60")
+        tmux("new-window", "-t", "a", "-n", "b", f"{tmux.env} {LANBOARD} attach; sleep 60")
         tmux.wait_for("a:b", "Draft a hero")
         tmux("resize-window", "-t", "a:b", "-x", "120", "-y", "40")
         tmux.wait_for("a:b", "Volskaya", timeout=10)   # full names once the window is large
     finally:
-        tmux("kill-server")
-        if node_pid is not None:
-            try:
-                os.killpg(node_pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
+        tmux.close()

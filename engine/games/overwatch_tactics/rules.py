@@ -419,7 +419,8 @@ class OverwatchTactics(PackagedGame):
         winner = s.winner
         if s.forfeited:
             winner = 1 - s.forfeited[0]
-        details = {"payload": s.payload, "round": s.round, "route": len(self.data.route)}
+        details = {"payload": s.payload, "round": s.round, "route": len(self.data.route),
+                   "turns": s.turns}
         if winner < 0:
             return Result((0, 0), (), details)
         scores = tuple(1 if seat == winner else 0 for seat in (ATTACK, DEFENCE))

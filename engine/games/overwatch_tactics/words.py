@@ -1,11 +1,18 @@
 """Words for people about an Overwatch: The Board Game state: each option labelled, the state in
 a few lines, a decision's title. Never part of a state hash (not in the rules digest); the rules
-call these only from the methods that write words (game_package.PackagedGame)."""
+call these only from the methods that write words (game_package.PackagedGame).
+
+Until the hex map has a screen of its own, these words are all a person sees on the generic
+screen, so every hex is named as the map is drawn in data.toml (column and row of the odd-r grid,
+counted from 0, north at the top) with what matters for the choice: its level and its distance
+from the payload, a step's compass direction, whom an area ability would hit or heal, a sheet's
+figures in the draft."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
+from . import hexgrid as hx
 
 if TYPE_CHECKING:
     from .rules import OverwatchTactics
@@ -19,25 +26,60 @@ TITLES = {
 }
 
 
+# Axial direction -> compass word on the drawn map (x = 2q + r grows east, y = 3r grows south).
+COMPASS = {(1, 0): "east", (-1, 0): "west", (1, -1): "north-east", (0, -1): "north-west",
+           (0, 1): "south-east", (-1, 1): "south-west"}
+
+
 def _name(g: "OverwatchTactics", hid: str) -> str:
     return g.data.heroes[hid].name
+
+
+def hex_name(h: hx.Hex) -> str:
+    """The hex as drawn in data.toml: odd-r column and row (the inverse of data.axial)."""
+    q, r = h
+    return f"column {q + (r - (r & 1)) // 2}, row {r}"
+
+
+def _where(g: "OverwatchTactics", s: "State", h: hx.Hex) -> str:
+    """Hex name, level and hexes to the payload (during set-up, to the route's start)."""
+    gap = hx.distance(h, g.data.route[s.payload])
+    return f"{hex_name(h)} (level {g.elevation(s, h)}, {gap} from the payload)"
+
+
+def _sheet_words(g: "OverwatchTactics", hid: str) -> str:
+    sh = g.data.heroes[hid]
+    weapons = "; ".join(f"{w.name} range {w.range}, {w.least}-{w.most}" for w in sh.weapons)
+    abilities = ", ".join(a.name + (" (ultimate)" if a.ultimate else "") for a in sh.abilities)
+    return f"{sh.hp} HP, Speed {sh.speed}; {weapons}; {abilities}"
+
+
+def _area_words(g: "OverwatchTactics", s: "State", user: Any, ab: Any, at: hx.Hex) -> str:
+    hit = [t for t in s.heroes if t.placed and hx.distance(t.at, at) <= ab.radius]
+    said = [f"hits {_name(g, t.id)}" for t in hit if t.side != user.side and ab.damage]
+    said += [f"heals {_name(g, t.id)}" for t in hit if t.side == user.side and ab.heal]
+    return "; ".join(said) if said else "reaches nobody"
 
 
 def describe_move(g: "OverwatchTactics", s: "State", move: Move, names: Any = None) -> str:
     k = move[0]
     if k == "terrain":
         t = g.data.terrain[move[1]]
-        return f"Place a {t.name} (height {t.height}) at {move[2]},{move[3]} turned {move[4] * 60}°"
+        cells = " and ".join(hex_name((move[2] + a, move[3] + b))
+                             for a, b in dict(t.placements())[move[4]])
+        gap = min(hx.distance((move[2], move[3]), h) for h in g.data.route)
+        return f"Place a {t.name} (height {t.height}) on {cells}, {gap} from the route"
     if k == "pick":
-        return f"Draft {_name(g, move[1])}"
+        return f"Draft {_name(g, move[1])}: {_sheet_words(g, move[1])}"
     if k == "spawn":
         return f"Defend from spawn point {move[1] + 1}"
     if k in ("place", "respawn"):
         verb = "Place" if k == "place" else "Respawn"
-        return f"{verb} {_name(g, move[1])} at {move[2]},{move[3]}"
+        return f"{verb} {_name(g, move[1])} on {_where(g, s, (move[2], move[3]))}"
     if k == "step":
-        level = g.elevation(s, (move[2], move[3]))
-        return f"{_name(g, move[1])}: move one hex to {move[2]},{move[3]} (level {level})"
+        h = s.hero(move[1])
+        way = COMPASS[(move[2] - h.q, move[3] - h.r)]
+        return f"{_name(g, move[1])}: step {way} to {_where(g, s, (move[2], move[3]))}"
     if k == "attack":
         h, t = s.hero(move[1]), s.hero(move[3])
         w = g.sheet(h).weapons[move[2]]
@@ -45,9 +87,16 @@ def describe_move(g: "OverwatchTactics", s: "State", move: Move, names: Any = No
         return (f"{_name(g, h.id)}: shoot {_name(g, t.id)} with {w.name} for {dmg} "
                 f"({g.sight(s, h, t.at)} sight; it has {t.hp} HP)")
     if k == "ability":
-        ab = g.sheet(s.hero(move[1])).ability(move[2])
-        extra = f", bringing back {_name(g, move[5])}" if len(move) > 5 else ""
-        return f"{_name(g, move[1])}: {ab.name} at {move[3]},{move[4]}{extra}"
+        h = s.hero(move[1])
+        ab = g.sheet(h).ability(move[2])
+        at = (move[3], move[4])
+        if ab.effect == "area":
+            extra = f": {_area_words(g, s, h, ab, at)}"
+        elif len(move) > 5:
+            extra = f", bringing back {_name(g, move[5])}"
+        else:
+            extra = next((f" on {_name(g, t.id)}" for t in s.heroes if t.placed and t.at == at), "")
+        return f"{_name(g, move[1])}: {ab.name} at {_where(g, s, at)}{extra}"
     if k == "overwatch":
         return f"{_name(g, move[1])}: set to overwatch (no more actions this turn)"
     if k == "end":
@@ -56,12 +105,20 @@ def describe_move(g: "OverwatchTactics", s: "State", move: Move, names: Any = No
 
 
 def describe_state(g: "OverwatchTactics", s: "State", seat: int | None) -> list[str]:
+    route = g.data.route
     lines = [f"Round {s.round} of {g.data.rounds}; payload at {s.payload + 1} of "
-             f"{len(g.data.route)}; {SIDE_NAMES[s.active]} to act ({s.phase})"]
+             f"{len(route)} ({hex_name(route[s.payload])}, the end is {hex_name(route[-1])}); "
+             f"{SIDE_NAMES[s.active]} to act ({s.phase})"]
+    if seat in (0, 1):
+        lines.append(f"  You {('attack: push the payload to the end', 'defend: stop the payload')[seat]}"
+                     f" (hexes by column and row of the map, row 0 at the north)")
     for h in s.heroes:
-        where = f"at {h.q},{h.r} level {g.elevation(s, h.at)}" if h.placed else "off the board"
+        where = f"on {_where(g, s, h.at)}" if h.placed else "off the board"
         tags = (" overwatch" if h.overwatch else "") + (f" +{h.boost}" if h.boost else "")
         lines.append(f"  {SIDE_NAMES[h.side]} {_name(g, h.id)}: {h.hp} HP {where}{tags}")
+    if s.pieces:
+        lines.append("  Terrain: " + "; ".join(
+            f"{g.data.terrain[p[0]].name} on {hex_name((p[1], p[2]))}" for p in s.pieces))
     return lines
 
 
