@@ -21,6 +21,7 @@ from .node_runner import node_running
 NAME = "stop"
 HELP = "end a game of yours running in the background (says first what that means)"
 WAIT_S = 15.0
+UNLINK_GRACE_S = 1.0
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -60,10 +61,14 @@ def run(args: argparse.Namespace) -> int:
         except (OSError, ConnectionError):
             pass   # it ended meanwhile (a bot whose host just stopped)
     deadline = time.monotonic() + WAIT_S
-    left = chosen
+    left, quiet = chosen, {}
     while left and time.monotonic() < deadline:
         time.sleep(0.05)
-        left = [n for n in left if node_running(n.control)]
+        now = time.monotonic()
+        # A node stops answering when it closes its socket and unlinks the file just after;
+        # one killed outright leaves the file, which is no node (UNLINK_GRACE_S tells them apart).
+        left = [n for n in left if node_running(n.control) or (
+            n.control.exists() and now - quiet.setdefault(n.control, now) < UNLINK_GRACE_S)]
     if left:
         print(f"asked to stop, but still running after {WAIT_S:g} s: "
               + ", ".join(str(n.control) for n in left), file=sys.stderr)

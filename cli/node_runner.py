@@ -114,34 +114,38 @@ async def run_with_control(node: Node, printer: Printer, play, control: Path | N
     """Serve the control socket while `play()` runs; returns play's outcome (node.outcome when
     the run was stopped: {"cmd": "stop"}, or `end_idle` seconds without a UI in a game whose
     other seats are all this machine's bots)."""
+    import signal
     control = control or data_dir() / f"control-{node.identity.check_code}.sock"
     outcome = node.outcome
-    async with trio.open_nursery() as nursery:
-        def stop(why: str) -> None:
-            printer("stopped", {"why": why})
+    # SIGTERM is ours from before the control socket exists until after it is gone: a second
+    # stop arriving while the first unwinds (a host ending its bots as `stop MATCH` asks them
+    # too) must not kill the process between the two and leave the socket file behind.
+    with trio.open_signal_receiver(signal.SIGTERM) as sigterm:
+        async with trio.open_nursery() as nursery:
+            def stop(why: str) -> None:
+                if not nursery.cancel_scope.cancel_called:
+                    printer("stopped", {"why": why})
+                nursery.cancel_scope.cancel()
+            lifecycle = Lifecycle(lambda: stop("asked to stop on the control socket"),
+                                  local_bots_only)
+            await nursery.start(partial(serve_control, node, control, lifecycle=lifecycle))
+            nursery.start_soon(stop_on_sigterm, sigterm, lambda: stop("terminated (SIGTERM)"))
+            if local_bots_only and end_idle:
+                nursery.start_soon(end_when_idle, lifecycle, end_idle, lambda: stop(
+                    f"nobody attached for {end_idle:g} s in a game against this machine's bots"))
+            outcome = await play()
             nursery.cancel_scope.cancel()
-        lifecycle = Lifecycle(lambda: stop("asked to stop on the control socket"),
-                              local_bots_only)
-        await nursery.start(partial(serve_control, node, control, lifecycle=lifecycle))
-        nursery.start_soon(stop_on_sigterm, lambda: stop("terminated (SIGTERM)"))
-        if local_bots_only and end_idle:
-            nursery.start_soon(end_when_idle, lifecycle, end_idle, lambda: stop(
-                f"nobody attached for {end_idle:g} s in a game against this machine's bots"))
-        outcome = await play()
-        nursery.cancel_scope.cancel()
     if outcome.match_file is not None:
         printer("saved", {"path": str(outcome.match_file)})
     return outcome
 
 
-async def stop_on_sigterm(stop) -> None:
+async def stop_on_sigterm(signals, stop) -> None:
     """SIGTERM (`kill`, a host ending the bots it started) stops the run as {"cmd": "stop"}
     does, so the control socket file goes with the node instead of staying behind."""
-    import signal
-    with trio.open_signal_receiver(signal.SIGTERM) as signals:
-        async for _ in signals:
-            stop()
-            return
+    async for _ in signals:
+        stop()
+        return
 
 
 async def end_when_idle(lifecycle: Lifecycle, limit: float, end) -> None:

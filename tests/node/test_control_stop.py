@@ -136,3 +136,27 @@ async def test_a_ui_attaches_by_its_event_stream_and_a_status_query_does_not_cou
                 await trio.sleep(0.001)
         assert life.idle_for() < 1
         n.cancel_scope.cancel()
+
+
+async def test_a_control_call_to_a_node_ending_meanwhile_is_a_connection_error(tmp_path):
+    """`lanboard stop MATCH` asks every node of the match in turn; a bot whose host just ended
+    may close its control socket with our request unread (a reset, not a plain close). The call
+    says the node closed the connection, as for a plain close, which stop takes as 'ended
+    meanwhile' (it once ended in a BrokenResourceError traceback)."""
+    import socket as stdsocket
+
+    path = tmp_path / "ending.sock"
+    listener = stdsocket.socket(stdsocket.AF_UNIX, stdsocket.SOCK_STREAM)
+    listener.bind(str(path))
+    listener.listen()
+
+    async def close_unread():
+        conn, _ = await trio.to_thread.run_sync(listener.accept)
+        await trio.sleep(0.05)          # our request arrives and stays unread
+        conn.close()                    # closing with unread data resets the connection
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(close_unread)
+        with pytest.raises(ConnectionError, match="closed the control connection"):
+            await call(path, {"cmd": "stop", "confirm": True})
+    listener.close()
