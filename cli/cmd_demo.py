@@ -14,6 +14,8 @@ import os
 import subprocess
 import sys
 import tempfile
+from contextlib import ExitStack
+from functools import partial
 from pathlib import Path
 
 import trio
@@ -73,41 +75,45 @@ async def _read_events(proc: trio.Process, events: list, started: trio.Event | N
         raise NodeStopped(index, code, stderr)
 
 
+async def _spawn(nursery: trio.Nursery, env: dict, stderr, *argv: str) -> trio.Process:
+    """A node process of the demo, its events on stdout, what it says on `stderr`."""
+    return await nursery.start(partial(trio.run_process, _node_cmd(*argv), env=env,
+                                       stdout=subprocess.PIPE, stderr=stderr, check=False))
+
+
 async def _demo(args, base: Path) -> tuple[list[list[dict]], str]:
     n = args.players
     events: list[list[dict]] = [[] for _ in range(n)]
     env = [dict(os.environ, LANBOARD_HOME=str(base / f"node-{i}")) for i in range(n)]
     errs = [base / f"node-{i}.stderr" for i in range(n)]
-    async with trio.open_nursery() as nursery:
-        listening = trio.Event()
-        host = await nursery.start(lambda task_status=trio.TASK_STATUS_IGNORED: trio.run_process(
-            _node_cmd("host", "--game", args.game, "--seats", str(n), "--bot", args.bot_kind,
-                      "--name", "Bot 1", "--listen", LOOPBACK, "--interface", LOOPBACK, "--json"),
-            env=env[0], stdout=subprocess.PIPE, stderr=errs[0].open("wb"), check=False,
-            task_status=task_status))
-        nursery.start_soon(_read_events, host, events[0], listening, 0, errs[0])
-        with trio.fail_after(30):
-            await listening.wait()
-        port = next(e["port"] for e in events[0] if e.get("event") == "listening")
-        found = await trio.run_process(
-            _node_cmd("list", "--interface", LOOPBACK, "--timeout", "3", "--json"),
-            capture_stdout=True, check=False, env=env[0])
-        # Our host is the lobby at our host's port; another demo on this machine may announce
-        # a "Bot 1" too, so the joiners look for ours by its check code.
-        listed = [json.loads(line) for line in found.stdout.decode().splitlines() if line.strip()]
-        ours = [lobby for lobby in listed if lobby.get("port") == port]
-        how = ("found the lobby by mDNS on loopback" if ours else
-               f"multicast is off on loopback here: joining 127.0.0.1:{port} directly")
-        for i in range(1, n):
-            target = [ours[0]["code"], "--interface", LOOPBACK] if ours else \
-                ["--peer", f"{LOOPBACK}:{port}"]
-            proc = await nursery.start(lambda task_status=trio.TASK_STATUS_IGNORED, i=i:
-                                       trio.run_process(
-                _node_cmd("join", *target, "--bot", args.bot_kind, "--name", f"Bot {i + 1}",
-                          "--listen", LOOPBACK, "--json"),
-                env=env[i], stdout=subprocess.PIPE, stderr=errs[i].open("wb"), check=False,
-                task_status=task_status))
-            nursery.start_soon(_read_events, proc, events[i], None, i, errs[i])
+    with ExitStack() as files:   # each node's stderr, closed here once the nodes are done
+        stderr = [files.enter_context(err.open("wb")) for err in errs]
+        async with trio.open_nursery() as nursery:
+            listening = trio.Event()
+            host = await _spawn(nursery, env[0], stderr[0], "host", "--game", args.game,
+                                "--seats", str(n), "--bot", args.bot_kind, "--name", "Bot 1",
+                                "--listen", LOOPBACK, "--interface", LOOPBACK, "--json")
+            nursery.start_soon(_read_events, host, events[0], listening, 0, errs[0])
+            with trio.fail_after(30):
+                await listening.wait()
+            port = next(e["port"] for e in events[0] if e.get("event") == "listening")
+            found = await trio.run_process(
+                _node_cmd("list", "--interface", LOOPBACK, "--timeout", "3", "--json"),
+                capture_stdout=True, check=False, env=env[0])
+            # Our host is the lobby at our host's port; another demo on this machine may announce
+            # a "Bot 1" too, so the joiners look for ours by its check code.
+            listed = [json.loads(line) for line in found.stdout.decode().splitlines()
+                      if line.strip()]
+            ours = [lobby for lobby in listed if lobby.get("port") == port]
+            how = ("found the lobby by mDNS on loopback" if ours else
+                   f"multicast is off on loopback here: joining 127.0.0.1:{port} directly")
+            for i in range(1, n):
+                target = [ours[0]["code"], "--interface", LOOPBACK] if ours else \
+                    ["--peer", f"{LOOPBACK}:{port}"]
+                proc = await _spawn(nursery, env[i], stderr[i], "join", *target, "--bot",
+                                    args.bot_kind, "--name", f"Bot {i + 1}", "--listen",
+                                    LOOPBACK, "--json")
+                nursery.start_soon(_read_events, proc, events[i], None, i, errs[i])
     return events, how
 
 

@@ -93,7 +93,7 @@ from engine import Decision
 from protocol.identity import check_code
 
 from .admission import serve_admitted
-from .words import decision_words, glossary, narration, seat_names, summary
+from .words import decision_data, glossary, narration, seat_names, summary
 
 MAX_LINE = 64 * 1024
 MAX_DEPTH = 32      # a move is a few levels deep; JSON nested deeper is refused
@@ -150,8 +150,7 @@ def _pending(node) -> dict | None:
     if p is None:
         return None
     # the seq tells two decisions that read alike apart (a UI waiting for its move to land)
-    return {"seq": s.ledger.seq, "prompt": p.prompt, "options": [list(o) for o in p.options],
-            **decision_words(s.state, p, seat_names(node))}
+    return decision_data(s.ledger.seq, s.state, p, seat_names(node))
 
 
 def _state(node, req: dict) -> dict:

@@ -17,7 +17,7 @@ import trio
 from protocol.session import (Divergence, MatchStarted, SeatChosen, SeatTimedOut, Session,
                               StateChanged, TurnAttested, YourDecision)
 
-from .words import SeatNames, decision_words
+from .words import SeatNames, decision_data
 
 SUBSCRIBER_BUFFER = 1000
 
@@ -49,10 +49,8 @@ def describe(ev: Any, session: Session | None, my_seat: int | None,
     if isinstance(ev, MatchStarted):
         return "started", {"match": ev.match_id.hex(), "seat": my_seat}
     if isinstance(ev, YourDecision):
-        d = ev.decision
-        return "decision", {"seq": ev.seq, "prompt": d.prompt,
-                            "options": [list(o) for o in d.options],
-                            **decision_words(session.state, d, names or SeatNames())}
+        return "decision", decision_data(ev.seq, session.state, ev.decision,
+                                         names or SeatNames())
     if isinstance(ev, SeatTimedOut):
         return "timeout", {"seq": ev.seq, "seat": ev.seat, "options": list(ev.options),
                            "ask": ev.ask}

@@ -17,7 +17,7 @@ from engine.games.game_package import SeatNames
 
 log = logging.getLogger(__name__)
 
-__all__ = ["SeatNames", "option_labels", "decision_words", "summary", "narration", "glossary",
+__all__ = ["SeatNames", "option_labels", "decision_words", "decision_data", "summary", "narration", "glossary",
            "seat_names"]
 
 
@@ -58,6 +58,14 @@ def decision_words(state: Any, decision: Any, names: SeatNames | None = None) ->
         except Exception:  # noqa: BLE001 - words must not stop the node
             log.exception("decision_context failed for %r", decision.prompt)
     return {"labels": labels, "context": context}
+
+
+def decision_data(seq: int, state: Any, decision: Any, names: SeatNames | None = None) -> dict:
+    """A pending decision as `pending` answers it and the `decision` event says it: the seq of
+    the log entry its answer will be, prompt, options, and their words."""
+    return {"seq": seq, "prompt": decision.prompt,
+            "options": [list(o) for o in decision.options],
+            **decision_words(state, decision, names)}
 
 
 def summary(state: Any, seat: int | None) -> list[str]:
