@@ -28,7 +28,7 @@ def load_match(path: str) -> tuple[list[dict], list[str], str]:
     Each step has the game's summary of its state (describe_state, as a spectator sees it), what
     its entry did ("said") and what it changed ("narration", null for a game that has none)."""
     from engine.canonical import to_data
-    from node.words import SeatNames, narration, summary
+    from node.words import SeatNames, board, narration, summary
     from protocol.matchfile import MAX_FILE
     from protocol.verify import replay
 
@@ -56,7 +56,8 @@ def load_match(path: str) -> tuple[list[dict], list[str], str]:
                           "author": authors[0] if len(authors) == 1 else None,
                           "said": _said(entry, before[0] if before else None, names),
                           "state": state, "hash": ledger.state_hash().hex(),
-                          "summary": summary(ledger.state, None), "narration": told})
+                          "summary": summary(ledger.state, None), "narration": told,
+                          "board": board(ledger.state, None)})
         before[:] = [ledger.state]
 
     report, _ = replay(data, on_entry)

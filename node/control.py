@@ -6,7 +6,9 @@ Bots, scripts, tests and the terminal UI all use it. One request per line, one r
                                       "game": "overwatch-monopoly", "title": ..., ...}
     {"cmd": "state"}              -> {"ok": true, "state": <the game as this seat may see it>,
                                       "summary": [<lines from the game's describe_state>],
-                                      "waiting_for": seat | null, "said": null}
+                                      "waiting_for": seat | null, "said": null,
+                                      "board": {...} | null}  (what the game's own screen
+                                     draws the state with: its words module's board)
     {"cmd": "state", "before": <a state this API sent>, "reveal": bool}
                                   -> the same, "said": [sentences: what changed from "before"
                                      to this state, "reveal": dice came from a reveal entry]
@@ -93,7 +95,7 @@ from engine import Decision
 from protocol.identity import check_code
 
 from .admission import serve_admitted
-from .words import decision_data, glossary, narration, seat_names, summary
+from .words import board, decision_data, glossary, narration, seat_names, summary
 
 MAX_LINE = 64 * 1024
 MAX_DEPTH = 32      # a move is a few levels deep; JSON nested deeper is refused
@@ -162,6 +164,7 @@ def _state(node, req: dict) -> dict:
         said = narration(state.game, req["before"], view, seat_names(node),
                          bool(req.get("reveal")), len(node.seats))
     return {"state": view, "summary": summary(state, node.my_seat), "said": said,
+            "board": board(state, node.my_seat),
             "waiting_for": p.player if isinstance(p, Decision) else None}
 
 

@@ -18,7 +18,7 @@ from engine.games.game_package import SeatNames
 log = logging.getLogger(__name__)
 
 __all__ = ["SeatNames", "option_labels", "decision_words", "decision_data", "summary", "narration", "glossary",
-           "seat_names"]
+           "board", "seat_names"]
 
 
 def _raw(move: Iterable[Any]) -> str:
@@ -75,6 +75,21 @@ def summary(state: Any, seat: int | None) -> list[str]:
     except Exception:  # noqa: BLE001 - words must not stop the node
         log.exception("describe_state failed")
         return []
+
+
+def board(state: Any, seat: int | None) -> dict | None:
+    """The game's named data for drawing `state` as `seat` sees it (None: the game has none,
+    or it failed, which is logged)."""
+    game = engine.get_game(state.game)
+    # Straight from the words module: game_package.py is in every game's rules digest, and a
+    # words function needs no wiring there to change nothing of a state.
+    words = getattr(game, "_words", None)
+    own = words("board") if words is not None else None
+    try:
+        return own(game, state, seat) if own is not None else None
+    except Exception:  # noqa: BLE001 - words must not stop the node
+        log.exception("board failed")
+        return None
 
 
 def narration(game_id: str, before: Any, after: dict, names: SeatNames,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.formatted_text import StyleAndTextTuples
-from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
@@ -18,7 +18,7 @@ from prompt_toolkit.styles import Style
 
 from .glossary import Glossary
 from .model import Model, bug_words
-from .screen_sets import what_happened
+from .screen_sets import screen_keys, what_happened
 from .screens import MIN_H, MIN_W, characters_in_play, first_option, help_screen, too_small
 
 # ANSI colour names follow the terminal's own palette, so they stay readable on light and dark
@@ -36,6 +36,15 @@ STYLE = Style.from_dict({
     "token.p0": "reverse ansired bold", "token.p1": "reverse ansiblue bold",
     "token.p2": "reverse ansigreen bold", "token.p3": "reverse ansimagenta bold",
     "token.turn": "underline",
+    # the hex map: the digits say the levels; marks and the sides in the seat colours
+    "hex.level0": "", "hex.level1": "", "hex.level2": "bold", "hex.level3": "bold",
+    "hex.level4": "bold", "hex.terrain": "",
+    "hex.route": "ansimagenta", "hex.checkpoint": "ansimagenta bold",
+    "hex.end": "ansimagenta bold", "hex.payload": "reverse ansimagenta bold",
+    "hex.barrier": "ansicyan bold", "hex.attack_spawn": "ansired", "hex.defence_spawn": "ansiblue",
+    "hex.reach": "ansigreen bold", "hex.option": "underline", "hex.target": "reverse ansired",
+    "hex.chosen": "bold underline", "hex.cursor": "reverse", "hex.selected": "bold",
+    "side.p0": "ansired bold", "side.p1": "ansiblue bold",
 })
 
 
@@ -49,7 +58,8 @@ class GameUI:
         model.on_change = self.invalidate
         self.control = FormattedTextControl(self.fragments, focusable=True, show_cursor=False)
         self.app: Application = Application(
-            layout=Layout(Window(self.control, wrap_lines=False)), key_bindings=self._keys(),
+            layout=Layout(Window(self.control, wrap_lines=False)),
+            key_bindings=merge_key_bindings([self._keys(), screen_keys(self)]),
             style=STYLE, full_screen=True, mouse_support=True)
 
     def invalidate(self) -> None:
@@ -294,6 +304,7 @@ class ReplaySteps:
         prev = self.steps[self.at - 1] if self.at else None
         m.state = cur["state"]
         m.summary = cur.get("summary") or []
+        m.board = cur.get("board")
         # "agreed" is what an attest entry records: show the last one at or before this step
         signed = [s for s in self.steps[:self.at + 1] if s["kind"] == "attest"]
         m.attested = (signed[-1]["index"], signed[-1]["hash"]) if signed else None

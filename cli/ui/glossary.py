@@ -13,12 +13,13 @@ class Glossary:
     spaces: list[dict] = field(default_factory=list)
     characters: dict[str, dict] = field(default_factory=dict)
     scoring: str = ""    # how the final score is made, in the game's words
+    data: dict = field(default_factory=dict)   # all of it, for a game's screens that read more
 
     @classmethod
     def of(cls, data: dict | None) -> "Glossary":
         data = data or {}
         return cls(list(data.get("spaces") or []), dict(data.get("characters") or {}),
-                   str(data.get("scoring") or ""))
+                   str(data.get("scoring") or ""), dict(data))
 
     def space(self, i: int) -> dict:
         return self.spaces[i] if 0 <= i < len(self.spaces) else \

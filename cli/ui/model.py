@@ -26,6 +26,7 @@ class Model:
     status: dict = field(default_factory=dict)
     state: dict | None = None
     summary: list[str] = field(default_factory=list)         # the game's words for the state
+    board: dict | None = None                                # the game's data to draw it with
     decision: dict | None = None
     waiting_for: int | None = None                           # the seat the game waits on
     glossary: Glossary = field(default_factory=Glossary)     # what the game's screens draw with
@@ -39,6 +40,7 @@ class Model:
     message: str = ""              # the answer to the last key: an explanation or an error
     message_is_error: bool = False
     selected: int = 0
+    view: dict = field(default_factory=dict)   # a game screen's own cursor and selection
     last_kind: str = ""
     saw_reveal: bool = False
     on_change: Callable[[], None] = lambda: None
@@ -113,7 +115,7 @@ class Model:
             f = status["fault"]
             self.fault = fault_words(f["kind"], f["seats"], f["reason"], self.names)
         if status.get("phase") in ("playing", "over"):
-            if self.screens.own and not self.glossary.spaces:
+            if self.screens.own and not self.glossary.data:
                 words = await client.call(self.socket, {"cmd": "glossary"})
                 self.glossary = Glossary.of(words.get("glossary"))
             request: dict = {"cmd": "state"}
@@ -131,6 +133,7 @@ class Model:
                 self.state = new
                 self.summary = summary
                 self.waiting_for = reply.get("waiting_for")
+                self.board = reply.get("board")
         return True
 
     def on_event(self, ev: dict) -> None:

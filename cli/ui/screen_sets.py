@@ -12,10 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from . import generic_screens, screens
+from prompt_toolkit.key_binding import KeyBindingsBase, merge_key_bindings
+
+from . import generic_screens, screens, tactics_screens
 from .board import geometry
 
 OVERWATCH = "overwatch-monopoly"  # the game whose own screens these are
+TACTICS = "overwatch-tactics"
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,8 @@ class ScreenSet:
     below_rows: Callable           # (model, width, height, replay=False) -> rows for the
                                    #  decision or a replay's timeline
     help: bool                     # a help screen for the characters exists
+    keys: Callable | None = None   # (ui) -> the screens' own key bindings, active when they
+                                   #  are shown (they win over the app's own)
 
 
 def what_happened(before: dict | None, said: list[str] | None, before_summary: list[str],
@@ -48,6 +53,10 @@ OWN = {
         below_rows=lambda model, width, height, replay=False:
             height - geometry(width, height).height - 1,
         help=True),
+    TACTICS: ScreenSet(
+        own=True, game=tactics_screens.game_screen, over=generic_screens.over_screen,
+        lobby=screens.lobby_screen, below_rows=tactics_screens.below_rows, help=False,
+        keys=tactics_screens.keys),
 }
 
 GENERIC = ScreenSet(
@@ -60,3 +69,8 @@ GENERIC = ScreenSet(
 
 def screens_for(status: dict) -> ScreenSet:
     return OWN.get(status.get("game", OVERWATCH), GENERIC)
+
+
+def screen_keys(ui) -> KeyBindingsBase:
+    """Every screen set's own keys for this UI (each guards itself: active while shown)."""
+    return merge_key_bindings([s.keys(ui) for s in OWN.values() if s.keys is not None])

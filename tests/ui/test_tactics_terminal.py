@@ -1,21 +1,38 @@
-"""`lanboard play --game overwatch-tactics` in a real terminal (tmux): the hex game has no screen
-of its own yet, so the generic screen must let a person play it: every option in words, and a
-choice made with the keys is played. Needs tmux (CI: apt-get install tmux)."""
+"""`lanboard play --game overwatch-tactics` in a real terminal (tmux): the hex map screen at
+120x40, then resized to 80x24 and 200x60, redraws to fit each size with the decision on screen,
+and a choice made with the keys is played. Needs tmux (CI: apt-get install tmux)."""
 # pytestmark: skipped, as there, without tmux or the installed script
 from tests.ui.test_real_terminal import Tmux, pytestmark  # noqa: F401
 
 
-def test_a_person_plays_the_hex_game_on_the_generic_screen(tmp_path):
+def _fits(screen: str, width: int, height: int) -> list[str]:
+    lines = screen.rstrip("\n").split("\n")
+    assert len(lines) <= height and max(map(len, lines)) <= width
+    assert lines[0].startswith("Overwatch") and "round 1/10" in lines[0]   # the header, whole
+    assert "q detach" in lines[-1]                                         # the hint, last
+    # one payload drawn (the legend names its mark too)
+    assert sum(x.count("<P>") - x.count("<P> payload") for x in lines) == 1
+    return lines
+
+
+def test_the_hex_screen_plays_and_redraws_at_80x24_120x40_and_200x60(tmp_path):
     tmux = Tmux(tmp_path)
     try:
         tmux.start(120, 40, "play --game overwatch-tactics --bots 1 --name Pat")
         screen = tmux.wait_for("a", "Place a piece of terrain")
-        assert "You attack: push the payload to the end" in screen
-        first = next(line for line in screen.splitlines() if line.startswith(">1 "))
+        lines = _fits(screen, 120, 40)
+        first = next(line for line in lines if line.startswith(">1 "))
         assert first.startswith(">1 Place a ") and "on column " in first, first
+        assert "C.C" in screen and "E.E" in screen          # checkpoints and the route's end
         tmux("send-keys", "-t", "a", "Enter")
-        tmux.wait_for("a", "you chose: " + first[3:])
-        tmux.wait_for("a", "Terrain: ")          # the state now shows the piece placed
+        tmux.wait_for("a", "you placed a ")                 # the narration of our piece
+        tmux("resize-window", "-t", "a", "-x", "80", "-y", "24")
+        screen = tmux.wait_for("a", "Overwatch BG", timeout=10)
+        _fits(screen, 80, 24)
+        assert "Place a piece of terrain" in screen or "Not your decision" in screen
+        tmux("resize-window", "-t", "a", "-x", "200", "-y", "60")
+        screen = tmux.wait_for("a", "aTr attack · dRp defence", timeout=10)   # the long legend
+        _fits(screen, 200, 60)
         tmux.detach()
     finally:
         tmux.close()

@@ -2,11 +2,13 @@
 a few lines, a decision's title. Never part of a state hash (not in the rules digest); the rules
 call these only from the methods that write words (game_package.PackagedGame).
 
-Until the hex map has a screen of its own, these words are all a person sees on the generic
-screen, so every hex is named as the map is drawn in data.toml (column and row of the odd-r grid,
-counted from 0, north at the top) with what matters for the choice: its level and its distance
-from the payload, a step's compass direction, whom an area ability would hit or heal, a sheet's
-figures in the draft."""
+Every hex is named as the map is drawn in data.toml (column and row of the odd-r grid, counted
+from 0, north at the top) with what matters for the choice: its level and its distance from the
+payload, a step's compass direction, whom an area ability would hit or heal, a sheet's figures in
+the draft. The hex map screen (cli/ui/tactics_screens.py) draws with named data from here too
+(words_board.py: the glossary, a state's board, each option's hex, the narration), all in
+[column, row] cells and computed with the engine's own functions, so the screen computes
+nothing."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -123,4 +125,25 @@ def describe_state(g: "OverwatchTactics", s: "State", seat: int | None) -> list[
 
 
 def decision_context(g: "OverwatchTactics", s: "State", decision: Decision, names: Any) -> dict:
-    return {"title": TITLES.get(decision.prompt, decision.prompt)}
+    """The title, and for each option the map cell it acts on and the hero it moves ("cells",
+    "heroes": None where an option has none), so the hex screen can choose an option by its hex."""
+    from .words_board import option_cells
+    cells, heroes = option_cells(g, s, decision.options)
+    return {"title": TITLES.get(decision.prompt, decision.prompt), "cells": cells,
+            "heroes": heroes}
+
+
+def glossary(g: "OverwatchTactics") -> dict:
+    from .words_board import glossary as own
+    return own(g)
+
+
+def board(g: "OverwatchTactics", s: "State", seat: int | None) -> dict:
+    from .words_board import board as own
+    return own(g, s, seat)
+
+
+def narrate(g: "OverwatchTactics", before: dict, after: dict, names: Any, kind: str = "",
+            players: int = 0) -> list[str]:
+    from .words_board import narrate as own
+    return own(g, before, after, names)

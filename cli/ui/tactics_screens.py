@@ -1,0 +1,536 @@
+"""The hex game's own screens (`overwatch-tactics`): the map with the hero panel, the draft, and
+the keys and clicks that choose a move by its hex.
+
+Everything drawn comes from the node: the map from the glossary, the state's levels, terrain,
+heroes, each hero's reach and targets (sight and damage) from the board data the game's words
+module computes with the engine's functions, what happened from its narration, each option's
+label and hex from the decision. Nothing here knows a rule: a walk to a far hex sends the
+steps of the path the node gave, one legal option at a time, and stops where an option is
+missing or the hero was hit.
+
+The screen's own state (cursor, selected hero, a walk under way) is `model.view`, changed only by
+keys and clicks; drawing never changes it.
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Callable, Sequence
+
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import ConditionalKeyBindings, KeyBindings
+from prompt_toolkit.mouse_events import MouseEventType
+
+from . import generic_screens
+from .hexmap import LEGEND, LEGEND_SHORT, Cells, cells_for, render_map
+from .screens import Line, choice_lines, pad, wrap
+from .words import decision_title, option_words
+
+HINT = "arrows: hex · Tab: hero · Enter/click: act · j/k 1-9: list · q detach"
+HINT_LONG = ("arrows move the hex cursor · Tab/Shift-Tab next hero · Enter or a click acts on the "
+             "hex · j/k and 1-9 choose from the list · q detach (game goes on)")
+REPLAY_HINT = "←/→ step · PgUp/PgDn 20 steps · Home/End · q quit"
+SIDES = ("attack", "defence")
+SIDE_PANEL_MIN = 24   # narrower than this, the sheet goes below the map
+
+
+# ------------------------------------------------------------------ reading the node's data
+def gmap(model) -> dict | None:
+    return model.glossary.data.get("map")
+
+
+def hero_name(model, hid: str) -> str:
+    return (model.glossary.data.get("heroes") or {}).get(hid, {}).get("name", hid)
+
+
+def context(model) -> dict:
+    return (model.decision or {}).get("context") or {}
+
+
+def selected_hero(model) -> dict | None:
+    """The hero whose sheet is shown: the one chosen with Tab or the cursor while still on the
+    board data, else the first of the seat's own acting heroes, else the first on the board."""
+    b = model.board
+    if not b:
+        return None
+    heroes = b["heroes"]
+    want = model.view.get("hero")
+    for h in heroes:
+        if h["id"] == want:
+            return h
+    mine = [h for h in heroes if h["side"] == model.me]
+    for group in ([h for h in mine if h.get("acting")], [h for h in mine if h.get("placed")],
+                  [h for h in heroes if h.get("placed")]):
+        if group:
+            return group[0]
+    return None
+
+
+def cursor(model) -> tuple[int, int] | None:
+    c = model.view.get("cursor")
+    if c is not None:
+        return tuple(c)
+    h = selected_hero(model)
+    if h and h.get("cell"):
+        return tuple(h["cell"])
+    m = gmap(model)
+    return (m["route"][0][0], m["route"][0][1]) if m else None
+
+
+def options_at(model, cell, hero: str | None) -> list[int]:
+    """Indices of the decision's options acting on `cell` (for `hero` where the options name
+    heroes and it is one of them)."""
+    ctx = context(model)
+    cells = ctx.get("cells") or []
+    heroes = ctx.get("heroes") or []
+    at = [k for k, c in enumerate(cells) if c is not None and tuple(c) == tuple(cell)]
+    if hero is not None and any(k < len(heroes) and heroes[k] == hero for k in at):
+        at = [k for k in at if heroes[k] == hero]
+    return at
+
+
+# ------------------------------------------------------------------ panels
+def header(model, width: int) -> Line:
+    b = model.board or {}
+    who = ""
+    if model.me is not None:
+        side = SIDES[model.me] if model.me in (0, 1) else "?"
+        who = f" — you are {model.names.plain(model.me)} ({side})"
+    title = generic_screens.title_of(model)
+    if width < 100:
+        title = "Overwatch BG" if "Overwatch" in title else title[:12]
+    parts = []
+    if b:
+        parts.append(f"round {b['round']}/{b['rounds']}")
+        if b["phase"] == "over":
+            parts.append("game over")
+        elif b["phase"] in ("deal", "draft"):
+            parts.append("sealed draft")
+        else:
+            parts.append(f"{SIDES[b['active']]} to act")
+        p = b["payload"]
+        parts.append(f"payload {p['index'] + 1}/{p['of']}")
+    agreed = f"  ✓ #{model.attested[1][:8]}" if model.attested else ""
+    return pad([("class:title", f"{title}{who}"), ("class:bold", "  " + " · ".join(parts)),
+                ("class:dim", agreed)], width)
+
+
+def sheet_lines(model, h: dict | None, width: int) -> list[Line]:
+    """The selected hero's sheet: HP, Speed left, weapon used or not, each ability's cubes, the
+    ultimate, then what it can hit with sight and damage (the node's numbers)."""
+    if h is None:
+        return [[("class:dim", "No hero on the board yet.")]]
+    side = SIDES[h["side"]] if h["side"] in (0, 1) else "?"
+    where = "on the board" if h["placed"] else "defeated: off the board"
+    lines: list[Line] = [[(f"class:side.p{h['side']} class:bold", f"{h['name']}"),
+                          ("", f" ({side}{', you' if h['side'] == model.me else ''})"),
+                          ("class:dim", f" {where}")]]
+    tags = []
+    if h.get("overwatch"):
+        tags.append("on overwatch")
+    if h.get("boost"):
+        tags.append(f"boosted +{h['boost']}")
+    lines += wrap(f"HP {h['hp']}/{h['hp_max']} · Speed {h['speed_left']} of {h['speed']} left"
+                  + ("".join(" · " + t for t in tags)), width)
+    for w in h["weapons"]:
+        state = "used this turn" if h["weapon_used"] else "ready"
+        lines += wrap(f"{w['name']} (range {w['range']}, {w['least']}-{w['most']}): {state}", width,
+                      "", "  ")
+    for a in h["abilities"]:
+        kind = " (ultimate)" if a["ultimate"] else ""
+        state = "ready" if a["ready"] else f"{a['cubes']} cube{'s' if a['cubes'] != 1 else ''}"
+        lines += wrap(f"{a['name']}{kind}: {state}", width, "", "  ")
+    if h.get("acting"):
+        lines += wrap(f"Can reach {len(h['reach'])} hexes this turn (marked on the map).", width,
+                      "class:dim")
+    if h["targets"]:
+        lines.append([("class:bold", "In range and sight:")])
+        for t in h["targets"]:
+            sight = "full sight" if t["sight"] == "full" else "semi-blocked"
+            lines += wrap(f"{hero_name(model, t['hero'])} ({t['hp']} HP): {t['damage']} with "
+                          f"{t['weapon_name']}, {sight}, distance {t['distance']} ({t['why']})",
+                          width, "class:hazard" if h["side"] != model.me else "", "  ")
+    elif h["placed"]:
+        lines += wrap("No enemy in range and sight.", width, "class:dim")
+    return lines
+
+
+def sheet_short(model, h: dict | None, width: int) -> list[Line]:
+    """The sheet in two lines for a narrow screen (80 columns)."""
+    if h is None:
+        return [[("class:dim", "No hero on the board yet.")]]
+    abil = " ".join(f"{a['name']}{'(U)' if a['ultimate'] else ''}:"
+                    f"{'ok' if a['ready'] else a['cubes']}" for a in h["abilities"])
+    one = (f"{h['name']} ({SIDES[h['side']][:3]}) HP {h['hp']}/{h['hp_max']} Spd "
+           f"{h['speed_left']}/{h['speed']} wpn {'used' if h['weapon_used'] else 'ready'}"
+           f"{' OW' if h.get('overwatch') else ''} · {abil}")
+    if len(one) > width:
+        one = one[:width - 1] + "…"
+    hits = ", ".join(f"{hero_name(model, t['hero'])} {t['damage']} {t['sight']}"
+                     for t in h["targets"])
+    two = f"hits: {hits}" if hits else "no enemy in range and sight"
+    if h.get("acting"):
+        two = f"reach {len(h['reach'])} hexes · " + two
+    return [[(f"class:side.p{h['side']}", one[:width])], [("class:dim", two[:width])]]
+
+
+def roster_lines(model, width: int, selected: dict | None) -> list[Line]:
+    b = model.board or {}
+    lines: list[Line] = []
+    for h in b.get("heroes", []):
+        mark = "▶" if selected is h else " "
+        side = "ad"[h["side"]]
+        name = h["name"] if width >= 30 else h["short"]
+        text = f"{mark}{side} {name} {h['hp']}" + ("" if h["placed"] else " ✗") + \
+            (" OW" if h.get("overwatch") else "")
+        lines.append([(f"class:side.p{h['side']}" + (" class:strike" if not h["placed"] else ""),
+                       text[:width])])
+    return lines
+
+
+# ------------------------------------------------------------------ layout
+def layout(model, width: int, height: int) -> dict:
+    m = gmap(model)
+    cells = cells_for(width, height, m["columns"], m["rows"]) if m else Cells(4, 1, 16, 10)
+    side_w = width - cells.map_width - 1
+    legend = 1 if cells.lines > 1 else 0
+    sheet = 2 if side_w < SIDE_PANEL_MIN else 0
+    top = 1 + cells.map_height + legend + sheet
+    rest = height - 1 - top
+    events = max(2, rest // 3)
+    return {"cells": cells, "side_w": side_w, "legend": legend, "sheet": sheet, "top": top,
+            "events": events, "decision": max(3, rest - events)}
+
+
+def in_draft(model) -> bool:
+    b = model.board
+    return bool(b) and b["phase"] in ("deal", "draft")
+
+
+def below_rows(model, width: int, height: int, replay: bool = False) -> int:
+    if in_draft(model) or not gmap(model) or not model.board:
+        return generic_screens.decision_height(model, height, replay)
+    return layout(model, width, height)["decision"]
+
+
+def decision_lines(model, width: int, rows: int, choose) -> list[Line]:
+    def waiting() -> str | None:
+        if model.state is None:
+            return None
+        if in_draft(model):
+            return (" — the picks are sealed: yours and the opponent's open together, "
+                    "neither is shown before")
+        w = model.waiting_for
+        return f" — waiting for {model.names.plain(w)}" if w is not None else ""
+
+    return choice_lines(model, width, rows, choose, waiting, decision_title, option_words)
+
+
+def event_lines(model, width: int, rows: int) -> list[Line]:
+    lines: list[Line] = [[("class:dim", "── what happened " + "─" * max(0, width - 17))]]
+    log: list[Line] = []
+    for text in model.log[-max(1, rows) * 2:]:
+        log += wrap(text, width - 2, "class:log", "  ")
+    lines += log[-(rows - 1):] if rows > 1 else []
+    return lines + [[("", "")]] * (rows - len(lines))
+
+
+def _click(model, col: int, row: int):
+    def handler(ev):
+        if ev.event_type == MouseEventType.MOUSE_UP:
+            on_hex = model.view.get("on_hex")
+            if on_hex is not None:
+                on_hex(col, row)
+            return None
+        return NotImplemented
+    return handler
+
+
+def game_screen(model, width: int, height: int, choose, replay_info: str | None = None,
+                below: Sequence[Line] | None = None) -> list[Line]:
+    if in_draft(model) or not gmap(model) or not model.board:
+        return draft_screen(model, width, height, choose, replay_info, below)
+    lay = layout(model, width, height)
+    cells: Cells = lay["cells"]
+    sel = selected_hero(model)
+    ctx = context(model)
+    d = model.decision
+    chosen = None
+    if d and ctx.get("cells") and 0 <= model.selected < len(ctx["cells"]):
+        chosen = ctx["cells"][model.selected]
+    board = render_map(gmap(model), model.board, cells, cursor=None if replay_info else cursor(model),
+                       selected=sel["id"] if sel else None, option_cells=ctx.get("cells") or (),
+                       chosen_cell=chosen,
+                       click=None if replay_info else (lambda c, r: _click(model, c, r)))
+    side_w = lay["side_w"]
+    side: list[Line] = []
+    if replay_info:
+        side += wrap(replay_info, side_w, "class:title")
+    if model.fault:
+        side += wrap(model.fault, side_w, "class:error")
+    if side_w >= SIDE_PANEL_MIN:
+        side += sheet_lines(model, sel, side_w)
+        side.append([("class:dim", "─" * side_w)])
+    side += roster_lines(model, side_w, sel)
+    lines: list[Line] = [header(model, width)]
+    for k in range(cells.map_height):
+        left = pad(board[k], cells.map_width + 1)
+        right = pad(side[k], side_w) if k < len(side) else [("", " " * side_w)]
+        lines.append(left + right)
+    if lay["legend"]:
+        lines.append(pad([("class:dim", LEGEND if width >= len(LEGEND) else LEGEND_SHORT)], width))
+    if lay["sheet"]:
+        lines += [pad(x, width) for x in sheet_short(model, sel, width)]
+    lines += [pad(x, width) for x in event_lines(model, width, lay["events"])]
+    rows = lay["decision"]
+    lower = list(below) if below is not None else decision_lines(model, width, rows, choose)
+    if model.message and below is not None:
+        lower = lower[:max(0, rows - 1)] + wrap(model.message, width, "class:status")
+    lines += [pad(x, width) for x in lower[:rows]]
+    lines += [[("", " " * width)]] * (height - 1 - len(lines))
+    lines = lines[:height - 1]
+    hint = REPLAY_HINT if replay_info else "q quit" if (model.phase == "over" or model.gone) \
+        else HINT_LONG if width >= len(HINT_LONG) else HINT
+    lines.append([("class:hint", hint[:width].ljust(width))])
+    return lines
+
+
+def draft_screen(model, width: int, height: int, choose, replay_info: str | None = None,
+                 below: Sequence[Line] | None = None) -> list[Line]:
+    """The draft: your hand, your picks, the opponent's opened picks, what the opponent passed
+    you and what you passed them; the picks of a round are sealed, so a pick is on this screen
+    only once the state holds it (after both open)."""
+    b = model.board
+    if not b:
+        return generic_screens.game_screen(model, width, height, choose, replay_info, below)
+    me = model.me if model.me in (0, 1) else 0
+    them = 1 - me
+    names = model.names
+    gh = model.glossary.data.get("heroes") or {}
+
+    def sheet(hid: str) -> str:
+        entry = gh.get(hid, {})
+        return f"{entry.get('name', hid)}: {entry.get('sheet', '')}".rstrip(": ")
+
+    def listing(title: str, ids: list[str], style: str = "") -> list[Line]:
+        out = [[("class:bold", title)]]
+        if not ids:
+            out.append([("class:dim", "  (none yet)")])
+        for hid in ids:
+            out += wrap("• " + (sheet(hid) if width >= 100 else gh.get(hid, {}).get("name", hid)),
+                        width - 2, style, "    ")
+        return out
+
+    hands, rosters = b["hands"], b["rosters"]
+    lines: list[Line] = [header(model, width)]
+    if replay_info:
+        lines += wrap(replay_info, width, "class:title")
+    rnd = len(rosters[me]) + 1
+    mine = model.me in (0, 1)
+    whose = "Your" if mine else f"{names.plain(me)}'s"
+    lines += wrap(f"The draft, round {min(rnd, 4)} of 4: each player picks one sheet at once, "
+                  "sealed; the picks open together, then the hands are passed.", width, "class:dim")
+    got = (f"{whose} hand (passed by {names.plain(them)})" if rosters[me] else
+           f"{whose} hand (dealt)")
+    lines += listing(got, hands[me])
+    lines += listing(f"{whose} picks", rosters[me], f"class:side.p{me}")
+    lines += listing(f"{names.plain(them)}'s picks (each shown once it is opened)", rosters[them],
+                     f"class:side.p{them}")
+    if rosters[me]:
+        lines.append([("class:dim", f"{names.plain(them)} holds what was passed: " +
+                       ", ".join(gh.get(h, {}).get("name", h) for h in hands[them]))])
+    rows = generic_screens.decision_height(model, height, replay=below is not None)
+    room = height - 1 - rows
+    events = event_lines(model, width, max(2, room - len(lines)))
+    top = (lines[:max(1, room - len(events))] + events)[:room]
+    top += [[("", "")]] * (room - len(top))
+    lower = list(below) if below is not None else decision_lines(model, width, rows, choose)
+    if model.message and below is not None:
+        lower = lower[:max(0, rows - 1)] + wrap(model.message, width, "class:status")
+    out = [pad(x, width) for x in top] + [pad(x, width) for x in lower[:rows]]
+    out += [[("", " " * width)]] * (height - 1 - len(out))
+    hint = REPLAY_HINT if replay_info else "↑↓ Enter, 1-9 or click: pick · q detach (game goes on)"
+    return out[:height - 1] + [[("class:hint", hint[:width].ljust(width))]]
+
+
+# ------------------------------------------------------------------ keys and clicks
+class HexKeys:
+    """Cursor, hero selection, Enter on a hex and walks, for one GameUI."""
+
+    def __init__(self, ui) -> None:
+        self.ui = ui
+        self.model = ui.model
+        self.model.view["on_hex"] = self.click
+
+    # the cursor and the hero
+    def move(self, dc: int, dr: int) -> None:
+        m = self.model
+        g = gmap(m)
+        c = cursor(m)
+        if not g or c is None:
+            return
+        col = max(0, min(g["columns"] - 1, c[0] + dc))
+        row = max(0, min(g["rows"] - 1, c[1] + dr))
+        self.put(col, row)
+
+    def put(self, col: int, row: int) -> None:
+        m = self.model
+        m.view["cursor"] = (col, row)
+        here = self.hero_at((col, row))
+        if here is not None and here["side"] == m.me:
+            m.view["hero"] = here["id"]
+        sel = selected_hero(m)
+        at = options_at(m, (col, row), sel["id"] if sel else None)
+        own_hex = sel is not None and sel.get("cell") and tuple(sel["cell"]) == (col, row)
+        if at and not own_hex:
+            m.selected = at[0]
+        m.view["sel_at_cursor"] = m.selected
+        m.say(self.what_enter_does((col, row)))
+
+    def hero_at(self, cell) -> dict | None:
+        for h in (self.model.board or {}).get("heroes", []):
+            if h.get("placed") and h.get("cell") and tuple(h["cell"]) == tuple(cell):
+                return h
+        return None
+
+    def cycle(self, step: int) -> None:
+        m = self.model
+        heroes = [h for h in (m.board or {}).get("heroes", []) if h.get("placed")]
+        mine = [h for h in heroes if h["side"] == m.me]
+        ring = mine + [h for h in heroes if h["side"] != m.me]
+        if not ring:
+            m.say("No hero on the board yet.")
+            return
+        cur = selected_hero(m)
+        k = next((i for i, h in enumerate(ring) if h is cur), -1)
+        h = ring[(k + step) % len(ring)]
+        m.view["hero"] = h["id"]
+        m.view["cursor"] = tuple(h["cell"])
+        heroes_of = context(m).get("heroes") or []
+        first = next((i for i, x in enumerate(heroes_of) if x == h["id"]), None)
+        if first is not None:
+            m.selected = first
+        m.view["sel_at_cursor"] = m.selected
+        m.say(f"{h['name']} selected: arrows to a hex, Enter acts there.")
+
+    # Enter and clicks
+    def what_enter_does(self, cell) -> str:
+        m = self.model
+        sel = selected_hero(m)
+        d = m.decision
+        at = options_at(m, cell, sel["id"] if sel else None)
+        if d and m.selected in at and not (sel and sel.get("cell") and tuple(sel["cell"]) == tuple(cell)):
+            more = f" ({len(at)} options here: j/k)" if len(at) > 1 else ""
+            return f"Enter: {option_words(d, m.selected)}{more}"
+        path = self.path_to(cell)
+        if path:
+            return f"Enter: walk {sel['name']} {len(path)} hexes here"
+        here = self.hero_at(cell)
+        if here is not None:
+            return f"{here['name']} ({SIDES[here['side']]}, {here['hp']} HP)"
+        return f"column {cell[0]}, row {cell[1]}"
+
+    def path_to(self, cell) -> list:
+        sel = selected_hero(self.model)
+        if not sel or not self.model.decision:
+            return []
+        for x in sel.get("reach", []):
+            if tuple(x["cell"]) == tuple(cell):
+                return x["path"]
+        return []
+
+    def enter(self) -> None:
+        m = self.model
+        d = m.decision
+        if d is None:
+            m.say("Not your decision now: the map and Tab still show every hero.")
+            return
+        if m.view.get("sel_at_cursor") != m.selected:   # the list was moved: it has the say
+            self.ui.choose(m.selected)
+            return
+        c = cursor(m)
+        sel = selected_hero(m)
+        at = options_at(m, c, sel["id"] if sel else None)
+        own_hex = sel is not None and sel.get("cell") and tuple(sel["cell"]) == tuple(c)
+        if m.selected in at and not own_hex:
+            self.ui.choose(m.selected)
+            return
+        path = self.path_to(c)
+        if len(path) > 1:
+            self.ui._spawn(self.walk(sel["id"], path))
+            return
+        here = self.hero_at(c)
+        if here is not None:
+            m.view["hero"] = here["id"]
+            m.say(f"{here['name']} selected" + (": its overwatch and abilities on its own hex "
+                                               "are in the list (j/k, Enter)" if own_hex else "."))
+            return
+        if not (context(m).get("cells") or []) or all(x is None for x in context(m)["cells"]):
+            self.ui.choose(m.selected)
+            return
+        m.say(f"Nothing to do on column {c[0]}, row {c[1]}: marked hexes take a move; j/k "
+              "and Enter choose from the list.", error=True)
+
+    def click(self, col: int, row: int) -> None:
+        m = self.model
+        if m.view.get("cursor") is not None and tuple(m.view["cursor"]) == (col, row):
+            self.enter()
+        else:
+            self.put(col, row)
+        m.on_change()
+
+    async def walk(self, hero: str, path: list) -> None:
+        """The steps of the node's path, each sent as the decision's own step option once it
+        is offered; stops where it is not (blocked, Speed gone) or the hero lost HP (shot)."""
+        m = self.model
+
+        def hp() -> int | None:
+            h = next((x for x in (m.board or {}).get("heroes", []) if x["id"] == hero), None)
+            return h["hp"] if h and h.get("placed") else None
+
+        start = hp()
+        for k, c in enumerate(path):
+            option = None
+            for _ in range(100):   # the next step is offered once the last move is signed
+                d = m.decision
+                cells = (d or {}).get("context", {}).get("cells") or []
+                heroes = (d or {}).get("context", {}).get("heroes") or []
+                option = next((d["options"][i] for i, x in enumerate(cells)
+                               if x is not None and tuple(x) == tuple(c) and heroes[i] == hero
+                               and d["options"][i][0] == "step"), None) if d else None
+                if option is not None or (d is not None and k == 0):
+                    break
+                await asyncio.sleep(0.05)
+                await m.refresh()
+            if option is None:
+                m.say(f"The walk stopped after {k} step{'s' if k != 1 else ''}: the next hex is "
+                      "no longer a step on offer.", error=True)
+                return
+            await m.choose(option)
+            if hp() != start:
+                m.say(f"The walk stopped: {hero_name(m, hero)} was hit (see what happened).",
+                      error=True)
+                return
+            m.view["cursor"] = tuple(c)
+        m.view["sel_at_cursor"] = m.selected
+        m.say("")
+
+
+def keys(ui) -> ConditionalKeyBindings:
+    """The hex screen's keys, live only (a replay keeps its own keys)."""
+    hk = HexKeys(ui)
+    kb = KeyBindings()
+    for key, (dc, dr) in (("left", (-1, 0)), ("right", (1, 0)), ("up", (0, -1)),
+                          ("down", (0, 1))):
+        kb.add(key)(lambda event, dc=dc, dr=dr: hk.move(dc, dr))
+    kb.add("tab")(lambda event: hk.cycle(1))
+    kb.add("s-tab")(lambda event: hk.cycle(-1))
+    kb.add("enter")(lambda event: hk.enter())
+    kb.add(" ")(lambda event: hk.enter())
+    m = ui.model
+
+    @Condition
+    def on_the_map() -> bool:
+        return (ui.replay is None and not ui.help_open and m.state is not None
+                and m.board is not None and gmap(m) is not None and not in_draft(m)
+                and m.phase != "over")
+    return ConditionalKeyBindings(kb, on_the_map)

@@ -1,0 +1,295 @@
+"""Named data the hex map screen draws with: the map (glossary), a state's board, each option's
+cell, and what changed between two views in sentences (narrate).
+
+Invariants:
+- Every place is a [column, row] cell of the odd-r grid as data.toml draws it (hex_name's
+  numbers), never an axial pair: the screen lays cells out without any hex geometry.
+- Every figure a screen shows is computed here with the engine's own functions (elevation,
+  enterable, sight, attack_damage) on the engine's state, never by the screen: a hero's
+  reachable cells follow the very tests act_options makes for a step (enterable, at most one level
+  up), its targets carry the sight and damage attack_damage gives.
+- Lists follow the state's and Data's orders (heroes in draft order, hexes in Data.hexes order),
+  so the same state always gives the same data.
+- Words only: nothing here is in the rules digest or changes a state.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable
+
+from . import hexgrid as hx
+from .words import _sheet_words
+from .state import Hero, Side, State
+
+if TYPE_CHECKING:
+    from .rules import OverwatchTactics
+
+SIDES = ("attack", "defence")
+# Two letters per hero on a hex, distinct among the nine sheets (a sheet not listed gets the
+# first two letters of its id).
+SHORT = {"tracer": "Tr", "reaper": "Rp", "mercy": "Me", "reinhardt": "Rh", "soldier": "S7",
+         "junkrat": "Jr", "widowmaker": "Wi", "ana": "An", "pharah": "Ph"}
+
+
+def cell(h: hx.Hex) -> list[int]:
+    """Axial (q, r) to the drawn [column, row] (the inverse of data.axial)."""
+    q, r = h
+    return [q + (r - (r & 1)) // 2, r]
+
+
+def short(hid: str) -> str:
+    return SHORT.get(hid, hid[:2].title())
+
+
+def glossary(g: "OverwatchTactics") -> dict:
+    """The map as drawn (cells, map levels, route, checkpoints, spawn points) and the heroes'
+    names and initials: what never changes during a match."""
+    d = g.data
+    cells = [cell(h) for h in d.hexes]
+    return {
+        "map": {"columns": max(c for c, _ in cells) + 1, "rows": max(r for _, r in cells) + 1,
+                "cells": cells, "levels": [d.levels[h] for h in d.hexes],
+                "route": [cell(h) for h in d.route], "checkpoints": list(d.checkpoints),
+                "attacker_spawn": [cell(h) for h in d.attacker_spawn],
+                "defender_spawns": [[cell(h) for h in z] for z in d.defender_spawns],
+                "rounds": d.rounds},
+        "heroes": {hid: {"name": sh.name, "short": short(hid), "sheet": _sheet_words(g, hid)}
+                   for hid, sh in d.heroes.items()},
+        "sides": list(SIDES),
+    }
+
+
+# ------------------------------------------------------------------ a state's board
+def reach(g: "OverwatchTactics", s: State, h: Hero) -> list[dict]:
+    """The cells hero h can walk to with the Speed it has left this turn, each with the fewest
+    steps and one shortest path (cells after h's own): breadth first over the step rule of
+    act_options (enterable, at most one level up, any number down), neighbours in hexgrid's
+    order. Overwatch shots on the way are not foreseen (they may stop the walk)."""
+    left = g.sheet(h).speed - h.moved
+    if not h.placed or left <= 0:
+        return []
+    paths: dict[hx.Hex, list[hx.Hex]] = {h.at: []}
+    frontier = [h.at]
+    for _ in range(left):
+        nxt = []
+        for at in frontier:
+            up = g.elevation(s, at) + 1
+            for n in hx.neighbours(at):
+                if n not in paths and g.enterable(s, h, n) and g.elevation(s, n) <= up:
+                    paths[n] = paths[at] + [n]
+                    nxt.append(n)
+        frontier = nxt
+    return [{"cell": cell(at), "steps": len(p), "path": [cell(x) for x in p]}
+            for at, p in paths.items() if p]
+
+
+def damage_why(g: "OverwatchTactics", s: State, h: Hero, t: Hero, weapon: Any) -> str:
+    """Why attack_damage gives what it gives, in attack_damage's own order of tests."""
+    sight = g.sight(s, h, t.at)
+    mine, theirs = g.elevation(s, h.at), g.elevation(s, t.at)
+    if sight == hx.SEMI:
+        why = "semi-blocked sight: disadvantage, the minimum"
+    elif mine < theirs:
+        why = "lower: disadvantage, the minimum"
+    elif mine > theirs:
+        why = "higher with full sight: advantage, the maximum"
+    else:
+        why = f"same level, distance {hx.distance(h.at, t.at)}"
+    return why + (f", +{h.boost} boost" if h.boost else "")
+
+
+def targets(g: "OverwatchTactics", s: State, h: Hero) -> list[dict]:
+    """Every enemy on the board h's main weapons reach and see from where h stands, with the
+    sight and the damage attack_damage gives now."""
+    out = []
+    if not h.placed:
+        return out
+    for w, weapon in enumerate(g.sheet(h).weapons):
+        for t in s.heroes:
+            if t.side == h.side or not t.placed:
+                continue
+            d = hx.distance(h.at, t.at)
+            sight = g.sight(s, h, t.at) if d <= weapon.range else hx.NONE
+            if sight == hx.NONE:
+                continue
+            out.append({"hero": t.id, "weapon": w, "weapon_name": weapon.name,
+                        "cell": cell(t.at), "distance": d, "sight": sight,
+                        "damage": g.attack_damage(s, h, weapon, t), "hp": t.hp,
+                        "why": damage_why(g, s, h, t, weapon)})
+    return out
+
+
+def hero_data(g: "OverwatchTactics", s: State, h: Hero) -> dict:
+    sheet = g.sheet(h)
+    acting = s.phase == "act" and h.side == s.active and h.placed and not h.overwatch
+    return {
+        "id": h.id, "name": sheet.name, "short": short(h.id), "side": h.side,
+        "placed": h.placed, "cell": cell(h.at) if h.placed else None,
+        "hp": h.hp, "hp_max": sheet.hp, "speed": sheet.speed,
+        "speed_left": max(0, sheet.speed - h.moved), "weapon_used": h.attacked,
+        "overwatch": h.overwatch, "boost": h.boost, "defeats": h.defeats, "acting": acting,
+        "weapons": [{"name": w.name, "range": w.range, "least": w.least, "most": w.most}
+                    for w in sheet.weapons],
+        "abilities": [{"name": a.name, "ultimate": a.ultimate, "cubes": c,
+                       "cooldown": a.cooldown, "ready": c == 0}
+                      for a, c in zip(sheet.abilities, h.cubes)],
+        "reach": reach(g, s, h) if acting else [],
+        "targets": targets(g, s, h),
+    }
+
+
+def board(g: "OverwatchTactics", s: State, seat: int | None) -> dict:
+    """A state as the hex screen draws it: the round marker, whose turn, levels with terrain,
+    terrain pieces, barriers, the payload, and every hero's sheet, reach and targets."""
+    d = g.data
+    route = d.route
+    floor = max([c for c in d.checkpoints if c <= s.payload], default=0)
+    return {
+        "phase": s.phase, "active": s.active, "round": s.round, "rounds": d.rounds,
+        "spawn": s.spawn, "winner": s.winner,
+        "payload": {"cell": cell(route[s.payload]), "index": s.payload, "of": len(route),
+                    "checkpoint": floor},
+        "levels": [g.elevation(s, h) for h in d.hexes],
+        "terrain": [{"name": d.terrain[p[0]].name, "height": d.terrain[p[0]].height,
+                     "seat": p[4],
+                     "cells": [cell((p[1] + a, p[2] + b))
+                               for a, b in dict(d.terrain[p[0]].placements())[p[3]]]}
+                    for p in s.pieces],
+        "barriers": [[*cell((b[0], b[1])), b[2]] for b in s.barriers],
+        "heroes": [hero_data(g, s, h) for h in s.heroes],
+        "hands": [list(p.hand) for p in s.players],
+        "rosters": [list(p.roster) for p in s.players],
+    }
+
+
+def option_cells(g: "OverwatchTactics", s: State,
+                 options: Iterable[tuple]) -> tuple[list[list[int] | None], list[str | None]]:
+    """For each option, the cell it acts on and the hero it concerns (None where it has none):
+    a step's or a placement's destination, an attack's target, an ability's hex, overwatch's own
+    hex, a terrain piece's named (smallest) hex."""
+    cells: list[list[int] | None] = []
+    heroes: list[str | None] = []
+    for o in options:
+        k = o[0]
+        at: hx.Hex | None = None
+        who: str | None = None
+        if k in ("step", "place", "respawn"):
+            at, who = (o[2], o[3]), o[1]
+        elif k == "attack":
+            at, who = s.hero(o[3]).at, o[1]
+        elif k == "ability":
+            at, who = (o[3], o[4]), o[1]
+        elif k == "overwatch":
+            at, who = s.hero(o[1]).at, o[1]
+        elif k == "terrain":
+            at = (o[2], o[3])
+        elif k == "pick":
+            who = o[1]
+        cells.append(cell(at) if at is not None else None)
+        heroes.append(who)
+    return cells, heroes
+
+
+# ------------------------------------------------------------------ narration
+def state_of(data: dict) -> State:
+    """A State back from its plain data (what the control API sends)."""
+    fields = dict(data)
+    fields["players"] = [Side(**p) for p in data["players"]]
+    fields["heroes"] = [Hero(**h) for h in data["heroes"]]
+    return State(**fields)
+
+
+def _overwatch_words(g: "OverwatchTactics", s: State, w: Hero, t: Hero, lost: int) -> str:
+    """Who shot whom on overwatch, why and for how much; where t stands now (after its move)
+    is where it was shot unless it moved on."""
+    shooter, target = g.data.heroes[w.id].name, g.data.heroes[t.id].name
+    d = hx.distance(w.at, t.at)
+    weapon = next((x for x in g.sheet(w).weapons if x.range >= d), None)
+    seen = g.sight(s, w, t.at) if weapon is not None else hx.NONE
+    if weapon is not None and seen != hx.NONE:
+        why = (f"{target} moved within {shooter}'s range ({d} of {weapon.range}, {weapon.name}) "
+               f"and sight ({'semi-blocked' if seen == hx.SEMI else 'full'}); an overwatch shot "
+               f"is at disadvantage: the minimum, {weapon.least}"
+               + (f", +{w.boost} boost" if w.boost else ""))
+    else:
+        why = f"{target} moved within {shooter}'s range and sight"
+    return f"Overwatch: {shooter} ({SIDES[w.side]}) shot {target} for {lost}: {why}."
+
+
+def narrate(g: "OverwatchTactics", before: dict, after: dict, names: Any) -> list[str]:
+    """What changed from the view `before` to `after`: the round and turn, the draft's opened
+    picks, terrain, moves, overwatch shots and attacks (who, whom, why, how much), defeats,
+    respawns and the payload. A view from a client that is not a state says nothing."""
+    try:
+        a, b = state_of(after), state_of(before)
+    except (KeyError, TypeError, ValueError):
+        return []
+    out: list[str] = []
+    name = {hid: sh.name for hid, sh in g.data.heroes.items()}
+    if a.round != b.round:
+        out.append(f"Round {a.round} of {g.data.rounds} begins.")
+    for seat in (0, 1):
+        new = a.players[seat].roster[len(b.players[seat].roster):]
+        if new and a.players[seat].roster[:len(b.players[seat].roster)] == b.players[seat].roster:
+            out.append(f"{names(seat)} ({SIDES[seat]}) drafted " + ", ".join(name[x] for x in new)
+                       + ".")
+    for p in a.pieces[len(b.pieces):]:
+        t = g.data.terrain[p[0]]
+        out.append(f"{names(p[4])} placed a {t.name} (height {t.height}) at "
+                   f"column {cell((p[1], p[2]))[0]}, row {p[2]}.")
+    if a.spawn != b.spawn and a.spawn >= 0:
+        out.append(f"The defence spawns at spawn point {a.spawn + 1}.")
+    was = {h.id: h for h in b.heroes}
+    for h in a.heroes:
+        o = was.get(h.id)
+        if o is None:
+            continue
+        who = f"{name[h.id]} ({SIDES[h.side]})"
+        if h.placed and not o.placed:
+            verb = "is back (respawned or resurrected) at full HP" if o.defeats or h.defeats \
+                else "is placed"
+            c = cell(h.at)
+            out.append(f"{who} {verb} on column {c[0]}, row {c[1]}.")
+        elif h.placed and o.placed and h.at != o.at:
+            c = cell(h.at)
+            out.append(f"{who} moved to column {c[0]}, row {c[1]}.")
+        if h.overwatch and not o.overwatch:
+            out.append(f"{who} is set to overwatch.")
+        lost = o.hp - h.hp if h.defeats == o.defeats else o.hp
+        if lost > 0:
+            shooters = [w for w in a.heroes if w.side != h.side and h.id in w.shot
+                        and h.id not in (was[w.id].shot if w.id in was else [])]
+            probe = s_with(a, h)
+            if shooters:
+                for w in shooters:
+                    out.append(_overwatch_words(g, probe, w, probe.hero(h.id), lost))
+            else:
+                by = [w for w in a.heroes if w.side != h.side and w.id in was
+                      and (w.attacked and not was[w.id].attacked
+                           or w.offensive and not was[w.id].offensive)]
+                src = " and ".join(name[w.id] for w in by) or "damage"
+                out.append(f"{src} hit {who} for {lost}.")
+        if h.defeats > o.defeats:
+            out.append(f"{who} is defeated: off the board with its overwatch token, back at "
+                       "full HP in its spawn point in its side's respawn step.")
+        elif 0 < o.hp < h.hp and h.placed and o.placed:
+            out.append(f"{who} healed {h.hp - o.hp} ({h.hp} HP).")
+    if a.payload != b.payload:
+        way = "forward" if a.payload > b.payload else "back"
+        c = cell(g.data.route[a.payload])
+        out.append(f"The payload moved {way} to {a.payload + 1} of {len(g.data.route)} "
+                   f"(column {c[0]}, row {c[1]}).")
+    if a.phase == "act" and (a.turns != b.turns or b.phase != "act"):
+        out.append(f"{names(a.active)} ({SIDES[a.active]}) to act.")
+    if a.phase == "over" and b.phase != "over" and a.winner >= 0:
+        out.append(f"The {SIDES[a.winner]} wins.")
+    return out
+
+
+def s_with(s: State, h: Hero) -> State:
+    """s with a defeated h put back where it fell, so the sight of the shot that felled it can be
+    told (the engine's sight ignores the target's own hex, so this changes no blocker)."""
+    if h.placed:
+        return s
+    c = s.clone()
+    c.hero(h.id).placed = True
+    return c

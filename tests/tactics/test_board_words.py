@@ -1,0 +1,131 @@
+"""The named data the hex map screen draws with (words_board): every figure is the engine's —
+a hero's reach is where its step options lead, a target's sight and damage are what an attack
+would do — and the narration says who shot whom on overwatch, why and for how much."""
+import engine
+from engine.games.overwatch_tactics import words_board as wb
+from node.words import SeatNames
+from tests.tactics.scenario import (ATTACK, DEFENCE, FLAT, GAME, board, full, least, options,
+                                    play, through_setup)
+
+NAMES = SeatNames(["Ann", "Bob"], 0)
+
+
+def _hero(data, hid):
+    return next(h for h in data["heroes"] if h["id"] == hid)
+
+
+def _walkable(game, s, hid):
+    """Every hex the hero can stand on after any sequence of its own step options (the
+    engine's legal moves, applied one by one), keyed by the fewest steps it takes."""
+    seen = {s.hero(hid).at: 0}
+    frontier = [s]
+    while frontier:
+        nxt = []
+        for st in frontier:
+            for o in options(st, game):
+                if o[0] == "step" and o[1] == hid:
+                    after = game.apply(st, o)
+                    at = after.hero(hid).at
+                    if at not in seen:
+                        seen[at] = seen[st.hero(hid).at] + 1
+                        nxt.append(after)
+        frontier = nxt
+    del seen[s.hero(hid).at]
+    return seen
+
+
+def test_a_heros_reachable_hexes_are_where_its_step_options_lead_in_as_many_steps():
+    s = through_setup(3)                      # the real map: levels, terrain, spawns, payload
+    for h in s.heroes:
+        if h.side != s.active or not h.placed:
+            continue
+        shown = {tuple(x["cell"]): x["steps"] for x in _hero(wb.board(GAME, s, 0), h.id)["reach"]}
+        assert shown == {tuple(wb.cell(at)): n for at, n in _walkable(GAME, s, h.id).items()}
+        assert shown, h.id
+
+
+def test_every_shown_path_plays_as_legal_steps_to_its_hex():
+    s = through_setup(3)
+    hero = next(h for h in s.heroes if h.side == s.active and h.placed)
+    axial = {tuple(wb.cell(h)): h for h in GAME.data.hexes}
+    for x in _hero(wb.board(GAME, s, 0), hero.id)["reach"]:
+        t = s
+        for c in x["path"]:
+            t = GAME.apply(t, ("step", hero.id, *axial[tuple(c)]))   # IllegalMove if not legal
+        assert wb.cell(t.hero(hero.id).at) == x["cell"]
+
+
+def test_a_target_behind_a_semi_blocking_hero_is_semi_blocked_with_the_disadvantage_damage():
+    s = board({"tracer": (ATTACK, 2, 1), "reaper": (DEFENCE, 4, 1), "mercy": (ATTACK, 3, 1)},
+              heights={(2, 1): 1})            # Tracer above Reaper, Mercy half in the way
+    t = next(x for x in _hero(wb.board(FLAT, s, 0), "tracer")["targets"] if x["hero"] == "reaper")
+    assert (t["sight"], t["damage"]) == ("semi", least("tracer"))
+    assert t["why"].startswith("semi-blocked sight: disadvantage")
+    shot = play(s, ("attack", "tracer", 0, "reaper"))
+    assert shot.hero("reaper").hp == full("reaper") - t["damage"]   # what the attack does
+
+
+def test_a_target_in_full_sight_from_above_shows_the_advantage_damage_the_attack_deals():
+    s = board({"tracer": (ATTACK, 2, 1), "reaper": (DEFENCE, 4, 1)}, heights={(2, 1): 1})
+    t = _hero(wb.board(FLAT, s, 0), "tracer")["targets"][0]
+    assert (t["sight"], t["why"]) == ("full", "higher with full sight: advantage, the maximum")
+    assert play(s, ("attack", "tracer", 0, "reaper")).hero("reaper").hp == full("reaper") - t["damage"]
+
+
+def test_an_enemy_out_of_sight_is_not_a_target():
+    ring = {"mercy": (ATTACK, 3, 1), "ana": (DEFENCE, 3, 0), "soldier": (ATTACK, 2, 2)}
+    s = board({"tracer": (ATTACK, 2, 1), "reaper": (DEFENCE, 4, 1), **ring})
+    assert all(t["hero"] != "reaper" for t in _hero(wb.board(FLAT, s, 0), "tracer")["targets"])
+
+
+def test_each_option_names_the_cell_it_acts_on():
+    s = board({"tracer": (ATTACK, 2, 1), "reaper": (DEFENCE, 4, 1)})
+    opts = options(s)
+    cells, heroes = wb.option_cells(FLAT, s, opts)
+    for o, c, who in zip(opts, cells, heroes):
+        if o[0] == "step":
+            assert (c, who) == (wb.cell((o[2], o[3])), o[1])
+        elif o[0] == "attack":
+            assert (c, who) == (wb.cell(s.hero(o[3]).at), o[1])
+        elif o[0] == "end":
+            assert (c, who) == (None, None)
+
+
+def _views(before, after):
+    return engine.to_data(before), engine.to_data(after)
+
+
+def test_an_overwatch_shot_is_told_with_who_whom_range_sight_and_how_much():
+    s = board({"reaper": (DEFENCE, 6, 1), "tracer": (ATTACK, 2, 1)}, active=DEFENCE)
+    s = play(s, ("overwatch", "reaper"), ("end",), ("step", "tracer", 3, 1))
+    after = play(s, ("step", "tracer", 4, 1))
+    said = wb.narrate(FLAT, *_views(s, after), NAMES)
+    shot = next(x for x in said if x.startswith("Overwatch:"))
+    lost = full("tracer") - after.hero("tracer").hp
+    assert shot.startswith(f"Overwatch: Reaper (defence) shot Tracer for {lost}: ")
+    assert "range (2 of 2, Hellfire Shotguns)" in shot and "sight (full)" in shot
+    assert f"at disadvantage: the minimum, {least('reaper')}" in shot
+
+
+def test_a_defeat_by_overwatch_is_told_and_the_shot_too():
+    s = board({"reaper": (DEFENCE, 6, 1), "tracer": (ATTACK, 2, 1)}, active=DEFENCE)
+    s = play(s, ("overwatch", "reaper"), ("end",), ("step", "tracer", 3, 1))
+    s.hero("tracer").hp = least("reaper")          # the next shot defeats her
+    after = play(s, ("step", "tracer", 4, 1))
+    assert not after.hero("tracer").placed
+    said = wb.narrate(FLAT, *_views(s, after), NAMES)
+    assert any(x.startswith(f"Overwatch: Reaper (defence) shot Tracer for {least('reaper')}")
+               for x in said)
+    assert any(x.startswith("Tracer (attack) is defeated") for x in said)
+
+
+def test_an_attack_is_told_with_its_damage():
+    s = board({"tracer": (ATTACK, 2, 1), "reaper": (DEFENCE, 4, 1)})
+    after = play(s, ("attack", "tracer", 0, "reaper"))
+    lost = full("reaper") - after.hero("reaper").hp
+    assert f"Tracer hit Reaper (defence) for {lost}." in wb.narrate(FLAT, *_views(s, after), NAMES)
+
+
+def test_a_view_that_is_not_a_state_says_nothing():
+    s = board({"tracer": (ATTACK, 2, 1)})
+    assert wb.narrate(FLAT, {"nonsense": 1}, engine.to_data(s), NAMES) == []

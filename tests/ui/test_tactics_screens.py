@@ -1,0 +1,247 @@
+"""The hex game's own screens: the map with the hero panel at 80x24, 120x40 and 200x60, the
+draft, what the keys and clicks choose, and `lanboard replay` on this screen. Every figure drawn
+is the node's (board data from the game's words module); these tests compare what is drawn with
+it and with the engine.
+
+Set LANBOARD_UPDATE_SNAPSHOTS=1 to rewrite the snapshots after an intended change."""
+import asyncio
+import os
+from pathlib import Path
+
+import pytest
+
+import engine
+from cli.ui.app import STYLE, GameUI
+from cli.ui.hexmap import cells_for
+from cli.ui.tactics_screens import game_screen, layout
+from engine.core import Sealed
+from tests.tactics.scenario import ATTACK, DEFENCE, GAME, board, least, through_setup
+from tests.ui.harness import terminal, until
+from tests.ui.tactics_states import model_for
+
+SNAPSHOTS = Path(__file__).with_name("snapshots")
+SIZES = [(80, 24), (120, 40), (200, 60)]
+LOG = ["Round 1 of 10 begins.", "Ann (attack) to act."]
+
+
+def text(lines) -> str:
+    return "\n".join("".join(f[1] for f in line).rstrip() for line in lines)
+
+
+def first_turn():
+    return model_for(through_setup(3), 0, log=LOG)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_hex_screen_fits_and_matches_its_snapshot(size):
+    width, height = size
+    m = first_turn()
+    lines = game_screen(m, width, height, lambda k: None)
+    shown = text(lines)
+    # no overlap: exactly the window, every line within its width
+    assert len(lines) == height
+    assert all(sum(len(f[1]) for f in line) == width for line in lines)
+    # the decision is reachable: its title and the highlighted first option are on screen
+    assert "Activate your heroes" in shown and "\n>1 " in shown
+    # every hero on the board stands on its hex with its side and initials
+    for h in m.board["heroes"]:
+        assert ("ad"[h["side"]] + h["short"]) in shown, h["id"]
+    assert "round 1/10" in shown and "attack to act" in shown
+    path = SNAPSHOTS / f"tactics-act-{width}x{height}.txt"
+    if os.environ.get("LANBOARD_UPDATE_SNAPSHOTS"):
+        path.write_text(shown + "\n", encoding="utf-8")
+    assert shown + "\n" == path.read_text(encoding="utf-8"), f"screen differs from {path}"
+
+
+@pytest.mark.parametrize("size", SIZES[1:], ids=["120x40", "200x60"])
+def test_from_120x40_every_hero_name_and_the_selected_sheet_are_in_full(size):
+    m = first_turn()
+    shown = text(game_screen(m, *size, lambda k: None))
+    for h in m.board["heroes"]:
+        assert h["name"] in shown, h["name"]
+    sel = m.board["heroes"][0]
+    assert f"HP {sel['hp']}/{sel['hp_max']} · Speed {sel['speed_left']} of {sel['speed']} left" \
+        in shown
+    for w in sel["weapons"]:
+        assert f"{w['name']} (range {w['range']}" in shown
+    for a in sel["abilities"]:
+        assert a["name"] + (" (ultimate)" if a["ultimate"] else "") in shown
+
+
+def test_the_map_grows_with_the_terminal_and_80x24_keeps_one_line_per_row():
+    sizes = [cells_for(w, h, 16, 10) for w, h in SIZES]
+    assert [(c.width, c.lines) for c in sizes] == [(4, 1), (5, 2), (8, 3)]
+    for (w, h), c in zip(SIZES, sizes):
+        assert c.map_width < w and c.map_height < h
+
+
+def _cells_styled(lines, cells, style):
+    out = set()
+    for y, line in enumerate(lines[1:1 + cells.map_height]):
+        x = 0
+        for f in line:
+            for k in range(len(f[1])):
+                if f"class:{style}" in f[0].split():
+                    at = cells.at(x + k, y)
+                    if at is not None:
+                        out.add(at)
+            x += len(f[1])
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_hexes_marked_reachable_are_the_engines_reach_for_the_selected_hero(size):
+    m = first_turn()
+    lines = game_screen(m, *size, lambda k: None)
+    cells = layout(m, *size)["cells"]
+    hero = m.board["heroes"][0]
+    assert hero["acting"] and hero["reach"]
+    assert _cells_styled(lines, cells, "hex.reach") == {tuple(x["cell"]) for x in hero["reach"]}
+
+
+def test_a_target_behind_a_semi_blocking_hero_is_shown_semi_blocked_with_the_disadvantage_damage():
+    s = board({"tracer": (ATTACK, 2, 1), "reaper": (DEFENCE, 4, 1), "mercy": (ATTACK, 3, 1)},
+              heights={(2, 1): 1}, game=GAME)
+    m = model_for(s, 0)
+    t = next(x for h in m.board["heroes"] if h["id"] == "tracer" for x in h["targets"])
+    assert (t["hero"], t["sight"], t["damage"]) == ("reaper", "semi", least("tracer"))
+    lines = game_screen(m, 200, 60, lambda k: None)
+    assert (f"Reaper ({t['hp']} HP): {least('tracer')} with Pulse Pistols, semi-blocked"
+            in text(lines))
+    assert _cells_styled(lines, layout(m, 200, 60)["cells"], "hex.target") == {tuple(t["cell"])}
+    small = text(game_screen(m, 80, 24, lambda k: None))
+    assert f"hits: Reaper {least('tracer')} semi" in small
+
+
+def _draft():
+    s = GAME.new(2)
+    while s.phase != "draft":
+        p = GAME.pending(s)
+        s = GAME.resolve(s, b"seed") if not hasattr(p, "options") else \
+            GAME.apply(s, GAME.greedy_move(s, p, None))
+    return s
+
+
+def test_the_opponents_sealed_pick_is_not_on_the_draft_screen_before_it_opens():
+    s = _draft()
+    p = GAME.pending(s)
+    assert isinstance(p, Sealed)
+    picks = [d.options[0] for d in p.decisions]          # seat order: Ann, then Bob
+    theirs = GAME.data.heroes[picks[1][1]].name
+    before = text(game_screen(model_for(s, 0), 120, 40, lambda k: None))
+    assert "The draft, round 1 of 4" in before and "Your hand (dealt)" in before
+    assert theirs not in before                          # sealed: nowhere on the screen
+    for hid in s.players[0].hand:
+        assert GAME.data.heroes[hid].name in before      # my hand, each sheet in words
+    opened = GAME.apply_sealed(s, picks)
+    after = text(game_screen(model_for(opened, 0), 120, 40, lambda k: None))
+    assert f"Bob's picks (each shown once it is opened)\n• {theirs}" in after
+    assert "Your hand (passed by Bob)" in after
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_the_draft_screen_fits_and_shows_the_pick(size):
+    s = _draft()
+    lines = game_screen(model_for(s, 0), *size, lambda k: None)
+    shown = text(lines)
+    assert len(lines) == size[1] and all(sum(len(f[1]) for f in x) == size[0] for x in lines)
+    assert "Draft a hero (sealed pick)" in shown and "\n>1 Draft " in shown
+
+
+def test_every_style_the_hex_screens_draw_is_defined():
+    defined = {name for names, _ in STYLE.style_rules for name in names.split()}
+    used = set()
+    for m in (first_turn(), model_for(_draft(), 0)):
+        for w, h in SIZES:
+            for line in game_screen(m, w, h, lambda k: None):
+                for f in line:
+                    used |= {c[len("class:"):] for c in f[0].split() if c.startswith("class:")}
+    assert {"hex.reach", "hex.cursor", "side.p0", "side.p1"} <= used
+    assert used - defined == set()
+
+
+def test_keys_select_a_hero_move_the_cursor_and_enter_chooses_the_step_there():
+    m = first_turn()
+    chosen = []
+
+    async def script():
+        with terminal(120, 40) as (inp, out):
+            ui = GameUI(m)
+            ui.choose = chosen.append           # what would be sent to the node
+            task = asyncio.ensure_future(ui.app.run_async())
+            await until(lambda: ui.app.is_running, 5, "the app")
+            first = m.board["heroes"][0]
+            inp.send_text("\t")                 # Tab: the next hero of mine
+            await until(lambda: m.view.get("hero") not in (None, first["id"]), 5, "Tab", ui)
+            inp.send_text("\x1b[Z")             # Shift-Tab: back to the first
+            await until(lambda: m.view.get("hero") == first["id"], 5, "Shift-Tab", ui)
+            start = tuple(first["cell"])
+            ctx = m.decision["context"]
+            step = next(k for k, o in enumerate(m.decision["options"])
+                        if o[0] == "step" and o[1] == first["id"])
+            target = tuple(ctx["cells"][step])
+            keys = ("\x1b[C" * max(0, target[0] - start[0]) + "\x1b[D" * max(0, start[0] - target[0])
+                    + "\x1b[B" * max(0, target[1] - start[1]) + "\x1b[A" * max(0, start[1] - target[1]))
+            inp.send_text(keys)
+            await until(lambda: m.view.get("cursor") == target, 5, "the cursor", ui)
+            assert m.message.startswith("Enter: " + m.decision["labels"][m.selected])
+            inp.send_text("\r")
+            await until(lambda: chosen, 5, "a choice", ui)
+            o = m.decision["options"][chosen[0]]
+            assert o[0] == "step" and o[1] == first["id"] and tuple(ctx["cells"][chosen[0]]) == target
+            inp.send_text("q")
+            await asyncio.wait_for(task, 5)
+    asyncio.run(script())
+
+
+def test_a_click_puts_the_cursor_on_a_hex_and_a_second_click_acts_there():
+    m = first_turn()
+    chosen = []
+    with terminal(120, 40):
+        ui = GameUI(m)
+        ui.choose = chosen.append
+        ctx = m.decision["context"]
+        k = next(i for i, o in enumerate(m.decision["options"]) if o[0] == "step")
+        cell = ctx["cells"][k]
+        m.view["on_hex"](*cell)
+        assert chosen == [] and m.view["cursor"] == tuple(cell)
+        m.view["on_hex"](*cell)
+        assert len(chosen) == 1 and tuple(ctx["cells"][chosen[0]]) == tuple(cell)
+
+
+@pytest.fixture(scope="module")
+def tactics_match(tmp_path_factory):
+    from cli.main import main
+    path = tmp_path_factory.mktemp("replay") / "tactics.match"
+    assert main(["sim", "--game", "overwatch-tactics", "--players", "2", "--seed", "2",
+                 "--log", str(path)]) == 0
+    return path
+
+
+def test_replay_of_a_hex_match_shows_the_hex_screen_with_the_same_keys(tactics_match):
+    from cli.cmd_replay import load_match
+    from cli.ui.app import ReplaySteps
+    from cli.ui.model import Model
+    from node.words import glossary
+    steps, names, game = load_match(str(tactics_match))
+    assert game == "overwatch-tactics" and all(s["board"] for s in steps)
+
+    async def script():
+        with terminal(120, 40) as (inp, out):
+            model = Model()
+            ui = GameUI(model)
+            ui.replay = ReplaySteps(model, steps, names, game, "Overwatch: The Board Game",
+                                    glossary(game))
+            task = asyncio.ensure_future(ui.run_replay())
+            await until(lambda: ui.app.is_running, 5, "the app")
+            inp.send_text("\x1b[F")                # End: the last entry
+            await until(lambda: ui.replay.at == len(steps) - 1, 5, "the end", ui)
+            shown = ui.screen_text()
+            assert "<P>" in shown and "replay: entry" in shown and "round " in shown
+            for h in model.board["heroes"]:
+                assert h["name"] in shown
+            inp.send_text("\x1b[D")                # ← one step back
+            await until(lambda: ui.replay.at == len(steps) - 2, 5, "a step back", ui)
+            inp.send_text("q")
+            await asyncio.wait_for(task, 5)
+    asyncio.run(script())
