@@ -83,8 +83,8 @@ def options_at(model, cell, hero: str | None) -> list[int]:
     cells = ctx.get("cells") or []
     heroes = ctx.get("heroes") or []
     at = [k for k, c in enumerate(cells) if c is not None and tuple(c) == tuple(cell)]
-    if hero is not None and any(k < len(heroes) and heroes[k] == hero for k in at):
-        at = [k for k in at if heroes[k] == hero]
+    if hero is not None and hero in heroes:   # the selected hero's own, not another's
+        at = [k for k in at if k < len(heroes) and heroes[k] == hero]
     return at
 
 

@@ -245,3 +245,85 @@ def test_replay_of_a_hex_match_shows_the_hex_screen_with_the_same_keys(tactics_m
             inp.send_text("q")
             await asyncio.wait_for(task, 5)
     asyncio.run(script())
+
+
+def _local(state, seat=0):
+    """A Model whose moves are applied by the engine in this process, as the node would apply
+    them, so a walk's steps are checked for legality one by one."""
+    m = model_for(state, seat)
+    m.sent = []
+    m.engine_state = state
+
+    async def choose(option):
+        m.sent.append(option)
+        m.engine_state = GAME.apply(m.engine_state, tuple(option))   # IllegalMove if not legal
+        await refresh()
+
+    async def refresh():
+        fresh = model_for(m.engine_state, seat)
+        m.state, m.board, m.decision = fresh.state, fresh.board, fresh.decision
+
+    m.choose, m.refresh = choose, refresh
+    return m
+
+
+def _walk(m, hero, cell):
+    from cli.ui.tactics_screens import HexKeys
+    with terminal(120, 40):
+        hk = HexKeys(GameUI(m))
+        path = hk.path_to(cell)
+        asyncio.run(hk.walk(hero, path))
+    return path
+
+
+def test_a_walk_to_a_far_hex_sends_the_nodes_path_as_legal_steps():
+    s = board({"tracer": (ATTACK, 0, 1), "reaper": (DEFENCE, 12, 0)}, game=GAME)
+    m = _local(s)
+    m.view["hero"] = "tracer"
+    far = max(m.board["heroes"][0]["reach"], key=lambda x: x["steps"])
+    path = _walk(m, "tracer", tuple(far["cell"]))
+    assert len(path) == far["steps"] >= 3
+    assert [o[0] for o in m.sent] == ["step"] * len(path)
+    shown = next(h for h in m.board["heroes"] if h["id"] == "tracer")
+    assert shown["cell"] == far["cell"]
+
+
+def test_a_walk_stops_where_an_overwatch_shot_hits_the_hero():
+    s = board({"reaper": (DEFENCE, 6, 1), "tracer": (ATTACK, 0, 1)}, active=DEFENCE, game=GAME)
+    s = GAME.apply(GAME.apply(s, ("overwatch", "reaper")), ("end",))
+    m = _local(s)
+    m.view["hero"] = "tracer"
+    axial = {tuple(c): h for c, h in zip(m.glossary.data["map"]["cells"], GAME.data.hexes)}
+    for x in m.board["heroes"][1]["reach"]:          # a path the engine shoots before its end
+        t, shot_at = s, None
+        for k, c in enumerate(x["path"]):
+            t = GAME.apply(t, ("step", "tracer", *axial[tuple(c)]))
+            if t.hero("tracer").hp < s.hero("tracer").hp:
+                shot_at = k + 1
+                break
+        if shot_at is not None and shot_at < len(x["path"]):
+            break
+    else:
+        raise AssertionError("no path in this position is shot before its end")
+    _walk(m, "tracer", tuple(x["cell"]))
+    assert len(m.sent) == shot_at                     # not a step after the shot
+    assert m.message.startswith("The walk stopped: Tracer was hit")
+
+
+def test_the_cursor_on_a_hex_only_another_hero_acts_on_leaves_the_selected_heros_choice():
+    m = first_turn()
+    chosen = []
+    with terminal(120, 40):
+        ui = GameUI(m)
+        ui.choose = chosen.append
+        me = m.board["heroes"][0]["id"]
+        ctx = m.decision["context"]
+        mine = {tuple(c) for c, h in zip(ctx["cells"], ctx["heroes"]) if h == me and c}
+        other = next(tuple(c) for c, h in zip(ctx["cells"], ctx["heroes"])
+                     if c and h != me and tuple(c) not in mine
+                     and all(tuple(x["cell"]) != tuple(c) for x in m.board["heroes"] if x["cell"]))
+        m.view["hero"] = me
+        m.view["on_hex"](*other)
+        assert m.selected == 0 and not m.message.startswith("Enter: ")
+        m.view["on_hex"](*other)                     # a second click: nothing of another's
+        assert all(ctx["heroes"][k] == me for k in chosen)

@@ -282,7 +282,7 @@ def narrate(g: "OverwatchTactics", before: dict, after: dict, names: Any) -> lis
         out.append(f"{names(a.active)} ({SIDES[a.active]}) to act.")
     if a.phase == "over" and b.phase != "over" and a.winner >= 0:
         out.append(f"The {SIDES[a.winner]} wins.")
-    return out
+    return [x[:1].upper() + x[1:] for x in out]   # "you placed..." opens a sentence
 
 
 def s_with(s: State, h: Hero) -> State:
