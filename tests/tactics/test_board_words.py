@@ -119,11 +119,26 @@ def test_a_defeat_by_overwatch_is_told_and_the_shot_too():
     assert any(x.startswith("Tracer (attack) is defeated") for x in said)
 
 
-def test_an_attack_is_told_with_its_damage():
-    s = board({"tracer": (ATTACK, 2, 1), "reaper": (DEFENCE, 4, 1)})
+def test_an_attack_is_told_with_who_whom_distance_sight_advantage_and_damage():
+    s = board({"tracer": (ATTACK, 2, 1), "reaper": (DEFENCE, 4, 1)}, heights={(2, 1): 1})
     after = play(s, ("attack", "tracer", 0, "reaper"))
     lost = full("reaper") - after.hero("reaper").hp
+    assert (f"Tracer (attack) shot Reaper (defence) with Pulse Pistols for {lost}: distance 2 of "
+            "4, full sight, higher with full sight: advantage, the maximum."
+            in wb.narrate(FLAT, *_views(s, after), NAMES))
+
+
+def test_an_attack_after_which_the_shooter_moved_is_told_without_a_guessed_reason():
+    s = board({"tracer": (ATTACK, 2, 1), "reaper": (DEFENCE, 4, 1)})
+    after = play(s, ("attack", "tracer", 0, "reaper"), ("step", "tracer", 2, 0))
+    lost = full("reaper") - after.hero("reaper").hp
     assert f"Tracer hit Reaper (defence) for {lost}." in wb.narrate(FLAT, *_views(s, after), NAMES)
+
+
+def test_an_ability_used_is_named():
+    s = board({"tracer": (ATTACK, 2, 1), "reaper": (DEFENCE, 12, 0)})
+    after = play(s, ("ability", "tracer", "blink", 4, 1))
+    assert "Tracer (attack) used Blink." in wb.narrate(FLAT, *_views(s, after), NAMES)
 
 
 def test_a_view_that_is_not_a_state_says_nothing():

@@ -254,6 +254,9 @@ def narrate(g: "OverwatchTactics", before: dict, after: dict, names: Any) -> lis
             out.append(f"{who} moved to column {c[0]}, row {c[1]}.")
         if h.overwatch and not o.overwatch:
             out.append(f"{who} is set to overwatch.")
+        used = [ab.name for ab, c, c0 in zip(g.sheet(h).abilities, h.cubes, o.cubes) if c > c0]
+        if used:   # cubes only ever go up when the ability is used
+            out.append(f"{who} used {' and '.join(used)}.")
         lost = o.hp - h.hp if h.defeats == o.defeats else o.hp
         if lost > 0:
             shooters = [w for w in a.heroes if w.side != h.side and h.id in w.shot
@@ -263,11 +266,7 @@ def narrate(g: "OverwatchTactics", before: dict, after: dict, names: Any) -> lis
                 for w in shooters:
                     out.append(_overwatch_words(g, probe, w, probe.hero(h.id), lost))
             else:
-                by = [w for w in a.heroes if w.side != h.side and w.id in was
-                      and (w.attacked and not was[w.id].attacked
-                           or w.offensive and not was[w.id].offensive)]
-                src = " and ".join(name[w.id] for w in by) or "damage"
-                out.append(f"{src} hit {who} for {lost}.")
+                out.append(_hit_words(g, b, a, h, lost))
         if h.defeats > o.defeats:
             out.append(f"{who} is defeated: off the board with its overwatch token, back at "
                        "full HP in its spawn point in its side's respawn step.")
@@ -283,6 +282,31 @@ def narrate(g: "OverwatchTactics", before: dict, after: dict, names: Any) -> lis
     if a.phase == "over" and b.phase != "over" and a.winner >= 0:
         out.append(f"The {SIDES[a.winner]} wins.")
     return [x[:1].upper() + x[1:] for x in out]   # "you placed..." opens a sentence
+
+
+def _hit_words(g: "OverwatchTactics", b: State, a: State, t: Hero, lost: int) -> str:
+    """Who hit t and for how much; for a main-weapon shot whose shooter and target stood where
+    they stand in `b` (the view before), also why: the weapon whose attack_damage in `b` is what
+    t lost, with its distance, sight and the reason for that figure."""
+    name = {hid: sh.name for hid, sh in g.data.heroes.items()}
+    was = {x.id: x for x in b.heroes}
+    who = f"{name[t.id]} ({SIDES[t.side]})"
+    by = [w for w in a.heroes if w.side != t.side and w.id in was
+          and (w.attacked and not was[w.id].attacked or w.offensive and not was[w.id].offensive)]
+    for w in by:
+        wb, tb = was[w.id], was.get(t.id)
+        if not (w.attacked and not wb.attacked and tb is not None and wb.placed and tb.placed
+                and w.at == wb.at and t.at == tb.at):
+            continue
+        d = hx.distance(wb.at, tb.at)
+        for weapon in g.sheet(wb).weapons:
+            if d <= weapon.range and g.attack_damage(b, wb, weapon, tb) == lost:
+                sight = "semi-blocked" if g.sight(b, wb, tb.at) == hx.SEMI else "full"
+                return (f"{name[w.id]} ({SIDES[w.side]}) shot {who} with {weapon.name} for "
+                        f"{lost}: distance {d} of {weapon.range}, {sight} sight, "
+                        f"{damage_why(g, b, wb, tb, weapon)}.")
+    src = " and ".join(name[w.id] for w in by) or "Damage"
+    return f"{src} hit {who} for {lost}."
 
 
 def s_with(s: State, h: Hero) -> State:
