@@ -31,6 +31,7 @@ HINT_LONG = ("arrows move the hex cursor · Tab/Shift-Tab next hero · Enter or 
 REPLAY_HINT = "←/→ step · PgUp/PgDn 20 steps · Home/End · q quit"
 SIDES = ("attack", "defence")
 SIDE_PANEL_MIN = 24   # narrower than this, the sheet goes below the map
+LEGEND_NARROW = ("=route C chk", "+-spawn #terr")
 
 
 # ------------------------------------------------------------------ reading the node's data
@@ -271,6 +272,8 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
         side += sheet_lines(model, sel, side_w)
         side.append([("class:dim", "─" * side_w)])
     side += roster_lines(model, side_w, sel)
+    if side_w < SIDE_PANEL_MIN:   # no legend line below so small a map: the marks beside it
+        side += [[("class:dim", x[:side_w])] for x in LEGEND_NARROW]
     lines: list[Line] = [header(model, width)]
     for k in range(cells.map_height):
         left = pad(board[k], cells.map_width + 1)
