@@ -6,6 +6,7 @@ it and with the engine.
 Set LANBOARD_UPDATE_SNAPSHOTS=1 to rewrite the snapshots after an intended change."""
 import asyncio
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -194,12 +195,19 @@ def test_keys_select_a_hero_move_the_cursor_and_enter_chooses_the_step_there():
     asyncio.run(script())
 
 
-def test_a_click_puts_the_cursor_on_a_hex_and_a_second_click_acts_there():
+@contextmanager
+def _recording():
+    """The first turn on a GameUI whose choices are recorded instead of sent to a node."""
     m = first_turn()
-    chosen = []
+    chosen: list[int] = []
     with terminal(120, 40):
         ui = GameUI(m)
         ui.choose = chosen.append
+        yield m, chosen
+
+
+def test_a_click_puts_the_cursor_on_a_hex_and_a_second_click_acts_there():
+    with _recording() as (m, chosen):
         ctx = m.decision["context"]
         k = next(i for i, o in enumerate(m.decision["options"]) if o[0] == "step")
         cell = ctx["cells"][k]
@@ -311,11 +319,7 @@ def test_a_walk_stops_where_an_overwatch_shot_hits_the_hero():
 
 
 def test_the_cursor_on_a_hex_only_another_hero_acts_on_leaves_the_selected_heros_choice():
-    m = first_turn()
-    chosen = []
-    with terminal(120, 40):
-        ui = GameUI(m)
-        ui.choose = chosen.append
+    with _recording() as (m, chosen):
         me = m.board["heroes"][0]["id"]
         ctx = m.decision["context"]
         mine = {tuple(c) for c, h in zip(ctx["cells"], ctx["heroes"]) if h == me and c}
