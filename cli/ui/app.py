@@ -42,7 +42,7 @@ STYLE = Style.from_dict({
     "hex.route": "ansimagenta", "hex.checkpoint": "ansimagenta bold",
     "hex.end": "ansimagenta bold", "hex.payload": "reverse ansimagenta bold",
     "hex.barrier": "ansicyan bold", "hex.attack_spawn": "ansired", "hex.defence_spawn": "ansiblue",
-    "hex.reach": "ansigreen bold", "hex.option": "underline", "hex.target": "reverse ansired",
+    "hex.reach": "ansigreen bold", "hex.watched": "ansired bold", "hex.option": "underline", "hex.target": "reverse ansired",
     "hex.chosen": "bold underline", "hex.cursor": "reverse", "hex.selected": "bold",
     "side.p0": "ansired bold", "side.p1": "ansiblue bold",
 })

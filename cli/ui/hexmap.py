@@ -12,7 +12,8 @@ What a hex shows, readable without colour:
 - else the payload "<P>", a barrier "[B]", or the level (".", 1, 2...) between two marks:
   "=" the payload's route, "C" a checkpoint, "E" the route's end, "+" the attackers' spawn,
   "-" the defenders' spawn, "#" terrain.
-Styles add the cursor, the selected hero's reach and targets, and the highlighted option.
+Styles add the cursor, the selected hero's reach (hexes where an enemy's overwatch would shoot it
+apart) and targets, and the highlighted option.
 """
 from __future__ import annotations
 
@@ -121,6 +122,7 @@ def render_map(gmap: dict, board: dict, cells: Cells, *, cursor=None, selected: 
     heroes = {tuple(h["cell"]): h for h in board["heroes"] if h.get("placed") and h.get("cell")}
     sel = next((h for h in board["heroes"] if h["id"] == selected), None)
     reach = {tuple(x["cell"]) for x in sel["reach"]} if sel else set()
+    watched = {tuple(x["cell"]) for x in sel["reach"] if x.get("watched_by")} if sel else set()
     aimed = {tuple(t["cell"]) for t in sel["targets"]} if sel else set()
     options = {tuple(c) for c in option_cells if c}
     for (col, row), level in zip(map(tuple, gmap["cells"]), board["levels"]):
@@ -132,6 +134,8 @@ def render_map(gmap: dict, board: dict, cells: Cells, *, cursor=None, selected: 
             style += f" class:hex.{kind}"
         if (col, row) in reach:
             style += " class:hex.reach"
+        if (col, row) in watched:
+            style += " class:hex.watched"
         if (col, row) in options:
             style += " class:hex.option"
         if (col, row) in aimed:

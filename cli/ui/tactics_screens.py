@@ -141,7 +141,9 @@ def sheet_lines(model, h: dict | None, width: int) -> list[Line]:
         state = "ready" if a["ready"] else f"{a['cubes']} cube{'s' if a['cubes'] != 1 else ''}"
         lines += wrap(f"{a['name']}{kind}: {state}", width, "", "  ")
     if h.get("acting"):
-        lines += wrap(f"Can reach {len(h['reach'])} hexes this turn (marked on the map).", width,
+        watched = sum(1 for x in h["reach"] if x.get("watched_by"))
+        lines += wrap(f"Can reach {len(h['reach'])} hexes this turn (marked on the map)"
+                      + (f", {watched} under enemy overwatch." if watched else "."), width,
                       "class:dim")
     if h["targets"]:
         lines.append([("class:bold", "In range and sight:")])
@@ -384,7 +386,7 @@ class HexKeys:
         sel = selected_hero(m)
         at = options_at(m, (col, row), sel["id"] if sel else None)
         own_hex = sel is not None and sel.get("cell") and tuple(sel["cell"]) == (col, row)
-        if at and not own_hex:
+        if at and not own_hex and len(self.path_to((col, row))) <= 1:
             m.selected = at[0]
         m.view["sel_at_cursor"] = m.selected
         m.say(self.what_enter_does((col, row)))
@@ -421,16 +423,28 @@ class HexKeys:
         sel = selected_hero(m)
         d = m.decision
         at = options_at(m, cell, sel["id"] if sel else None)
+        path = self.path_to(cell)
+        if len(path) > 1:   # a far hex is walked to; what else acts there stays in the list
+            watch = self.watched_on(sel, path)
+            others = f" (j/k: {len(at)} other options here)" if at else ""
+            return (f"Enter: walk {sel['name']} {len(path)} hexes here" +
+                    (f" — under overwatch by {watch} on the way" if watch else "") + others)
         if d and m.selected in at and not (sel and sel.get("cell") and tuple(sel["cell"]) == tuple(cell)):
             more = f" ({len(at)} options here: j/k)" if len(at) > 1 else ""
-            return f"Enter: {option_words(d, m.selected)}{more}"
-        path = self.path_to(cell)
-        if path:
-            return f"Enter: walk {sel['name']} {len(path)} hexes here"
+            watch = self.watched_on(sel, [cell]) if sel else ""
+            warn = f" — under overwatch by {watch}" if watch and d["options"][m.selected][0] in (
+                "step", "ability") else ""
+            return f"Enter: {option_words(d, m.selected)}{more}{warn}"
         here = self.hero_at(cell)
         if here is not None:
             return f"{here['name']} ({SIDES[here['side']]}, {here['hp']} HP)"
         return f"column {cell[0]}, row {cell[1]}"
+
+    def watched_on(self, hero: dict, path: list) -> str:
+        """The enemies whose overwatch shoots `hero` somewhere on `path` (the node's marks)."""
+        marks = {tuple(x["cell"]): x.get("watched_by") or [] for x in hero.get("reach", [])}
+        ids = list(dict.fromkeys(w for c in path for w in marks.get(tuple(c), [])))
+        return " and ".join(hero_name(self.model, w) for w in ids)
 
     def path_to(self, cell) -> list:
         sel = selected_hero(self.model)
@@ -454,12 +468,12 @@ class HexKeys:
         sel = selected_hero(m)
         at = options_at(m, c, sel["id"] if sel else None)
         own_hex = sel is not None and sel.get("cell") and tuple(sel["cell"]) == tuple(c)
-        if m.selected in at and not own_hex:
-            self.ui.choose(m.selected)
-            return
         path = self.path_to(c)
         if len(path) > 1:
             self.ui._spawn(self.walk(sel["id"], path))
+            return
+        if m.selected in at and not own_hex:
+            self.ui.choose(m.selected)
             return
         here = self.hero_at(c)
         if here is not None:

@@ -144,3 +144,22 @@ def test_an_ability_used_is_named():
 def test_a_view_that_is_not_a_state_says_nothing():
     s = board({"tracer": (ATTACK, 2, 1)})
     assert wb.narrate(FLAT, {"nonsense": 1}, engine.to_data(s), NAMES) == []
+
+
+def test_a_reachable_hex_is_marked_watched_exactly_where_the_engines_overwatch_shoots():
+    s = board({"reaper": (DEFENCE, 6, 1), "tracer": (ATTACK, 2, 1), "ana": (DEFENCE, 12, 0)},
+              active=DEFENCE)
+    s = play(s, ("overwatch", "reaper"), ("end",))
+    reach = _hero(wb.board(FLAT, s, 0), "tracer")["reach"]
+    axial = {tuple(wb.cell(h)): h for h in FLAT.data.hexes}
+    assert any(x["watched_by"] for x in reach) and not all(x["watched_by"] for x in reach)
+    told = set()
+    for x in reach:
+        # arriving there in one move (Blink), so no earlier hex of a walk triggers the shot
+        blink = ("ability", "tracer", "blink", *axial[tuple(x["cell"])])
+        if blink not in options(s):
+            continue
+        shot = play(s, blink).hero("tracer").hp < full("tracer")
+        assert shot == (x["watched_by"] == ["reaper"]), x["cell"]
+        told.add(shot)
+    assert told == {True, False}

@@ -331,3 +331,23 @@ def test_the_cursor_on_a_hex_only_another_hero_acts_on_leaves_the_selected_heros
         assert m.selected == 0 and not m.message.startswith("Enter: ")
         m.view["on_hex"](*other)                     # a second click: nothing of another's
         assert all(ctx["heroes"][k] == me for k in chosen)
+
+
+def test_hexes_where_enemy_overwatch_would_shoot_are_marked_apart_and_the_walk_warns():
+    s = board({"reaper": (DEFENCE, 6, 1), "tracer": (ATTACK, 2, 1), "ana": (DEFENCE, 12, 0)},
+              active=DEFENCE, game=GAME)
+    s = GAME.apply(GAME.apply(s, ("overwatch", "reaper")), ("end",))
+    m = model_for(s, 0)
+    tracer = next(h for h in m.board["heroes"] if h["id"] == "tracer")
+    watched = {tuple(x["cell"]) for x in tracer["reach"] if x["watched_by"]}
+    assert watched
+    lines = game_screen(m, 120, 40, lambda k: None)
+    assert _cells_styled(lines, layout(m, 120, 40)["cells"], "hex.watched") == watched
+    with terminal(120, 40):
+        GameUI(m)
+        far = next(x for x in tracer["reach"] if x["steps"] > 1
+                   and any(tuple(c) in watched for c in x["path"]))
+        m.view["hero"] = "tracer"
+        m.view["on_hex"](*far["cell"])
+        assert m.message.startswith(f"Enter: walk Tracer {far['steps']} hexes here — under "
+                                    "overwatch by Reaper on the way")

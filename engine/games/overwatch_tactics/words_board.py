@@ -78,8 +78,28 @@ def reach(g: "OverwatchTactics", s: State, h: Hero) -> list[dict]:
                     paths[n] = paths[at] + [n]
                     nxt.append(n)
         frontier = nxt
-    return [{"cell": cell(at), "steps": len(p), "path": [cell(x) for x in p]}
+    watch = watchers(g, s, h)
+    return [{"cell": cell(at), "steps": len(p), "path": [cell(x) for x in p],
+             "watched_by": [w.id for w, seen in watch if seen(at)]}
             for at, p in paths.items() if p]
+
+
+def watchers(g: "OverwatchTactics", s: State, h: Hero) -> list:
+    """(watcher, does it shoot h arriving at a hex?) for each enemy on overwatch that has not shot
+    h yet: the trigger of the rules' _overwatch (a weapon whose range reaches, sight not none),
+    with h's own hex no longer blocking, since h has left it."""
+    out = []
+    for w in s.heroes:
+        if w.side == h.side or not w.overwatch or not w.placed or h.id in w.shot:
+            continue
+        reach = max(x.range for x in g.sheet(w).weapons)
+        blockers = [b for b in g.blockers(s, w) if b != h.at]
+
+        def seen(at: hx.Hex, w: Hero = w, reach: int = reach, blockers: list = blockers) -> bool:
+            return (hx.distance(w.at, at) <= reach
+                    and hx.sight(w.at, at, blockers) != hx.NONE)
+        out.append((w, seen))
+    return out
 
 
 def damage_why(g: "OverwatchTactics", s: State, h: Hero, t: Hero, weapon: Any) -> str:
