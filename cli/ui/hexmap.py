@@ -158,7 +158,7 @@ def render_map(gmap: dict, board: dict, cells: Cells, *, cursor=None, selected: 
         else:
             styles = [style] * cells.lines
         if cells.lines >= 3 and here is not None:
-            texts[2] = ("overwatch" if here.get("overwatch") else "").center(room)[:room]
+            texts[2] = ("watch" if here.get("overwatch") else "").center(room)[:room]
         handler = click(col, row) if click is not None else None
         for k in range(cells.lines):
             for i, ch in enumerate(texts[k]):

@@ -54,3 +54,12 @@ def test_a_draft_option_shows_the_sheet_a_person_chooses_from():
     assert text.startswith(f"Draft Tracer: {sheet.hp} HP, Speed {sheet.speed}; "
                            "Pulse Pistols range 4, 50-300")   # the rulebook's 50 and 300
     assert "Blink" in text and "Pulse Bomb (ultimate)" in text
+
+
+def test_a_spawn_point_choice_says_where_on_the_map_it_is():
+    from engine.games.overwatch_tactics import words_board as wb
+    for k, zone in enumerate(FLAT.data.defender_spawns):
+        cells = [wb.cell(h) for h in zone]
+        cols, rows = sorted(c for c, _ in cells), sorted(r for _, r in cells)
+        assert words.describe_move(FLAT, board({}), ("spawn", k)) == (
+            f"Defend from spawn point {k + 1} (columns {cols[0]}-{cols[-1]}, rows {rows[0]}-{rows[-1]})")

@@ -37,10 +37,15 @@ def _name(g: "OverwatchTactics", hid: str) -> str:
     return g.data.heroes[hid].name
 
 
-def hex_name(h: hx.Hex) -> str:
-    """The hex as drawn in data.toml: odd-r column and row (the inverse of data.axial)."""
+def column(h: hx.Hex) -> int:
+    """The hex's odd-r column as drawn in data.toml (the inverse of data.axial)."""
     q, r = h
-    return f"column {q + (r - (r & 1)) // 2}, row {r}"
+    return q + (r - (r & 1)) // 2
+
+
+def hex_name(h: hx.Hex) -> str:
+    """The hex as drawn in data.toml: odd-r column and row."""
+    return f"column {column(h)}, row {h[1]}"
 
 
 def _where(g: "OverwatchTactics", s: "State", h: hx.Hex) -> str:
@@ -74,7 +79,11 @@ def describe_move(g: "OverwatchTactics", s: "State", move: Move, names: Any = No
     if k == "pick":
         return f"Draft {_name(g, move[1])}: {_sheet_words(g, move[1])}"
     if k == "spawn":
-        return f"Defend from spawn point {move[1] + 1}"
+        zone = g.data.defender_spawns[move[1]]
+        cols = sorted({column(h) for h in zone})
+        rows = sorted({h[1] for h in zone})
+        return (f"Defend from spawn point {move[1] + 1} (columns {cols[0]}-{cols[-1]}, "
+                f"rows {rows[0]}-{rows[-1]})")
     if k in ("place", "respawn"):
         verb = "Place" if k == "place" else "Respawn"
         return f"{verb} {_name(g, move[1])} on {_where(g, s, (move[2], move[3]))}"

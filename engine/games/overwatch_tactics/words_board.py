@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from . import hexgrid as hx
-from .words import _sheet_words
+from .words import _sheet_words, column
 from .state import Hero, Side, State
 
 if TYPE_CHECKING:
@@ -32,8 +32,7 @@ SHORT = {"tracer": "Tr", "reaper": "Rp", "mercy": "Me", "reinhardt": "Rh", "sold
 
 def cell(h: hx.Hex) -> list[int]:
     """Axial (q, r) to the drawn [column, row] (the inverse of data.axial)."""
-    q, r = h
-    return [q + (r - (r & 1)) // 2, r]
+    return [column(h), h[1]]
 
 
 def short(hid: str) -> str:
@@ -204,6 +203,8 @@ def option_cells(g: "OverwatchTactics", s: State,
             at = (o[2], o[3])
         elif k == "pick":
             who = o[1]
+        elif k == "spawn":
+            at = g.data.defender_spawns[o[1]][0]
         cells.append(cell(at) if at is not None else None)
         heroes.append(who)
     return cells, heroes
