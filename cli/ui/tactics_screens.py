@@ -48,8 +48,9 @@ def context(model) -> dict:
 
 
 def selected_hero(model) -> dict | None:
-    """The hero whose sheet is shown: the one chosen with Tab or the cursor while still on the
-    board data, else the first of the seat's own acting heroes, else the first on the board."""
+    """The hero whose sheet is shown: the one chosen with Tab or the cursor while still in the
+    board data, else the one the highlighted option concerns, else the first of the seat's own
+    acting heroes, else the first on the board."""
     b = model.board
     if not b:
         return None
@@ -58,6 +59,11 @@ def selected_hero(model) -> dict | None:
     for h in heroes:
         if h["id"] == want:
             return h
+    of_options = context(model).get("heroes") or []
+    if 0 <= model.selected < len(of_options) and of_options[model.selected]:
+        for h in heroes:   # the hero the highlighted option moves, places or uses
+            if h["id"] == of_options[model.selected]:
+                return h
     mine = [h for h in heroes if h["side"] == model.me]
     for group in ([h for h in mine if h.get("acting")], [h for h in mine if h.get("placed")],
                   [h for h in heroes if h.get("placed")]):
@@ -104,10 +110,10 @@ def header(model, width: int) -> Line:
         parts.append(f"round {b['round']}/{b['rounds']}")
         if b["phase"] == "over":
             parts.append("game over")
-        elif b["phase"] in ("deal", "draft"):
-            parts.append("sealed draft")
+        elif b.get("to_act") is None:
+            parts.append("both pick, sealed")
         else:
-            parts.append(f"{SIDES[b['active']]} to act")
+            parts.append(f"{SIDES[b['to_act']]} to act")
         p = b["payload"]
         parts.append(f"payload {p['index'] + 1}/{p['of']}")
     agreed = f"  ✓ #{model.attested[1][:8]}" if model.attested else ""
@@ -121,7 +127,7 @@ def sheet_lines(model, h: dict | None, width: int) -> list[Line]:
     if h is None:
         return [[("class:dim", "No hero on the board yet.")]]
     side = SIDES[h["side"]] if h["side"] in (0, 1) else "?"
-    where = "on the board" if h["placed"] else "defeated: off the board"
+    where = h["where"]
     lines: list[Line] = [[(f"class:side.p{h['side']} class:bold", f"{h['name']}"),
                           ("", f" ({side}{', you' if h['side'] == model.me else ''})"),
                           ("class:dim", f" {where}")]]
@@ -183,9 +189,10 @@ def roster_lines(model, width: int, selected: dict | None) -> list[Line]:
         mark = "▶" if selected is h else " "
         side = "ad"[h["side"]]
         name = h["name"] if width >= 30 else h["short"]
-        text = f"{mark}{side} {name} {h['hp']}" + ("" if h["placed"] else " ✗") + \
+        defeated = h["where"].startswith("defeated")
+        text = f"{mark}{side} {name} {h['hp']}" + (" ✗" if defeated else "") + \
             (" OW" if h.get("overwatch") else "")
-        lines.append([(f"class:side.p{h['side']}" + (" class:strike" if not h["placed"] else ""),
+        lines.append([(f"class:side.p{h['side']}" + (" class:strike" if defeated else ""),
                        text[:width])])
     return lines
 

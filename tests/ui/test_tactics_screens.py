@@ -115,11 +115,20 @@ def test_a_target_behind_a_semi_blocking_hero_is_shown_semi_blocked_with_the_dis
 
 
 def _draft():
+    return _until("draft")
+
+
+def _until(phase):
+    """A real set-up, played by the tactical bot, up to its first state in `phase`."""
     s = GAME.new(2)
-    while s.phase != "draft":
+    while s.phase != phase:
         p = GAME.pending(s)
-        s = GAME.resolve(s, b"seed") if not hasattr(p, "options") else \
-            GAME.apply(s, GAME.greedy_move(s, p, None))
+        if isinstance(p, Sealed):
+            s = GAME.apply_sealed(s, [GAME.greedy_move(s, d, None) for d in p.decisions])
+        elif hasattr(p, "options"):
+            s = GAME.apply(s, GAME.greedy_move(s, p, None))
+        else:
+            s = GAME.resolve(s, b"seed")
     return s
 
 
@@ -351,3 +360,16 @@ def test_hexes_where_enemy_overwatch_would_shoot_are_marked_apart_and_the_walk_w
         m.view["on_hex"](*far["cell"])
         assert m.message.startswith(f"Enter: walk Tracer {far['steps']} hexes here — under "
                                     "overwatch by Reaper on the way")
+
+
+def test_the_header_names_whose_decision_it_is_in_the_set_up():
+    spawn = text(game_screen(model_for(_until("spawn"), 1), 80, 24, lambda k: None))
+    assert "defence to act" in spawn.splitlines()[0]     # the defence chooses its spawn point
+    assert "Defend from spawn point 1 (columns " in spawn
+    draft = text(game_screen(model_for(_draft(), 0), 80, 24, lambda k: None))
+    assert "both pick, sealed" in draft.splitlines()[0]
+
+
+def test_heroes_not_placed_yet_are_not_shown_as_defeated():
+    shown = text(game_screen(model_for(_until("place"), 1), 120, 40, lambda k: None))
+    assert "✗" not in shown and "not placed yet" in shown

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable
 
+from ...core import Decision, Sealed
 from . import hexgrid as hx
 from .words import _sheet_words, column
 from .state import Hero, Side, State
@@ -143,6 +144,8 @@ def hero_data(g: "OverwatchTactics", s: State, h: Hero) -> dict:
     return {
         "id": h.id, "name": sheet.name, "short": short(h.id), "side": h.side,
         "placed": h.placed, "cell": cell(h.at) if h.placed else None,
+        "where": "on the board" if h.placed else "defeated: off the board" if h.defeats
+        else "not placed yet",
         "hp": h.hp, "hp_max": sheet.hp, "speed": sheet.speed,
         "speed_left": max(0, sheet.speed - h.moved), "weapon_used": h.attacked,
         "overwatch": h.overwatch, "boost": h.boost, "defeats": h.defeats, "acting": acting,
@@ -162,8 +165,13 @@ def board(g: "OverwatchTactics", s: State, seat: int | None) -> dict:
     d = g.data
     route = d.route
     floor = max([c for c in d.checkpoints if c <= s.payload], default=0)
+    p = g.pending(s)
+    # whose decision it is: the active seat's, but the defence chooses the spawn point, and
+    # both pick at once in the draft (None)
+    to_act = p.player if isinstance(p, Decision) else None if isinstance(p, Sealed) else s.active
     return {
-        "phase": s.phase, "active": s.active, "round": s.round, "rounds": d.rounds,
+        "phase": s.phase, "active": s.active, "to_act": to_act, "round": s.round,
+        "rounds": d.rounds,
         "spawn": s.spawn, "winner": s.winner,
         "payload": {"cell": cell(route[s.payload]), "index": s.payload, "of": len(route),
                     "checkpoint": floor},
