@@ -154,9 +154,8 @@ def sheet_lines(model, h: dict | None, width: int) -> list[Line]:
     if h["targets"]:
         lines.append([("class:bold", "In range and sight:")])
         for t in h["targets"]:
-            sight = "full sight" if t["sight"] == "full" else "semi-blocked"
             lines += wrap(f"{hero_name(model, t['hero'])} ({t['hp']} HP): {t['damage']} with "
-                          f"{t['weapon_name']}, {sight}, distance {t['distance']} ({t['why']})",
+                          f"{t['weapon_name']}, distance {t['distance']} ({t['why']})",
                           width, "class:hazard" if h["side"] != model.me else "", "  ")
     elif h["placed"]:
         lines += wrap("No enemy in range and sight.", width, "class:dim")

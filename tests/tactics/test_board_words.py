@@ -124,7 +124,7 @@ def test_an_attack_is_told_with_who_whom_distance_sight_advantage_and_damage():
     after = play(s, ("attack", "tracer", 0, "reaper"))
     lost = full("reaper") - after.hero("reaper").hp
     assert (f"Tracer (attack) shot Reaper (defence) with Pulse Pistols for {lost}: distance 2 of "
-            "4, full sight, higher with full sight: advantage, the maximum."
+            "4, higher with full sight: advantage, the maximum."
             in wb.narrate(FLAT, *_views(s, after), NAMES))
 
 
@@ -163,3 +163,12 @@ def test_a_reachable_hex_is_marked_watched_exactly_where_the_engines_overwatch_s
         assert shot == (x["watched_by"] == ["reaper"]), x["cell"]
         told.add(shot)
     assert told == {True, False}
+
+
+def test_an_offensive_ability_that_hit_is_named_with_its_damage():
+    s = board({"soldier": (ATTACK, 5, 1), "reaper": (DEFENCE, 4, 1)})
+    after = play(s, ("ability", "soldier", "helix_rockets", 4, 1))
+    lost = full("reaper") - after.hero("reaper").hp
+    assert lost > 0
+    assert (f"Soldier: 76's Helix Rockets hit Reaper (defence) for {lost}."
+            in wb.narrate(FLAT, *_views(s, after), NAMES))

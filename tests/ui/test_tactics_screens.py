@@ -107,8 +107,9 @@ def test_a_target_behind_a_semi_blocking_hero_is_shown_semi_blocked_with_the_dis
     t = next(x for h in m.board["heroes"] if h["id"] == "tracer" for x in h["targets"])
     assert (t["hero"], t["sight"], t["damage"]) == ("reaper", "semi", least("tracer"))
     lines = game_screen(m, 200, 60, lambda k: None)
-    assert (f"Reaper ({t['hp']} HP): {least('tracer')} with Pulse Pistols, semi-blocked"
-            in text(lines))
+    shown = text(lines)   # the panel wraps the reason onto the next line
+    assert f"Reaper ({t['hp']} HP): {least('tracer')} with Pulse Pistols, distance 2 (semi-blocked" \
+        in shown and "sight: disadvantage, the minimum)" in shown
     assert _cells_styled(lines, layout(m, 200, 60)["cells"], "hex.target") == {tuple(t["cell"])}
     small = text(game_screen(m, 80, 24, lambda k: None))
     assert f"hits: Reaper {least('tracer')} semi" in small

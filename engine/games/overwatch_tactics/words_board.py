@@ -109,11 +109,11 @@ def damage_why(g: "OverwatchTactics", s: State, h: Hero, t: Hero, weapon: Any) -
     if sight == hx.SEMI:
         why = "semi-blocked sight: disadvantage, the minimum"
     elif mine < theirs:
-        why = "lower: disadvantage, the minimum"
+        why = "full sight but lower: disadvantage, the minimum"
     elif mine > theirs:
         why = "higher with full sight: advantage, the maximum"
     else:
-        why = f"same level, distance {hx.distance(h.at, t.at)}"
+        why = f"full sight, same level: the figure for distance {hx.distance(h.at, t.at)}"
     return why + (f", +{h.boost} boost" if h.boost else "")
 
 
@@ -330,11 +330,15 @@ def _hit_words(g: "OverwatchTactics", b: State, a: State, t: Hero, lost: int) ->
         d = hx.distance(wb.at, tb.at)
         for weapon in g.sheet(wb).weapons:
             if d <= weapon.range and g.attack_damage(b, wb, weapon, tb) == lost:
-                sight = "semi-blocked" if g.sight(b, wb, tb.at) == hx.SEMI else "full"
                 return (f"{name[w.id]} ({SIDES[w.side]}) shot {who} with {weapon.name} for "
-                        f"{lost}: distance {d} of {weapon.range}, {sight} sight, "
+                        f"{lost}: distance {d} of {weapon.range}, "
                         f"{damage_why(g, b, wb, tb, weapon)}.")
-    src = " and ".join(name[w.id] for w in by) or "Damage"
+    # an ability that hit (its cubes went up) is named; else only who, whom and how much
+    src = " and ".join(
+        name[w.id] + "".join(f"'s {ab.name}" for ab, c, c0 in
+                             zip(g.sheet(w).abilities, w.cubes, was[w.id].cubes)
+                             if c > c0 and ab.offensive)
+        for w in by) or "Damage"
     return f"{src} hit {who} for {lost}."
 
 
