@@ -394,8 +394,14 @@ class HexKeys:
         own_hex = sel is not None and sel.get("cell") and tuple(sel["cell"]) == (col, row)
         if at and not own_hex and len(self.path_to((col, row))) <= 1:
             m.selected = at[0]
-        m.view["sel_at_cursor"] = m.selected
+        self.mark_synced()
         m.say(self.what_enter_does((col, row)))
+
+    def mark_synced(self) -> None:
+        """The highlighted option now follows the cursor, for this decision."""
+        m = self.model
+        m.view["sel_at_cursor"] = m.selected
+        m.view["seq"] = (m.decision or {}).get("seq")
 
     def hero_at(self, cell) -> dict | None:
         for h in (self.model.board or {}).get("heroes", []):
@@ -420,7 +426,7 @@ class HexKeys:
         first = next((i for i, x in enumerate(heroes_of) if x == h["id"]), None)
         if first is not None:
             m.selected = first
-        m.view["sel_at_cursor"] = m.selected
+        self.mark_synced()
         m.say(f"{h['name']} selected: arrows to a hex, Enter acts there.")
 
     # Enter and clicks
@@ -466,6 +472,15 @@ class HexKeys:
         d = m.decision
         if d is None:
             m.say("Not your decision now: the map and Tab still show every hero.")
+            return
+        if d.get("seq") is not None and m.view.get("seq") != d["seq"]:
+            # A new decision since the cursor was put (the node reset the list to its first
+            # option): an Enter must not play what the old hint did not say. A moved list has
+            # the say; else say what Enter now does on the cursor's hex.
+            if m.selected != 0 or m.view.get("cursor") is None:
+                self.ui.choose(m.selected)
+            else:
+                self.put(*m.view["cursor"])
             return
         if m.view.get("sel_at_cursor") != m.selected:   # the list was moved: it has the say
             self.ui.choose(m.selected)
@@ -534,7 +549,7 @@ class HexKeys:
                       error=True)
                 return
             m.view["cursor"] = tuple(c)
-        m.view["sel_at_cursor"] = m.selected
+        self.mark_synced()
         m.say("")
 
 

@@ -374,3 +374,17 @@ def test_the_header_names_whose_decision_it_is_in_the_set_up():
 def test_heroes_not_placed_yet_are_not_shown_as_defeated():
     shown = text(game_screen(model_for(_until("place"), 1), 120, 40, lambda k: None))
     assert "✗" not in shown and "not placed yet" in shown
+
+
+def test_enter_after_a_new_decision_first_says_what_it_does_on_the_cursors_hex():
+    with _recording() as (m, chosen):
+        m.decision["seq"] = 7
+        ctx = m.decision["context"]
+        k = next(i for i, o in enumerate(m.decision["options"]) if o[0] == "step")
+        m.view["on_hex"](*ctx["cells"][k])         # the cursor on a step's hex: highlighted
+        m.decision = dict(m.decision, seq=8)       # the node moved on; the list reset to 0
+        m.selected = 0
+        m.view["on_hex"](*ctx["cells"][k])         # a second click, meant for the old hint
+        assert chosen == [] and m.message.startswith("Enter: ")
+        m.view["on_hex"](*ctx["cells"][k])         # now it does what it said
+        assert len(chosen) == 1 and tuple(ctx["cells"][chosen[0]]) == tuple(ctx["cells"][k])
