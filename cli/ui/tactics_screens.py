@@ -29,7 +29,6 @@ HINT = "arrows: hex · Tab: hero · Enter/click: act · j/k 1-9: list · q detac
 HINT_LONG = ("arrows move the hex cursor · Tab/Shift-Tab next hero · Enter or a click acts on the "
              "hex · j/k and 1-9 choose from the list · q detach (game goes on)")
 REPLAY_HINT = "←/→ step · PgUp/PgDn 20 steps · Home/End · q quit"
-SIDES = ("attack", "defence")
 SIDE_PANEL_MIN = 24   # narrower than this, the sheet goes below the map
 LEGEND_NARROW = ("=route C chk", "+-spawn #terr")
 
@@ -41,6 +40,12 @@ def gmap(model) -> dict | None:
 
 def hero_name(model, hid: str) -> str:
     return (model.glossary.data.get("heroes") or {}).get(hid, {}).get("name", hid)
+
+
+def side(model, seat) -> str:
+    """The game's word for a seat's side (the glossary's), else the seat number."""
+    sides = model.glossary.data.get("sides") or []
+    return sides[seat] if isinstance(seat, int) and 0 <= seat < len(sides) else f"seat {seat}"
 
 
 def context(model) -> dict:
@@ -100,8 +105,7 @@ def header(model, width: int) -> Line:
     b = model.board or {}
     who = ""
     if model.me is not None:
-        side = SIDES[model.me] if model.me in (0, 1) else "?"
-        who = f" — you are {model.names.plain(model.me)} ({side})"
+        who = f" — you are {model.names.plain(model.me)} ({side(model, model.me)})"
     title = generic_screens.title_of(model)
     if width < 100:
         title = "Overwatch BG" if "Overwatch" in title else title[:12]
@@ -113,7 +117,7 @@ def header(model, width: int) -> Line:
         elif b.get("to_act") is None:
             parts.append("both pick, sealed")
         else:
-            parts.append(f"{SIDES[b['to_act']]} to act")
+            parts.append(f"{side(model, b['to_act'])} to act")
         p = b["payload"]
         parts.append(f"payload {p['index'] + 1}/{p['of']}")
     agreed = f"  ✓ #{model.attested[1][:8]}" if model.attested else ""
@@ -126,10 +130,10 @@ def sheet_lines(model, h: dict | None, width: int) -> list[Line]:
     ultimate, then what it can hit with sight and damage (the node's numbers)."""
     if h is None:
         return [[("class:dim", "No hero on the board yet.")]]
-    side = SIDES[h["side"]] if h["side"] in (0, 1) else "?"
     where = h["where"]
     lines: list[Line] = [[(f"class:side.p{h['side']} class:bold", f"{h['name']}"),
-                          ("", f" ({side}{', you' if h['side'] == model.me else ''})"),
+                          ("", f" ({side(model, h['side'])}"
+                                f"{', you' if h['side'] == model.me else ''})"),
                           ("class:dim", f" {where}")]]
     tags = []
     if h.get("overwatch"):
@@ -168,7 +172,7 @@ def sheet_short(model, h: dict | None, width: int) -> list[Line]:
         return [[("class:dim", "No hero on the board yet.")]]
     abil = " ".join(f"{a['name']}{'(U)' if a['ultimate'] else ''}:"
                     f"{'ok' if a['ready'] else a['cubes']}" for a in h["abilities"])
-    one = (f"{h['name']} ({SIDES[h['side']][:3]}) HP {h['hp']}/{h['hp_max']} Spd "
+    one = (f"{h['name']} ({side(model, h['side'])[:3]}) HP {h['hp']}/{h['hp_max']} Spd "
            f"{h['speed_left']}/{h['speed']} wpn {'used' if h['weapon_used'] else 'ready'}"
            f"{' OW' if h.get('overwatch') else ''} · {abil}")
     if len(one) > width:
@@ -186,10 +190,10 @@ def roster_lines(model, width: int, selected: dict | None) -> list[Line]:
     lines: list[Line] = []
     for h in b.get("heroes", []):
         mark = "▶" if selected is h else " "
-        side = "ad"[h["side"]]
+        letter = "ad"[h["side"]]   # as on the map's hexes
         name = h["name"] if width >= 30 else h["short"]
         defeated = h["where"].startswith("defeated")
-        text = f"{mark}{side} {name} {h['hp']}" + (" ✗" if defeated else "") + \
+        text = f"{mark}{letter} {name} {h['hp']}" + (" ✗" if defeated else "") + \
             (" OW" if h.get("overwatch") else "")
         lines.append([(f"class:side.p{h['side']}" + (" class:strike" if defeated else ""),
                        text[:width])])
@@ -449,7 +453,7 @@ class HexKeys:
             return f"Enter: {option_words(d, m.selected)}{more}{warn}"
         here = self.hero_at(cell)
         if here is not None:
-            return f"{here['name']} ({SIDES[here['side']]}, {here['hp']} HP)"
+            return f"{here['name']} ({side(model, here['side'])}, {here['hp']} HP)"
         return f"column {cell[0]}, row {cell[1]}"
 
     def watched_on(self, hero: dict, path: list) -> str:
