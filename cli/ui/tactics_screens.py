@@ -192,7 +192,7 @@ def roster_lines(model, width: int, selected: dict | None) -> list[Line]:
         mark = "▶" if selected is h else " "
         letter = "ad"[h["side"]]   # as on the map's hexes
         name = h["name"] if width >= 30 else h["short"]
-        defeated = h["where"].startswith("defeated")
+        defeated = h.get("defeated")
         text = f"{mark}{letter} {name} {h['hp']}" + (" ✗" if defeated else "") + \
             (" OW" if h.get("overwatch") else "")
         lines.append([(f"class:side.p{h['side']}" + (" class:strike" if defeated else ""),

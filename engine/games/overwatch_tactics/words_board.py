@@ -144,6 +144,7 @@ def hero_data(g: "OverwatchTactics", s: State, h: Hero) -> dict:
     return {
         "id": h.id, "name": sheet.name, "short": short(h.id), "side": h.side,
         "placed": h.placed, "cell": cell(h.at) if h.placed else None,
+        "defeated": not h.placed and h.defeats > 0,
         "where": "on the board" if h.placed else "defeated: off the board" if h.defeats
         else "not placed yet",
         "hp": h.hp, "hp_max": sheet.hp, "speed": sheet.speed,
