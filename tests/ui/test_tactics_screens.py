@@ -388,3 +388,12 @@ def test_enter_after_a_new_decision_first_says_what_it_does_on_the_cursors_hex()
         assert chosen == [] and m.message.startswith("Enter: ")
         m.view["on_hex"](*ctx["cells"][k])         # now it does what it said
         assert len(chosen) == 1 and tuple(ctx["cells"][chosen[0]]) == tuple(ctx["cells"][k])
+
+
+def test_a_defeated_hero_is_struck_out_in_the_roster_and_off_the_map():
+    s = board({"tracer": (ATTACK, 2, 1), "reaper": (DEFENCE,)}, game=GAME)
+    s.hero("reaper").defeats, s.hero("reaper").hp = 1, 0
+    lines = game_screen(model_for(s, 0), 120, 40, lambda k: None)
+    shown = text(lines)
+    assert "d Reaper 0 ✗" in shown and "dRp" not in shown
+    assert any("class:strike" in f[0] and "Reaper" in f[1] for line in lines for f in line)
