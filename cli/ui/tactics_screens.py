@@ -14,7 +14,7 @@ keys and clicks; drawing never changes it.
 from __future__ import annotations
 
 import asyncio
-from typing import Callable, Sequence
+from typing import Sequence
 
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import ConditionalKeyBindings, KeyBindings
@@ -453,7 +453,7 @@ class HexKeys:
             return f"Enter: {option_words(d, m.selected)}{more}{warn}"
         here = self.hero_at(cell)
         if here is not None:
-            return f"{here['name']} ({side(model, here['side'])}, {here['hp']} HP)"
+            return f"{here['name']} ({side(m, here['side'])}, {here['hp']} HP)"
         return f"column {cell[0]}, row {cell[1]}"
 
     def watched_on(self, hero: dict, path: list) -> str:
@@ -558,17 +558,28 @@ class HexKeys:
 
 
 def keys(ui) -> ConditionalKeyBindings:
-    """The hex screen's keys, live only (a replay keeps its own keys)."""
+    """The hex screen's keys, live only (a replay keeps its own keys). A bug in one is said on
+    the screen, as a drawing bug is: it must not take the player's keys away."""
+    from .model import bug_words
     hk = HexKeys(ui)
     kb = KeyBindings()
+    m = ui.model
+
+    def safe(act):
+        def handler(event) -> None:
+            try:
+                act()
+            except Exception as e:  # noqa: BLE001 - said, and the keys stay
+                m.say(bug_words("that key failed", e), error=True)
+        return handler
+
     for key, (dc, dr) in (("left", (-1, 0)), ("right", (1, 0)), ("up", (0, -1)),
                           ("down", (0, 1))):
-        kb.add(key)(lambda event, dc=dc, dr=dr: hk.move(dc, dr))
-    kb.add("tab")(lambda event: hk.cycle(1))
-    kb.add("s-tab")(lambda event: hk.cycle(-1))
-    kb.add("enter")(lambda event: hk.enter())
-    kb.add(" ")(lambda event: hk.enter())
-    m = ui.model
+        kb.add(key)(safe(lambda dc=dc, dr=dr: hk.move(dc, dr)))
+    kb.add("tab")(safe(lambda: hk.cycle(1)))
+    kb.add("s-tab")(safe(lambda: hk.cycle(-1)))
+    kb.add("enter")(safe(hk.enter))
+    kb.add(" ")(safe(hk.enter))
 
     @Condition
     def on_the_map() -> bool:

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-import engine
 from cli.ui.app import STYLE, GameUI
 from cli.ui.hexmap import cells_for
 from cli.ui.tactics_screens import game_screen, layout
@@ -397,3 +396,26 @@ def test_a_defeated_hero_is_struck_out_in_the_roster_and_off_the_map():
     shown = text(lines)
     assert "d Reaper 0 ✗" in shown and "dRp" not in shown
     assert any("class:strike" in f[0] and "Reaper" in f[1] for line in lines for f in line)
+
+
+def test_the_cursor_on_an_enemy_hero_names_it_and_a_broken_key_is_said_not_fatal():
+    m = first_turn()
+    enemy = next(h for h in m.board["heroes"] if h["side"] != m.me and h["placed"])
+
+    async def script():
+        with terminal(120, 40) as (inp, out):
+            ui = GameUI(m)
+            task = asyncio.ensure_future(ui.app.run_async())
+            await until(lambda: ui.app.is_running, 5, "the app")
+            start = m.board["heroes"][0]["cell"]
+            m.view["cursor"] = (enemy["cell"][0] - 1, enemy["cell"][1])
+            inp.send_text("\x1b[C")                  # → onto the enemy's hex
+            await until(lambda: m.message.startswith(f"{enemy['name']} (defence, "), 5,
+                        "the enemy named", ui)
+            m.board["heroes"] = None                  # a board the keys cannot read
+            inp.send_text("\t")
+            await until(lambda: "that key failed" in m.message, 5, "the bug said", ui)
+            assert ui.app.is_running and start
+            inp.send_text("q")
+            await asyncio.wait_for(task, 5)
+    asyncio.run(script())
