@@ -544,8 +544,11 @@ class HexKeys:
                 await asyncio.sleep(0.05)
                 await m.refresh()
             if option is None:
-                m.say(f"The walk stopped after {k} step{'s' if k != 1 else ''}: the next hex is "
-                      "no longer a step on offer.", error=True)
+                why = ("the next hex is no longer a step on offer" if m.decision is not None
+                       else "the node has not asked for the next step yet; Enter on the hex "
+                            "walks on")
+                m.say(f"The walk stopped after {k} step{'s' if k != 1 else ''}: {why}.",
+                      error=True)
                 return
             await m.choose(option)
             if hp() != start:
