@@ -35,7 +35,12 @@ STYLE = Style.from_dict({
     "owner.p2": "ansigreen bold", "owner.p3": "ansimagenta bold",
     "token.p0": "reverse ansired bold", "token.p1": "reverse ansiblue bold",
     "token.p2": "reverse ansigreen bold", "token.p3": "reverse ansimagenta bold",
-    "token.turn": "underline",
+    "token.turn": "underline", "focus": "underline",
+    # the other Monopoly boards' spaces (properties take their owner's colour once owned)
+    "space.property": "", "space.villain": "", "space.alliance": "ansicyan",
+    "space.pipe": "ansigreen", "space.coin": "ansibrightblack", "space.star": "ansimagenta",
+    "space.thwomp": "ansibrightblack", "space.rest": "bold", "space.spider_sense": "ansimagenta",
+    "space.daily_bugle": "ansibrightblack", "space.subway": "ansigreen",
 })
 
 

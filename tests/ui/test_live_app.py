@@ -174,7 +174,7 @@ def test_a_resize_redraws_for_the_new_size_and_a_tiny_window_says_so(game):
         out.size = out.size._replace(columns=80, rows=24)
         ui.app._on_resize()
         back = ui.screen_text().splitlines()
-        assert len(back) == 24 and max(map(len, back)) <= 80 and "Vol·" in back[0]
+        assert len(back) == 24 and max(map(len, back)) <= 80 and "Volskay" in back[0]
     run(drive(control, script))
 
 

@@ -209,3 +209,24 @@ def decision_context(g: "MarioMonopoly", s: "State", decision: Any, names: Any) 
 def explain_illegal(g: "MarioMonopoly", s: "State", decision: Any, move: tuple) -> str:
     return family_explain(decision, move, lambda n: f"{n} coins",
                           s.players[decision.player].coins, same_kind_words=False)
+
+
+# One-line names for a narrow board cell, by kind (properties are cut from their full names)
+SHORT = {"go": "GO", "jail": "Jail", "rest": "Free", "go_to_jail": "ToJail", "pipe": "Pipe",
+         "coin": "Coins", "star": "Star", "thwomp": "Thwomp"}
+
+
+def glossary(g: "MarioMonopoly") -> dict:
+    """What the board screen draws with: the spaces (full and short names, kind, price), the
+    characters' and bosses' names, the currency and how the score is made."""
+    d = g.data
+    return {
+        "spaces": [{"name": sp.name, "short": SHORT.get(sp.kind, ""), "kind": sp.kind,
+                    "price": sp.price, "rent": sp.rent, "points": sp.points} for sp in d.spaces],
+        "characters": {cid: {"name": c.name} for cid, c in d.characters.items()},
+        "bosses": {str(n): {"name": b.name, "cost": b.cost, "need": b.need, "points": b.points}
+                   for n, b in d.bosses.items()},
+        "money": "coins",
+        "scoring": (f"Score = property points + boss points + {d.points_per_stack} for "
+                    f"every {d.stack} coins in hand."),
+    }
