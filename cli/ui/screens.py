@@ -335,7 +335,8 @@ def lobby_screen(model, width: int, height: int) -> list[Line]:
     else:
         lines.append([("class:status", "Waiting for players… the game starts when every seat "
                                        "is taken.")])
-    lines.append([("class:hint", "q detaches: the lobby stays open, `lanboard attach` comes back")])
+    lines.append([("class:hint", "q: detach (the lobby stays open, `lanboard attach` comes back) "
+                                 "or leave")])
     for text in model.log[-5:]:
         lines.append([("class:log", text[:width])])
     return lines
@@ -439,4 +440,4 @@ def owner_of(st: dict | None, cid: str) -> int | None:
 
 def too_small(width: int, height: int) -> list[Line]:
     return [[("class:error", f"The window is {width}x{height}; lanboard needs {MIN_W}x{MIN_H}.")],
-            [("", "Make it larger (the game goes on meanwhile), or press q to detach.")]]
+            [("", "Make it larger (the game goes on meanwhile), or press q to detach or leave.")]]

@@ -63,7 +63,7 @@ def test_the_generic_screen_shows_the_summary_and_the_options_by_their_labels():
         " 3 Rest this turn (once per game)",
         "",
     ]
-    assert screen[-1] == "↑↓ Enter, 1-9 or click: choose · q detach (game goes on)"
+    assert screen[-1] == "↑↓ Enter, 1-9 or click: choose · q detach or leave"
     assert len(screen) == 24
 
 

@@ -207,6 +207,8 @@ def test_detaching_leaves_the_node_playing_and_reattaching_picks_up(game):
         await until(lambda: ui.model.decision != before, 20, "a move", ui)
         seen["decision"] = ui.model.decision
         inp.send_text("q")
+        await until(lambda: "Detach" in ui.screen_text(), 5, "the quit question", ui)
+        inp.send_text("d")
         await until(lambda: not ui.app.is_running, 5, "the app to close", ui)
 
     run(drive(control, first))
