@@ -233,13 +233,15 @@ def _click(choose: Callable[[int], None], k: int):
 
 
 def hint_line(model, width: int, replay: bool = False) -> Line:
+    helps = model.screens.help
     if replay:
-        text = "←/→ step · PgUp/PgDn 20 steps · Home/End · ? help · q quit"
+        text = "←/→ step · PgUp/PgDn 20 steps · Home/End · " + ("? help · " if helps else "") + \
+            "q quit"
     elif model.phase == "over" or model.gone:
         text = "q quit"
     else:
-        helps = "? character help · " if model.screens.help else ""
-        text = f"↑↓ Enter, 1-9 or click: choose · {helps}q detach or leave"
+        text = "↑↓ Enter, 1-9 or click: choose · " + ("? character help · " if helps else "") + \
+            "q detach or leave"
     return [("class:hint", text[:width].ljust(width))]
 
 
@@ -268,16 +270,16 @@ def board_screen(kit: BoardKit, model, width: int, height: int, choose,
     geo = board_geometry(model, width, height)
     bottom = height - geo.height - 1
     _, _, cwid, chei = geo.centre
-    news: list[Line] = [agreed_line(model, cwid)]
+    pw = cwid // 2 if cwid >= 72 else 0   # the panel and the log side by side when wide
+    news_w = cwid - pw
+    news: list[Line] = [agreed_line(model, news_w)]
     if replay_info:
-        news += wrap(replay_info, cwid, "class:title")
+        news += wrap(replay_info, news_w, "class:title")
     if model.fault:
-        news += wrap(model.fault, cwid, "class:error")
-    if cwid >= 72:  # the panel and the log side by side
-        pw = cwid // 2
+        news += wrap(model.fault, news_w, "class:error")
+    if pw:
         panel = kit.panel(model, pw - 1, chei)
-        log_w = cwid - pw
-        log = log_lines(model, log_w, chei - len(news))
+        log = log_lines(model, news_w, chei - len(news))
         center = beside(panel, pw, news + log, chei)
     else:          # the panel, then what happened under it
         keep = min(1, chei // 4) + len(news)

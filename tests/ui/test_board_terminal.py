@@ -12,8 +12,8 @@ from tests.ui.test_real_terminal import Tmux, pytestmark  # noqa: F401
 # game -> (its first decision's title, names only written in full from 120x40)
 GAMES = {
     "overwatch-monopoly": ("Choose your group leader", ["Volskaya", "Industries", "Eichenwalde"]),
-    "mario-monopoly": ("Your decision: pick", ["Dragoneel's", "Undersea", "Waddlewing's"]),
-    "spiderman-monopoly": ("Your decision: pick hero", ["Hammerhead", "Kraven the", "Chameleon"]),
+    "mario-monopoly": ("Choose a character for your figure", ["Dragoneel's", "Undersea", "Waddlewing's"]),
+    "spiderman-monopoly": ("Choose your hero", ["Hammerhead", "Kraven the", "Chameleon"]),
 }
 
 

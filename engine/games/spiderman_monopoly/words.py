@@ -182,7 +182,15 @@ def decision_context(g: "SpiderManMonopoly", s: "State", decision: Any, names: A
         return {"title": f"You owe {who(to)} {webs(owed)}: "
                          + ("sell Spider-Tech" if frame[0] == "raise" else "give a property"),
                 "payer": payer, "owed": owed, "payee": payee(to)}
-    return {"title": f"Your decision: {decision.prompt.replace('_', ' ')}"}
+    if frame[0] == "turn":
+        t = s.turn
+        doubles = f" (doubles x{t.doubles}: roll again)" if t.again else ""
+        return {"title": "Your turn" + (": roll the dice" if not t.rolled else doubles)}
+    return {"title": TITLES.get(frame[0], f"Your decision: {decision.prompt.replace('_', ' ')}")}
+
+
+# A decision's title by its task, where the options alone say the rest
+TITLES = {"pick_hero": "Choose your hero (each has a Spider-Power)"}
 
 
 # One-line names for a narrow board cell, by kind (villains and alliances are cut from theirs)
