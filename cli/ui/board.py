@@ -115,6 +115,14 @@ def geometry(width: int, height: int, names: tuple[str, ...]) -> Geometry:
             r, c = cell_of(i, side)
             rows[r] = max(rows[r], len(wrap_name(name, cols[c] - 1)) + 1)
         if sum(rows) <= room:
+            # taller side cells where the decision keeps a third of the screen anyway: more
+            # room inside the ring for the players and what happened
+            spare = min(room, height - 1 - height // 3) - sum(rows)
+            for _ in range(2):
+                for r in range(1, side - 1):
+                    if spare > 0:
+                        rows[r] += 1
+                        spare -= 1
             return Geometry(side, cols, tuple(rows), "full")
     # side cells hold a name and the figures on one line: at least 11 columns, from the others
     cw = min(width // side, (width - 2 * 12) // (side - 2))
