@@ -102,7 +102,7 @@ def players_panel(model, width: int, height: int) -> list[Line]:
             (p["skip_ability"], "flashbanged")) if flag]
         if per < 2:  # one line a seat: the team after the head, the status first in it
             lines.append(head + ([("class:status", " " + ", ".join(extra))] if extra else [])
-                         + [("", " ·")] + team[1:])
+                         + [("", " · ")] + team[1:])
             continue
         lines.append(head)
         lines.append(team)

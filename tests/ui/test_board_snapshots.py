@@ -136,3 +136,13 @@ def test_tokens_stand_on_their_players_spaces():
     assert lines[-1][left:left + 2] == "14"
     # Bob (2) is jailed on the Jail corner, bottom left
     assert lines[-1][0] == "2"
+
+
+def test_the_space_a_decision_is_about_is_marked_on_the_board():
+    from cli.ui.family_screens import spiderman_cells
+    model = game_model("spiderman-auction")      # the auction of Hammerhead (space 3)
+    assert model.decision["context"]["lot"]["space"] == 3
+    marked = [i for i, cell in enumerate(spiderman_cells(model)) if cell.focus]
+    assert marked == [3]
+    lines = model.screens.game(model, 120, 40, lambda k: None)
+    assert any("class:focus" in f[0] and "Hammerhead" in f[1] for line in lines for f in line)
