@@ -29,6 +29,8 @@ class ScreenSet:
     below_rows: Callable           # (model, width, height, replay=False) -> rows for the
                                    #  decision or a replay's timeline
     help: bool                     # a help screen for the characters exists
+    narrated: bool = False         # the node tells what each move did (else the log says
+                                   #  "you chose" and the summary lines that changed)
 
 
 def what_happened(before: dict | None, said: list[str] | None, before_summary: list[str],
@@ -59,7 +61,7 @@ def board_set(kit: screens.BoardKit) -> ScreenSet:
 OWN = {
     OVERWATCH: ScreenSet(
         own=True, game=screens.game_screen, over=screens.over_screen, lobby=screens.lobby_screen,
-        below_rows=below_board, help=True),
+        below_rows=below_board, help=True, narrated=True),
     "mario-monopoly": board_set(MARIO_BOARD),
     "spiderman-monopoly": board_set(SPIDERMAN_BOARD),
 }
