@@ -136,11 +136,12 @@ def spiderman_panel(model, width: int, height: int) -> list[Line]:
 
     def seat_lines(seat: int):
         p = st["players"][seat]
+        hero = g.char(p["hero"]) if p["hero"] else "no hero yet"
         if p["out"]:
-            return [("class:dim", " bankrupt")], "out of the game"
+            return [("class:dim", " bankrupt")], f"{hero} · out of the game"
         where = "in jail" if p["jailed"] else f"on {g.space_name(p['pos'])}"
         owned = sum(1 for o in st["owners"] if o == seat)
-        parts = [g.char(p["hero"]) if p["hero"] else "no hero yet", where, properties(owned)]
+        parts = [hero, where, properties(owned)]
         parts += [cards.get(c, c) for c in p["cards"]]
         if p["skip"]:
             parts.append("skips the next turn")

@@ -65,7 +65,7 @@ def test_game_screen_matches_its_snapshot(case, size):
 
 @pytest.mark.parametrize("size", SIZES[1:], ids=SIZE_IDS[1:])
 @pytest.mark.parametrize("case", ["midgame", "mario-midgame", "spiderman-midgame"])
-def test_from_120x40_every_space_name_is_written_in_full_in_its_own_cell(case, size):
+def test_from_120x40_every_space_and_hero_name_is_written_in_full(case, size):
     model = game_model(case)
     geo = board_geometry(model, *size)
     lines = screen_text(model, *size).splitlines()
@@ -74,6 +74,12 @@ def test_from_120x40_every_space_name_is_written_in_full_in_its_own_cell(case, s
         name = model.glossary.space_name(i)
         inside = "".join(cell_text(lines, geo, i, name_rows=True))
         assert inside.replace(" ", "") == name.replace(" ", ""), (i, name, inside)
+    g, st = model.glossary, model.state
+    heroes = [g.char(c) for p in st["players"] for c in p.get("leaders", []) + [
+        h["id"] for h in p.get("heroes", [])] + ([p["hero"]] if p.get("hero") else [])]
+    heroes += [g.char(f["char"]) for f in st.get("figures", [])]
+    text = " ".join(" ".join(lines).split())    # a name wrapped in the panel reads whole
+    assert heroes and all(h in text for h in heroes), [h for h in heroes if h not in text]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
