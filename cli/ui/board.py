@@ -176,8 +176,8 @@ def render_board(cells: Sequence[Cell], geo: Geometry, center: Sequence[Line] = 
     ctop, cleft, cwidth, cheight = geo.centre
     for k, line in enumerate(list(center)[:cheight]):
         c = cleft
-        for style, text in line:
-            c = put(ctop + k, c, text, style, cleft + cwidth)
+        for fragment in line:   # (style, text[, mouse handler]): the handler is not kept
+            c = put(ctop + k, c, fragment[1], fragment[0], cleft + cwidth)
     return [_merge(r) for r in grid]
 
 

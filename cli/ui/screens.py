@@ -78,10 +78,9 @@ def players_panel(model, width: int, height: int) -> list[Line]:
     g = model.glossary
     if not st:
         return []
-    n = max(1, len(st["players"]))
     lines: list[Line] = []
     turn = st["turn"]["player"] if st.get("turns") else None  # nobody's turn while drafting
-    per = max(1, (height - len(lines)) // n)
+    per = max(1, (height - 1) // max(1, len(st["players"])))  # a row kept for the turn line
     for seat, p in enumerate(st["players"]):
         owned = [i for i, o in enumerate(st["owners"]) if o == seat]
         pts = g.points(owned)
