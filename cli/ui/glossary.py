@@ -13,13 +13,24 @@ class Glossary:
     spaces: list[dict] = field(default_factory=list)
     characters: dict[str, dict] = field(default_factory=dict)
     scoring: str = ""    # how the final score is made, in the game's words
-    data: dict = field(default_factory=dict)   # all of it, for a game's screens that read more
+    tables: dict = field(default_factory=dict)   # a game's other named data (bosses, decks)
 
     @classmethod
     def of(cls, data: dict | None) -> "Glossary":
         data = data or {}
         return cls(list(data.get("spaces") or []), dict(data.get("characters") or {}),
-                   str(data.get("scoring") or ""), dict(data))
+                   str(data.get("scoring") or ""),
+                   {k: v for k, v in data.items() if k not in ("spaces", "characters", "scoring")})
+
+    def table(self, name: str) -> dict:
+        """One of the game's other tables by name ({} when the node sent none)."""
+        found = self.tables.get(name)
+        return found if isinstance(found, dict) else {}
+
+    def word(self, name: str, default: str = "") -> str:
+        """A single word the game names a thing by (its currency: "coins", "webs")."""
+        found = self.tables.get(name)
+        return found if isinstance(found, str) else default
 
     def space(self, i: int) -> dict:
         return self.spaces[i] if 0 <= i < len(self.spaces) else \

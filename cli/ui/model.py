@@ -115,7 +115,7 @@ class Model:
             f = status["fault"]
             self.fault = fault_words(f["kind"], f["seats"], f["reason"], self.names)
         if status.get("phase") in ("playing", "over"):
-            if self.screens.own and not self.glossary.data:
+            if self.screens.own and not (self.glossary.spaces or self.glossary.tables):
                 words = await client.call(self.socket, {"cmd": "glossary"})
                 self.glossary = Glossary.of(words.get("glossary"))
             request: dict = {"cmd": "state"}
@@ -247,8 +247,8 @@ class Model:
             return
         if reply.get("ok"):
             self.say("")
-            if not self.screens.own and request["cmd"] == "move":
-                # the generic log narrates only what the summary shows: say what we chose
+            if not self.screens.narrated and request["cmd"] == "move":
+                # a log without the node's narration tells only what the summary shows
                 self.add_log([f"you chose: {chosen_label(decision, option)}"])
         else:
             self.say(f"Not allowed: {reply.get('error')}", error=True)

@@ -35,16 +35,16 @@ LEGEND_NARROW = ("=route C chk", "+-spawn #terr")
 
 # ------------------------------------------------------------------ reading the node's data
 def gmap(model) -> dict | None:
-    return model.glossary.data.get("map")
+    return model.glossary.table("map") or None
 
 
 def hero_name(model, hid: str) -> str:
-    return (model.glossary.data.get("heroes") or {}).get(hid, {}).get("name", hid)
+    return model.glossary.table("heroes").get(hid, {}).get("name", hid)
 
 
 def side(model, seat) -> str:
     """The game's word for a seat's side (the glossary's), else the seat number."""
-    sides = model.glossary.data.get("sides") or []
+    sides = model.glossary.tables.get("sides") or []
     return sides[seat] if isinstance(seat, int) and 0 <= seat < len(sides) else f"seat {seat}"
 
 
@@ -320,7 +320,7 @@ def draft_screen(model, width: int, height: int, choose, replay_info: str | None
     me = model.me if model.me in (0, 1) else 0
     them = 1 - me
     names = model.names
-    gh = model.glossary.data.get("heroes") or {}
+    gh = model.glossary.table("heroes")
 
     def sheet(hid: str) -> str:
         entry = gh.get(hid, {})

@@ -310,7 +310,7 @@ def test_a_walk_stops_where_an_overwatch_shot_hits_the_hero():
     s = GAME.apply(GAME.apply(s, ("overwatch", "reaper")), ("end",))
     m = _local(s)
     m.view["hero"] = "tracer"
-    axial = {tuple(c): h for c, h in zip(m.glossary.data["map"]["cells"], GAME.data.hexes)}
+    axial = {tuple(c): h for c, h in zip(m.glossary.table("map")["cells"], GAME.data.hexes)}
     for x in m.board["heroes"][1]["reach"]:          # a path the engine shoots before its end
         t, shot_at = s, None
         for k, c in enumerate(x["path"]):
