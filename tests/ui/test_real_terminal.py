@@ -39,13 +39,18 @@ class Tmux:
         return self.node_pid
 
     def close(self) -> None:
-        """End the tmux server and the node a detach left running."""
+        """End the tmux server and any node the test left running: the one a detach left
+        playing, or, after a failure before any detach, whatever `lanboard stop` still finds
+        (such a node would otherwise wait a day for decisions)."""
         self("kill-server")
         if self.node_pid is not None:
             try:
                 os.killpg(self.node_pid, signal.SIGTERM)
             except ProcessLookupError:
                 pass
+        else:
+            subprocess.run(f"{self.env} {LANBOARD} stop --yes", shell=True, capture_output=True,
+                           timeout=30, check=False)
 
     def __call__(self, *args: str) -> str:
         return subprocess.run(["tmux", "-S", self.sock, *args], capture_output=True, text=True,
