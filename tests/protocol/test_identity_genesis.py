@@ -197,7 +197,14 @@ def test_two_genesis_signatures_from_one_seat_halt_the_receiver_with_a_proof(mon
 def test_a_node_that_missed_frames_catches_up_from_the_entries_its_peers_hold():
     # Over a few matches: in some the returning node is behind or ahead and a session is
     # rebuilt from the other's entries, in others resending the open slot's shares suffices.
-    rebuilt = sum(_missed_frames_then_catch_up(seed) for seed in (6, 7, 8, 9))
+    # Which follows the dice, and so the rules digest, which every engine core edit changes:
+    # seeds 6-9 alone once rebuilt nothing after such an edit (16 of seeds 0-39 rebuild now).
+    # So at least four matches, then on until one has rebuilt a session, up to 40.
+    rebuilt = 0
+    for played, seed in enumerate(range(6, 46), 1):
+        rebuilt += _missed_frames_then_catch_up(seed)
+        if rebuilt and played >= 4:
+            break
     assert rebuilt > 0
 
 
