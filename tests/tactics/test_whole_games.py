@@ -19,7 +19,7 @@ def test_random_games_end_within_ten_rounds(seed):
     assert g.turns <= 20 and len(g.result.winners) == 1
 
 
-def _tactical_wins(seat: int, seeds: range) -> int:
+def _tactical_wins(seat: int, seeds) -> int:
     bots = tuple("greedy" if s == seat else "random" for s in range(2))
     return sum(play("overwatch-tactics", 2, seed, bots).result.winners == (seat,)
                for seed in seeds)
@@ -34,8 +34,9 @@ def test_the_tactical_bot_attacking_beats_a_random_defender_where_random_play_ne
 
 def test_the_tactical_bot_defending_holds_against_a_random_attacker():
     # Random defenders already hold (20 of 20), so two games suffice to catch a defender that
-    # helps the payload through; each runs the full 20 turns, the costliest games of the bench.
-    assert _tactical_wins(1, range(2)) == 2
+    # helps the payload through; each runs the full 20 turns, the costliest games of the bench
+    # (seeds 0 and 3 are its two cheapest of 0-3, 1.3 s of CPU together).
+    assert _tactical_wins(1, (0, 3)) == 2
 
 
 def test_state_clone_shares_nothing_mutable_and_encodes_alike():
