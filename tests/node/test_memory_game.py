@@ -32,8 +32,9 @@ def in_memory(monkeypatch):
     return synced
 
 
-async def _game(tmp_path, net, n, drop_links=False, game="overwatch-monopoly"):
-    nodes = [Node(Identity.generate(), f"M{i}", tmp_path / f"m{i}", bot="greedy",
+async def _game(tmp_path, net, n, drop_links=False, game="overwatch-monopoly", bots=None):
+    bots = bots or ("greedy",) * n
+    nodes = [Node(Identity.generate(), f"M{i}", tmp_path / f"m{i}", bot=bots[i],
                   transport=net) for i in range(n)]
     rng = random.Random(5)
     drops = []
@@ -88,8 +89,9 @@ def test_links_dropped_during_a_game_over_memory_streams_come_back_and_it_finish
 
 def test_a_game_with_sealed_moves_runs_among_nodes_over_memory_streams(tmp_path, in_memory):
     """overwatch-tactics drafts with sealed picks: the nodes commit, then open, over the wire."""
+    # the host's tactical bot against a random one: a game of about 10 turns, not 20
     nodes, _ = trio.run(_game, tmp_path, MemoryNetwork(), 2, False, "overwatch-tactics",
-                        clock=trio.testing.MockClock(autojump_threshold=0))
+                        ("greedy", "random"), clock=trio.testing.MockClock(autojump_threshold=0))
     _same_finished_game(nodes)
     counts = nodes[0].session.ledger.counts
     assert counts["commit"] == counts["open"] >= 4 and counts["timeout"] == 0, counts
