@@ -87,9 +87,19 @@ def load_or_create(directory: Path | str | None = None) -> Identity:
 
 
 _key_cache: dict[bytes, Ed25519PublicKey] = {}
+# (key, signature, message) of signatures found valid. Verification is a pure function of these
+# bytes, so a triple seen valid is valid again: a node checks a share when it arrives, again
+# when a restart or a catch-up replays the log, and verify once more at the end; nodes sharing
+# a process (the in-memory matches, a host's bots) each check the same share. Only successes
+# are kept, by the exact bytes; bounded like the key cache.
+_valid: set[tuple[bytes, bytes, bytes]] = set()
+VALID_KEPT = 8192
 
 
 def verify_signature(public_key: bytes, signature: bytes, message: bytes) -> bool:
+    triple = (public_key, signature, message)
+    if triple in _valid:
+        return True
     key = _key_cache.get(public_key)
     if key is None:
         try:
@@ -103,4 +113,7 @@ def verify_signature(public_key: bytes, signature: bytes, message: bytes) -> boo
         key.verify(signature, message)
     except InvalidSignature:
         return False
+    if len(_valid) >= VALID_KEPT:
+        _valid.clear()
+    _valid.add(triple)
     return True
