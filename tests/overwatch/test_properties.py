@@ -80,7 +80,7 @@ def test_same_seed_same_final_hash_across_processes_and_hash_seeds():
             "print(play('overwatch-monopoly', 4, 42, 'random', ('no-limits',)).state_hash.hex())")
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     outs = set()
-    for hash_seed in ("0", "1", "12345"):
+    for hash_seed in ("0", "12345"):   # and this process's own, compared below
         env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=root)
         out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                              text=True, check=True, cwd=root)
