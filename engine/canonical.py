@@ -145,10 +145,28 @@ def encode(obj: Any) -> bytes:
     return bytes(out)
 
 
+_LEAVES = frozenset({int, str, bool, bytes, type(None)})
+_to_data_fields: dict[type, tuple[str, ...] | None] = {}
+
+
 def to_data(obj: Any) -> Any:
     """The plain-data tree (dicts, lists, ints, strs…) that `encode` would write, for JSON export."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    # Exact types first, each class's field names looked up once: every view a node sends and
+    # every option put in words goes through here, node by node of the state tree.
+    t = type(obj)
+    if t in _LEAVES:
+        return obj
+    if t is list or t is tuple:
+        return [to_data(x) for x in obj]
+    if t is dict:
+        return {k: to_data(v) for k, v in obj.items()}
+    if t in _to_data_fields:
+        names = _to_data_fields[t]
+    else:
+        names = _to_data_fields[t] = (tuple(f.name for f in dataclasses.fields(t))
+                                      if dataclasses.is_dataclass(t) else None)
+    if names is not None:
+        return {name: to_data(getattr(obj, name)) for name in names}
     if isinstance(obj, (list, tuple)):
         return [to_data(x) for x in obj]
     if isinstance(obj, dict):

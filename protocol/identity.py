@@ -87,9 +87,25 @@ def load_or_create(directory: Path | str | None = None) -> Identity:
 
 
 _key_cache: dict[bytes, Ed25519PublicKey] = {}
+# Signatures found valid, by (key, signature, SHA-256 of the message). Verification is a pure
+# function of these bytes, so a triple seen valid is valid again: a node checks a share when it
+# arrives, again when a restart or a catch-up replays the log, and verify once more at the end;
+# nodes sharing a process (the in-memory matches, a host's bots) each check the same share. Only
+# successes are kept; the message by its digest, so the memo stays within about 1 MB however
+# long the signed items are (a collision would need SHA-256 broken).
+_valid: set[tuple[bytes, bytes, bytes]] = set()
+VALID_KEPT = 8192
+
+
+def forget_valid_signatures() -> None:
+    """Empty the memo of valid signatures (benches time the real check with it)."""
+    _valid.clear()
 
 
 def verify_signature(public_key: bytes, signature: bytes, message: bytes) -> bool:
+    triple = (public_key, signature, hashlib.sha256(message).digest())
+    if triple in _valid:
+        return True
     key = _key_cache.get(public_key)
     if key is None:
         try:
@@ -103,4 +119,7 @@ def verify_signature(public_key: bytes, signature: bytes, message: bytes) -> boo
         key.verify(signature, message)
     except InvalidSignature:
         return False
+    if len(_valid) >= VALID_KEPT:
+        _valid.clear()
+    _valid.add(triple)
     return True

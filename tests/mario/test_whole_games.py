@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import engine
+from cli.main import main
 from engine.simulate import play
 
 from .scenario import DATA, GAME
@@ -91,13 +92,15 @@ def run_cli(*args, hash_seed="0"):
                           capture_output=True, text=True)
 
 
-def test_lanboard_sim_log_then_verify_accepts_a_mario_match(tmp_path):
+def test_lanboard_sim_log_then_verify_accepts_a_mario_match(tmp_path, capsys):
+    # in process: the separate processes are tests/cli/test_sim_command.py's, the hash seed's
+    # the test below
     log = tmp_path / "x.cbor"
-    r = run_cli("sim", "--game", "mario-monopoly", "--players", "4", "--log", str(log))
-    assert r.returncode == 0, r.stderr
-    v = run_cli("verify", str(log))
-    assert v.returncode == 0, v.stdout + v.stderr
-    assert "game mario-monopoly" in v.stdout and "engine replayed" in v.stdout
+    assert main(["sim", "--game", "mario-monopoly", "--players", "4", "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["verify", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "game mario-monopoly" in out and "engine replayed" in out
 
 
 def test_the_same_seed_gives_the_same_hash_in_processes_with_different_hash_seeds():

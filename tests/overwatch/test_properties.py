@@ -80,7 +80,7 @@ def test_same_seed_same_final_hash_across_processes_and_hash_seeds():
             "print(play('overwatch-monopoly', 4, 42, 'random', ('no-limits',)).state_hash.hex())")
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     outs = set()
-    for hash_seed in ("0", "1", "12345"):
+    for hash_seed in ("0", "12345"):   # and this process's own, compared below
         env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=root)
         out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                              text=True, check=True, cwd=root)
@@ -90,17 +90,19 @@ def test_same_seed_same_final_hash_across_processes_and_hash_seeds():
 
 
 def test_every_kind_of_decision_is_reached_by_the_random_bot():
+    expected = {"pick_leader", "draft", "turn", "capture", "auction", "eliminate", "sell",
+                "sale_offer", "free_parking", "ultimate", "zarya", "level_up", "blink",
+                "symmetra_pick", "trade_draft", "trade_answer"}
     prompts = set()
 
     def note(state):
         p = GAME.pending(state)
         if isinstance(p, engine.Decision):
             prompts.add(p.prompt)
-    for seed in range(30):
-        play("overwatch-monopoly", 4, seed, "random", on_step=note)
-    for seed in range(6):
-        play("overwatch-monopoly", 2, seed, "random", ("6v6",), on_step=note)
-    expected = {"pick_leader", "draft", "turn", "capture", "auction", "eliminate", "sell",
-                "sale_offer", "free_parking", "ultimate", "zarya", "level_up", "blink",
-                "symmetra_pick", "trade_draft", "trade_answer"}
+    # up to 36 games, as many as it takes: today the first reaches every kind
+    games = [(4, seed, ()) for seed in range(30)] + [(2, seed, ("6v6",)) for seed in range(6)]
+    for players, seed, variants in games:
+        play("overwatch-monopoly", players, seed, "random", variants, on_step=note)
+        if expected <= prompts:
+            break
     assert expected <= prompts, expected - prompts

@@ -1,7 +1,9 @@
-"""`lanboard verify`, `lanboard export` and `sim --log` on real overwatch-monopoly match files."""
+"""`lanboard verify`, `lanboard export` and `sim --log` on real overwatch-monopoly match files,
+called in this process (the commands as separate processes: tests/cli/test_sim_command.py)."""
+import io
 import json
-import subprocess
-import sys
+from contextlib import redirect_stderr, redirect_stdout
+from types import SimpleNamespace
 
 import pytest
 
@@ -22,10 +24,15 @@ def match_file(tmp_path_factory):
 
 
 def _cli(*args):
-    p = subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)],
-                       capture_output=True, text=True, timeout=120)
-    assert "Traceback" not in p.stderr, p.stderr
-    return p
+    """`lanboard ARGS` run by cli.main.main as `python -m cli.main` runs it: its exit code and
+    what it printed. An exception main lets out (a traceback for a person) fails the test."""
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            code = main([str(a) for a in args])
+        except SystemExit as e:   # argparse refusing the arguments
+            code = e.code
+    return SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())
 
 
 def test_verify_accepts_an_overwatch_match_and_prints_players_winner_scores(match_file):

@@ -6,7 +6,7 @@ import pytest
 from protocol.codec import decode, encode
 from protocol.genesis import GenesisError, body_hash, check_body, match_id
 from protocol.messages import PROTOCOL_VERSION
-from protocol.identity import Identity, check_code, data_dir, load_or_create
+from protocol.identity import Identity, check_code, data_dir, load_or_create, verify_signature
 from protocol.inmemory import make_players
 from protocol.randomness import HashChain, chain_secret, chance_seed, reveal_matches
 from protocol.session import MatchStarted, Session
@@ -41,6 +41,20 @@ def test_the_check_code_is_short_stable_and_differs_between_keys():
     assert a.check_code == check_code(a.public) == Identity.from_seed(b"\x01" * 32).check_code
     assert len(a.check_code) == 9 and a.check_code[4] == "-"
     assert a.check_code != b.check_code
+
+
+def test_a_signature_found_valid_once_vouches_for_those_exact_bytes_only():
+    # verify_signature remembers valid (key, signature, message) triples: a remembered one
+    # must not make another key, signature or message pass
+    a, b = Identity.from_seed(b"\x01" * 32), Identity.from_seed(b"\x02" * 32)
+    message = b"share statement"
+    sig = a.sign(message)
+    for _ in range(2):   # checked, then remembered
+        assert verify_signature(a.public, sig, message)
+    assert not verify_signature(b.public, sig, message)
+    assert not verify_signature(a.public, sig, message + b"!")
+    assert not verify_signature(a.public, bytes([sig[0] ^ 1]) + sig[1:], message)
+    assert not verify_signature(a.public, b.sign(message), message)
 
 
 def test_a_reveal_checks_with_one_hash_against_the_previous_one():
@@ -197,7 +211,14 @@ def test_two_genesis_signatures_from_one_seat_halt_the_receiver_with_a_proof(mon
 def test_a_node_that_missed_frames_catches_up_from_the_entries_its_peers_hold():
     # Over a few matches: in some the returning node is behind or ahead and a session is
     # rebuilt from the other's entries, in others resending the open slot's shares suffices.
-    rebuilt = sum(_missed_frames_then_catch_up(seed) for seed in (6, 7, 8, 9))
+    # Which follows the dice, and so the rules digest, which every engine core edit changes:
+    # seeds 6-9 alone once rebuilt nothing after such an edit (16 of seeds 0-39 rebuild now).
+    # So at least four matches, then on until one has rebuilt a session, up to 40.
+    rebuilt = 0
+    for played, seed in enumerate(range(6, 46), 1):
+        rebuilt += _missed_frames_then_catch_up(seed)
+        if rebuilt and played >= 4:
+            break
     assert rebuilt > 0
 
 

@@ -433,6 +433,7 @@ def check(seen: list[tuple]) -> tuple[list, list]:
     return stationary_deviations(seen, rows, pi), transition_deviations(seen, rows)
 
 
+@pytest.mark.slow   # 40,000 landings: fewer lose single cards (ss06, ss07 at 1.2 x tolerance)
 def test_landing_frequencies_match_the_stationary_distribution_of_the_movement_rules():
     seen = simulate(LANDINGS, SEEDS)
     assert len(seen) == LANDINGS

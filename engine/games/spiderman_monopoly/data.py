@@ -1,7 +1,7 @@
 """Loads data.toml into read-only tables; every value keeps its verified/house mark there."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import gamedata
@@ -64,13 +64,16 @@ class Data:
     spaces: tuple[Space, ...]
     cards: dict[str, Card]
     heroes: tuple[Hero, ...]
+    # set number -> its villains in board order; set_spaces is asked for on every option list
+    # (tradeable, placements), so it is computed once here, not by scanning the board each time
+    sets: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def digest(self) -> bytes:
         return gamedata.digest(self.raw)
 
     def set_spaces(self, set_no: int) -> tuple[int, ...]:
-        return tuple(s.index for s in self.spaces if s.kind == "villain" and s.set == set_no)
+        return self.sets.get(set_no, ())
 
     def deck(self, name: str) -> tuple[str, ...]:
         return tuple(c.id for c in self.cards.values() if c.deck == name)
@@ -106,6 +109,11 @@ def load(path: Path = DATA_FILE) -> Data:
     cards = {c["id"]: Card(c["id"], c["deck"], _v(c, "text"), tuple(_v(c, "effect")))
              for c in doc["cards"]}
     heroes = tuple(Hero(h["id"], _v(h, "name"), _v(h, "text")) for h in doc["heroes"])
+    spaces.sort(key=lambda s: s.index)
+    sets: dict[int, tuple[int, ...]] = {}
+    for s in spaces:
+        if s.kind == "villain":
+            sets[s.set] = sets.get(s.set, ()) + (s.index,)
     return Data(
         raw=raw, board_size=meta["board_size"], start_webs=meta["start_webs"],
         go_webs=meta["go_webs"], jail_fee=meta["jail_fee"], jail_space=meta["jail_space"],
@@ -114,5 +122,5 @@ def load(path: Path = DATA_FILE) -> Data:
         auction_start=meta["auction_start"], miles_webs=meta["miles_webs"],
         small_power_webs=meta["small_power_webs"],
         alliance_multipliers=tuple(meta["alliance_multipliers"]), turn_limit=meta["turn_limit"],
-        spaces=tuple(sorted(spaces, key=lambda s: s.index)), cards=cards, heroes=heroes,
+        spaces=tuple(spaces), cards=cards, heroes=heroes, sets=sets,
     )
