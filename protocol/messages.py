@@ -22,13 +22,15 @@ from typing import Any, Callable
 from .codec import CodecError, decode, encode
 
 __all__ = [
-    "PROTOCOL_VERSION", "KINDS", "CHOICES", "SchemaError", "share_statement", "genesis_statement",
+    "PROTOCOL_VERSION", "HIDDEN_PROTOCOL", "KINDS", "CHOICES", "SchemaError", "share_statement", "genesis_statement",
     "parse_genesis_body", "parse_signed_genesis", "parse_share", "parse_entry", "parse_wire",
     "make_share", "make_entry", "make_halt", "entry_hash", "check_part",
 ]
 
 PROTOCOL_VERSION = 2   # 2: attestations per turn, halt notices
-KINDS = ("move", "reveal", "attest", "timeout", "choice", "commit", "open")
+HIDDEN_PROTOCOL = 3    # 3: protocol 2 and hidden decks (key, shuffle, draw, disclose entries)
+KINDS = ("move", "reveal", "attest", "timeout", "choice", "commit", "open",
+         "key", "shuffle", "draw", "disclose")
 CHOICES = ("wait", "bot", "end")   # what the remaining players may choose after a timeout
 MAX_PLAYERS = 8
 MAX_CHAIN = 1 << 20
@@ -118,6 +120,22 @@ _move = _list(_move_item, 1, 32)
 _timeout_spec = {"seat": _seat, "time": _int(0, U64)}
 _choice_spec = {"seat": _seat, "choice": _one_of(*CHOICES)}
 _open_spec = {"move": _move, "salt": _hash}
+# Hidden cards (protocol 3). Points are 32 bytes, ciphertexts 64, Schnorr/DLEQ proofs 96; what
+# the bytes mean (a valid point, a proof that holds) is protocol.hidden's check, made by the
+# ledger so that a failure is the author's fault by name.
+MAX_DECK = 255
+_key_spec = {"key": _bytes(32), "proof": _bytes(96)}
+_share_part_spec = {"share": _bytes(32), "proof": _bytes(96)}
+_card_spec = {"card": _int(0, MAX_DECK - 1), "share": _bytes(32), "proof": _bytes(96)}
+
+
+def _shuffle_proof(v: Any, where: str) -> None:
+    # [binding, commitments, openings]: its inner shape is checked by protocol.hidden
+    if type(v) is not list or len(v) != 3:
+        raise SchemaError(f"{where} must be [binding, commitments, openings]")
+
+
+_shuffle_spec = {"deck": _list(_bytes(64), 1, MAX_DECK), "proof": _shuffle_proof}
 
 
 def check_part(kind: str, part: Any, where: str = "part") -> None:
@@ -132,6 +150,14 @@ def check_part(kind: str, part: Any, where: str = "part") -> None:
         _map(_choice_spec, part, where)
     elif kind == "open":
         _map(_open_spec, part, where)
+    elif kind == "key":
+        _map(_key_spec, part, where)
+    elif kind == "shuffle":
+        _map(_shuffle_spec, part, where)
+    elif kind == "draw":
+        _map(_share_part_spec, part, where)
+    elif kind == "disclose":
+        _list(lambda v, w: _map(_card_spec, v, w), 1, MAX_DECK)(part, where)
     else:
         raise SchemaError(f"unknown kind {kind!r:.40}")
 
@@ -140,7 +166,7 @@ def check_part(kind: str, part: Any, where: str = "part") -> None:
 
 _player_spec = {"key": _bytes(32), "name": _text(64), "commit": _hash}
 _genesis_spec = {
-    "protocol": _int(PROTOCOL_VERSION, PROTOCOL_VERSION),
+    "protocol": _int(PROTOCOL_VERSION, HIDDEN_PROTOCOL),
     "game": _text(64),
     "variants": _list(_text(64), 0, 32),
     "digest": _hash,
