@@ -138,28 +138,24 @@ def _shuffle_proof(v: Any, where: str) -> None:
 _shuffle_spec = {"deck": _list(_bytes(64), 1, MAX_DECK), "proof": _shuffle_proof}
 
 
+def _spec(spec: dict) -> Callable[[Any, str], None]:
+    return lambda v, where: _map(spec, v, where)
+
+
+_PARTS: dict[str, Callable[[Any, str], None]] = {
+    "move": _move, "reveal": _hash, "attest": _hash, "commit": _hash,
+    "timeout": _spec(_timeout_spec), "choice": _spec(_choice_spec), "open": _spec(_open_spec),
+    "key": _spec(_key_spec), "shuffle": _spec(_shuffle_spec), "draw": _spec(_share_part_spec),
+    "disclose": _list(_spec(_card_spec), 1, MAX_DECK),
+}
+
+
 def check_part(kind: str, part: Any, where: str = "part") -> None:
     """The shape of one author's part for `kind` (meaning is the ledger's business)."""
-    if kind == "move":
-        _move(part, where)
-    elif kind in ("reveal", "attest", "commit"):
-        _hash(part, where)
-    elif kind == "timeout":
-        _map(_timeout_spec, part, where)
-    elif kind == "choice":
-        _map(_choice_spec, part, where)
-    elif kind == "open":
-        _map(_open_spec, part, where)
-    elif kind == "key":
-        _map(_key_spec, part, where)
-    elif kind == "shuffle":
-        _map(_shuffle_spec, part, where)
-    elif kind == "draw":
-        _map(_share_part_spec, part, where)
-    elif kind == "disclose":
-        _list(lambda v, w: _map(_card_spec, v, w), 1, MAX_DECK)(part, where)
-    else:
+    check = _PARTS.get(kind)
+    if check is None:
         raise SchemaError(f"unknown kind {kind!r:.40}")
+    check(part, where)
 
 
 # ---- genesis ---------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from tests.protocol.hiddentoy import DECK, UNOPENED
 
 from .helpers import first_index, join, resign
 from .test_cheating import CHEAT, _honest_blame, _never_confesses
+from .test_sealed_moves import _patch_once
 
 TOY = "toy-hidden"
 SEEDS = range(3)
@@ -31,15 +32,6 @@ def _run(seed, players=3, patch=None, **kw):
                   hooks={CHEAT: _patch_once(patch)})
     return play_match(TOY, players, seed=seed, order_seed=seed % 3, prepared=prepared, **kw), \
         prepared[1]
-
-
-def _patch_once(patch):
-    def hook(session):
-        if not getattr(session, "_cheating", False):
-            session._cheating = True
-            patch(session)
-        return []
-    return hook
 
 
 def _cheat_at(kind, change):
