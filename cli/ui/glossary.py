@@ -13,12 +13,17 @@ class Glossary:
     spaces: list[dict] = field(default_factory=list)
     characters: dict[str, dict] = field(default_factory=dict)
     scoring: str = ""    # how the final score is made, in the game's words
+    cards: dict[str, list] = field(default_factory=dict)   # hidden deck -> each card's points
 
     @classmethod
     def of(cls, data: dict | None) -> "Glossary":
         data = data or {}
         return cls(list(data.get("spaces") or []), dict(data.get("characters") or {}),
-                   str(data.get("scoring") or ""))
+                   str(data.get("scoring") or ""), dict(data.get("cards") or {}))
+
+    def card_points(self, deck: str, card: int) -> int | None:
+        values = self.cards.get(deck) or []
+        return values[card] if 0 <= card < len(values) else None
 
     def space(self, i: int) -> dict:
         return self.spaces[i] if 0 <= i < len(self.spaces) else \

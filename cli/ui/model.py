@@ -28,6 +28,7 @@ class Model:
     summary: list[str] = field(default_factory=list)         # the game's words for the state
     decision: dict | None = None
     waiting_for: int | None = None                           # the seat the game waits on
+    cards: list[dict] = field(default_factory=list)          # this seat's own hidden cards
     glossary: Glossary = field(default_factory=Glossary)     # what the game's screens draw with
     codes: dict[str, str] = field(default_factory=dict)      # player name -> check code
     lobby: dict = field(default_factory=dict)                # the last lobby event
@@ -131,6 +132,7 @@ class Model:
                 self.state = new
                 self.summary = summary
                 self.waiting_for = reply.get("waiting_for")
+                self.cards = list(reply.get("cards") or [])
         return True
 
     def on_event(self, ev: dict) -> None:

@@ -73,7 +73,8 @@ def players_panel(model, width: int, height: int) -> list[Line]:
         owned = [i for i, o in enumerate(st["owners"]) if o == seat]
         pts = g.points(owned)
         loot = p["loot"] if isinstance(p["loot"], int) else len(p["loot"])
-        info = f"{len(owned)} obj, {pts} pts · {loot} loot"
+        info = f"{len(owned)} obj, {pts} pts · {loot} loot" + (
+            own_loot(model) if seat == model.me else "")
         hp = f" HP {p['hp']}"
         name = names.plain(seat) + (" (you)" if seat == model.me else "")
         head: Line = [(f"class:token.p{seat}", f"{'▶' if seat == turn else ' '}{seat + 1}"),
@@ -106,6 +107,13 @@ def players_panel(model, width: int, height: int) -> list[Line]:
         left = len(deck) if isinstance(deck, list) else deck
         lines.append([("class:dim", f"turn {st['turns']} · Loot Boxes left {left}")])
     return [pad(x, width) for x in lines[:height]]
+
+
+def own_loot(model) -> str:
+    """This seat's Loot Boxes, which its node alone decrypted: " (30+50)"; "" for none."""
+    points = [model.glossary.card_points(c["deck"], c["card"]) for c in model.cards
+              if c.get("deck") == "loot"]
+    return f" ({'+'.join(str(x) for x in points if x is not None)})" if points else ""
 
 
 def decision_lines(model, width: int, rows: int, choose: Callable[[int], None]) -> list[Line]:
