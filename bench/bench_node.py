@@ -305,7 +305,8 @@ def main_processes(games: int) -> None:
     if draws:
         d_med = statistics.median(draws)
         print(f"    private draw (shares in, DLEQ-checked), {len(draws)} samples  median "
-              f"{d_med * 1e3:6.2f} ms  = {d_med / p_med:.1f}x floor   target <= 3x")
+              f"{d_med * 1e3:6.2f} ms  = {d_med / p_med:.1f}x floor   target <= 3x "
+              f"({d_med / r_med:.1f}x a roll)")
     print(f"    per game, roll median / that game's floor: "
           f"{' '.join(f'{x:.1f}x' for x in ratios)}  (median {statistics.median(ratios):.1f}x)")
 
