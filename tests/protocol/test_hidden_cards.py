@@ -133,6 +133,15 @@ def _key_of_another_match(session, slot, part):
     return dict(part, proof=hc.prove_key(x, b"another-nonce-16", session.seat))
 
 
+def _shuffle_of_another_slot(session, slot, part):
+    # an honest shuffle and proof, made for the next entry number
+    hidden = session.ledger.hidden
+    deck, proof = hc.make_shuffle(session._secret(), hidden.joint, hc.Slot(
+        session.ledger.match_id, slot.seq + 1, slot.pending), session.seat,
+        hidden.cards[slot.pending])
+    return {"deck": list(deck), "proof": proof}
+
+
 def _duplicated_card(session, slot, part):
     deck = list(part["deck"])
     deck[1] = deck[0]
@@ -165,6 +174,7 @@ def _claims_another_card(session, slot, part):
     ("draw", _replayed_share, "replayed-proof"),
     ("key", _rogue_key, "bad-key"),
     ("key", _key_of_another_match, "replayed-proof"),
+    ("shuffle", _shuffle_of_another_slot, "replayed-proof"),
     ("shuffle", _duplicated_card, "bad-shuffle"),
     ("shuffle", _dropped_card, "bad-shuffle"),
     ("shuffle", _replaced_card, "bad-shuffle"),
@@ -246,6 +256,38 @@ def test_a_player_gone_mid_game_never_stalls_it_later_draws_score_the_unopened_v
     drawn_after = [p for seat in range(3) for p in state.held[seat] if state.opened[p] == -1]
     assert drawn_after and r.counts["draw"] < 6
     assert live[0].ledger.result().scores == live[1].ledger.result().scores
+
+
+def test_a_seat_gone_before_its_key_holds_no_key_and_the_others_cards_still_open():
+    # seat 2 signs the genesis and then sends nothing: timed out at the key entry and handed
+    # to the bot, it is no key holder; the others' draws need no share of it, so their cards
+    # open at the end; its own never do
+    run, _ = _run(5, 3, filters={2: lambda dst, data: [] if decode(data)["t"] == "share"
+                                 else [data]})
+    live = run.sessions[0]
+    assert all(s.fault is None and s.over for s in run.sessions[:2])
+    first = decode(live.log[1])
+    assert first["kind"] == "timeout" and first["parts"][0]["seat"] == 2
+    keys = next(decode(raw) for raw in live.log[1:] if decode(raw)["kind"] == "key")
+    assert keys["authors"] == [0, 1]
+    state = live.state
+    assert all(state.opened[p] >= 0 for seat in (0, 1) for p in state.held[seat])
+    assert all(state.opened[p] == -1 for p in state.held[2]) and state.held[2]
+    r = verify_bytes(join(live.log))
+    assert r.status == 0 and r.complete and r.bots == [2], r
+
+
+def test_a_game_ended_after_a_timeout_scores_every_card_at_the_unopened_value():
+    run, _ = _run(6, 3, silent=(1,), after_timeout="end")
+    live = run.sessions[0]
+    assert live.fault is None and live.over and live.state.forfeited == [1]
+    scores = live.ledger.result().scores
+    state = live.state
+    assert set(state.opened) == {-1}
+    assert scores == tuple(pts + UNOPENED * len(state.held[s])
+                           for s, pts in enumerate(state.players))
+    r = verify_bytes(join(live.log))
+    assert r.status == 0 and r.complete, r
 
 
 def test_a_protocol_2_genesis_of_a_game_with_hidden_cards_is_refused_with_why():
