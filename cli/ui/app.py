@@ -10,13 +10,15 @@ from pathlib import Path
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.formatted_text import StyleAndTextTuples
-from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import ConditionalKeyBindings, KeyBindings, merge_key_bindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.styles import Style
 
 from .glossary import Glossary
+from .leaving import ASK, EXPLAINED, Leaving
 from .model import Model, bug_words
 from .screen_sets import what_happened
 from .screens import MIN_H, MIN_W, characters_in_play, first_option, help_screen, too_small
@@ -35,7 +37,12 @@ STYLE = Style.from_dict({
     "owner.p2": "ansigreen bold", "owner.p3": "ansimagenta bold",
     "token.p0": "reverse ansired bold", "token.p1": "reverse ansiblue bold",
     "token.p2": "reverse ansigreen bold", "token.p3": "reverse ansimagenta bold",
-    "token.turn": "underline",
+    "token.turn": "underline", "focus": "underline",
+    # the other Monopoly boards' spaces (properties take their owner's colour once owned)
+    "space.property": "", "space.villain": "", "space.alliance": "ansicyan",
+    "space.pipe": "ansigreen", "space.coin": "ansibrightblack", "space.star": "ansimagenta",
+    "space.thwomp": "ansibrightblack", "space.rest": "bold", "space.spider_sense": "ansimagenta",
+    "space.daily_bugle": "ansibrightblack", "space.subway": "ansigreen",
 })
 
 
@@ -45,11 +52,15 @@ class GameUI:
         self.replay = replay
         self.help_open = False
         self.help_index = 0
+        self.leaving = Leaving()   # the quit key's question, while it is asked
         self._tasks: set[asyncio.Task] = set()
         model.on_change = self.invalidate
         self.control = FormattedTextControl(self.fragments, focusable=True, show_cursor=False)
+        asking = Condition(lambda: self.leaving.open)
+        keys = merge_key_bindings([ConditionalKeyBindings(self._keys(), ~asking),
+                                   ConditionalKeyBindings(self._leaving_keys(), asking)])
         self.app: Application = Application(
-            layout=Layout(Window(self.control, wrap_lines=False)), key_bindings=self._keys(),
+            layout=Layout(Window(self.control, wrap_lines=False)), key_bindings=keys,
             style=STYLE, full_screen=True, mouse_support=True)
 
     def invalidate(self) -> None:
@@ -66,12 +77,14 @@ class GameUI:
             return self._lines()
         except Exception as e:  # noqa: BLE001 - a drawing bug must not take the player's keys away
             return [[("class:error", f"lanboard cannot draw this screen ({type(e).__name__}: {e}).")],
-                    [("", "The game goes on in the node; q detaches, `lanboard attach` retries.")]]
+                    [("", "The game goes on in the node; q then d detaches, `lanboard attach` retries.")]]
 
     def _lines(self) -> list[list[tuple]]:
         width, height = self.size()
         m = self.model
         shown = m.screens  # this game's own screens, or the generic ones
+        if self.leaving.open:
+            return self.leaving.lines(width, lobby=m.state is None)
         if width < MIN_W or height < MIN_H:
             return too_small(width, height)
         if self.help_open and shown.help:
@@ -135,10 +148,16 @@ class GameUI:
             return first_option(m.selected, count(), m.screens.below_rows(m, width, height))
 
         @kb.add("q")
+        def _(event) -> None:
+            if self.replay or m.socket is None or m.phase == "over" or m.gone or m.fault:
+                event.app.exit()   # no game of ours goes on: nothing to detach from or leave
+            else:
+                self.leaving.ask()
+
         @kb.add("c-c")
         @kb.add("c-d")
         def _(event) -> None:
-            event.app.exit()
+            event.app.exit()   # detaches: the node plays on
 
         @kb.add("?")
         @kb.add("h")
@@ -247,9 +266,51 @@ class GameUI:
             else:
                 m.say(f"'{shown}' does nothing now: it is not your decision. " +
                       ("? opens character help, " if m.screens.help else "") +
-                      "q detaches (the game goes on).")
+                      "q detaches (the game goes on) or leaves.")
 
         return kb
+
+    def _leaving_keys(self) -> KeyBindings:
+        """The keys while the quit question is asked: d detaches, l says what leaving does,
+        y (only then) leaves, Esc goes back."""
+        kb = KeyBindings()
+        leaving, socket = self.leaving, self.model.socket
+
+        @kb.add("d")
+        @kb.add("q")
+        @kb.add("c-c")
+        @kb.add("c-d")
+        def _(event) -> None:
+            event.app.exit()
+
+        @kb.add("l")
+        def _(event) -> None:
+            if leaving.step == ASK:
+                self._spawn(self._then_redraw(leaving.explain(socket)))
+
+        @kb.add("y")
+        def _(event) -> None:
+            if leaving.step == EXPLAINED:
+                self._spawn(self._leave())
+
+        @kb.add("escape", eager=True)
+        def _(event) -> None:
+            leaving.cancel()
+
+        @kb.add(Keys.Any)
+        def _(event) -> None:
+            pass   # the question shows the only keys that answer it
+
+        return kb
+
+    async def _then_redraw(self, coro) -> None:
+        await coro
+        self.invalidate()
+
+    async def _leave(self) -> None:
+        if await self.leaving.confirm(self.model.socket):
+            self.app.exit()
+        self.invalidate()
 
     # ------------------------------------------------------------ running
     async def run_live(self) -> None:

@@ -1,31 +1,47 @@
-"""The Monopoly-family board drawn as a ring of 32 spaces in text, with a free centre.
+"""A Monopoly-family board drawn as a ring of spaces in text, with a free centre.
 
-Pure function of the state JSON and the game's glossary (its spaces, from the node), with no
-prompt-toolkit, so snapshot tests read plain text.
-Each line is a list of (style, text) fragments; `plain()` joins them for tests.
-Owners are shown by a seat digit as well as by colour, so the board reads without colour too.
+One drawer for every board of the family: a ring of 4*(S-1) spaces, S cells a side (32 spaces:
+9 a side; 40: 11), GO at the bottom right and play running clockwise. A game's screen says what
+each space shows as a `Cell` (from the state JSON and the glossary the node sends); this module
+only places them. Pure functions with no prompt-toolkit, so snapshot tests read plain text;
+each line is a list of (style, text) fragments, `plain()` joins them.
+
+Invariants:
+- The ring spans the whole width; cells grow with the terminal. Where every name fits wrapped
+  in its cell, above the rows the decision needs, each is written in full ("full"); else each
+  takes one line ("two-line"), else the smallest layout ("compact", names shortened).
+- Every cell keeps one blank column on its right, so neighbours never run together, and
+  nothing is written outside its cell (a mark that does not fit is dropped, never overlapped).
+- Owners show by their seat ("P3") as well as by colour, so the board reads without colour.
 """
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
-
-from .glossary import Glossary
-from .words import NOBODY
-
-SIDE = 9  # cells per side of the ring: 4 corners + 7 between, 32 spaces
-SHORT = {"go": "GO", "jail": "Jail", "free_parking": "Free", "go_to_jail": "ToJail",
-         "payload": "Push", "health_pack": "+HP", "ultimate": "Ult"}
-LONG = {"go": "GO", "jail": "Jail/Visit", "free_parking": "Free Park", "go_to_jail": "Go to Jail",
-        "payload": "Payload", "health_pack": "Health Pk", "ultimate": "Ultimate"}
 
 Line = list[tuple[str, str]]
 
 
 @dataclass(frozen=True)
+class Cell:
+    name: str                                     # the space's full name
+    short: str = ""                               # a one-line name for narrow cells
+    style: str = ""                               # the name's style: owner's colour or kind's
+    owner: int | None = None                      # the owning seat
+    info: str = ""                                # what a free space costs (dim)
+    marks: tuple[tuple[str, str], ...] = ()       # (short, long) words for what lies on it
+    tokens: tuple[tuple[str, str], ...] = ()      # (text, style) of each figure on it
+    focus: bool = False                           # the decision is about this space
+
+
+@dataclass(frozen=True)
 class Geometry:
-    cols: tuple[int, ...]   # width of each of the 9 columns (a column of space included)
-    rows: tuple[int, ...]   # height of each of the 9 rows
+    side: int                 # cells per side of the ring
+    cols: tuple[int, ...]     # width of each column (a blank column included)
+    rows: tuple[int, ...]     # height of each row
+    mode: str                 # "full", "two-line" or "compact"
 
     @property
     def width(self) -> int:
@@ -48,95 +64,145 @@ class Geometry:
                 self.height - self.rows[0] - self.rows[-1])
 
 
-def geometry(width: int, height: int) -> Geometry:
-    """A board that leaves room for the player panel beside it and the decision below it.
-
-    Below 36 rows the side spaces get one line each (wider, to hold tokens), which keeps the
-    board 11 rows tall at 80x24; taller windows get three lines per space and longer names."""
-    if height >= 36:
-        cw = max(6, min(12, (width - 36) // SIDE))
-        return Geometry((cw,) * SIDE, (3,) * SIDE)
-    cw = max(5, min(8, (width - 42) // SIDE))
-    return Geometry((cw + 3,) + (cw,) * 7 + (cw + 3,), (2,) + (1,) * 7 + (2,))
+def side_of(spaces: int) -> int:
+    return spaces // 4 + 1
 
 
-def cell_of(index: int) -> tuple[int, int]:
-    """(row, column) of a space on the 9x9 ring: GO bottom right, play runs clockwise
-    along the bottom to Jail, up the left to Free Parking, across the top to Go to Jail."""
-    if index <= 8:
-        return 8, 8 - index
-    if index <= 15:
-        return 16 - index, 0
-    if index <= 24:
-        return 0, index - 16
-    return index - 24, 8
+def cell_of(index: int, side: int = 9) -> tuple[int, int]:
+    """(row, column) of a space on the ring: GO bottom right, play runs clockwise along the
+    bottom to Jail, up the left to Free Parking, across the top to Go to Jail, down the right."""
+    q = side - 1
+    if index <= q:
+        return q, q - index
+    if index < 2 * q:
+        return 2 * q - index, 0
+    if index <= 3 * q:
+        return 0, index - 2 * q
+    return index - 3 * q, q
 
 
-def space_label(sp: dict, width: int) -> str:
-    if sp["kind"] == "objective":
-        return sp["name"][:width]
-    table = SHORT if width < 7 else LONG
-    return table.get(sp["kind"], sp["kind"])[:width]
+def decision_rows(height: int) -> int:
+    """The fewest rows the board leaves below it for the decision (and the key hint)."""
+    return max(7, height // 5 + 2)
 
 
-def render_board(state: dict, geo: Geometry, glossary: Glossary,
-                 center: Sequence[Line] = ()) -> list[Line]:
+def wrap_name(name: str, width: int) -> list[str]:
+    return textwrap.wrap(name, max(1, width)) or [""]
+
+
+def fits_whole(name: str, width: int) -> bool:
+    """The name wraps into `width` columns without cutting a word (a hyphen may break)."""
+    return all(len(part) <= width for part in textwrap.wrap(name, max(1, width),
+                                                             break_long_words=False))
+
+
+@lru_cache(maxsize=64)
+def geometry(width: int, height: int, names: tuple[str, ...]) -> Geometry:
+    """The ring for a board of these space names in a terminal of this size."""
+    side = side_of(len(names))
+    q = side - 1
+    room = height - decision_rows(height)
+    inner = [i for i in range(len(names)) if i % q and (i // q) % 2 == 0]   # top and bottom
+    cw = width // side
+    longest = max((len(w) for i in inner for w in _words(names[i])), default=1)
+    cw = max(cw, longest + 1)
+    sw = (width - (side - 2) * cw) // 2
+    cols = (sw,) + (cw,) * (side - 2) + (width - sw - (side - 2) * cw,)
+    if cols[0] >= 6 and all(
+            fits_whole(names[i], cols[cell_of(i, side)[1]] - 1) for i in range(len(names))):
+        rows = [0] * side
+        for i, name in enumerate(names):
+            r, c = cell_of(i, side)
+            rows[r] = max(rows[r], len(wrap_name(name, cols[c] - 1)) + 1)
+        if sum(rows) <= room:
+            # taller side cells where the decision keeps a third of the screen anyway: more
+            # room inside the ring for the players and what happened
+            spare = min(room, height - 1 - height // 3) - sum(rows)
+            for _ in range(2):
+                for r in range(1, side - 1):
+                    if spare > 0:
+                        rows[r] += 1
+                        spare -= 1
+            return Geometry(side, cols, tuple(rows), "full")
+    # side cells hold a name and the figures on one line: at least 11 columns, from the others
+    cw = min(width // side, (width - 2 * 12) // (side - 2))
+    sw = (width - (side - 2) * cw) // 2
+    cols = (sw,) + (cw,) * (side - 2) + (width - sw - (side - 2) * cw,)
+    if 2 * side <= room:
+        return Geometry(side, cols, (2,) * side, "two-line")
+    return Geometry(side, cols, (2,) + (1,) * (side - 2) + (2,), "compact")
+
+
+def _words(name: str) -> list[str]:
+    # the parts a hyphen may break, as textwrap breaks them
+    return textwrap.wrap(name, 1, break_long_words=False) or [""]
+
+
+def label(cell: Cell, room: int) -> str:
+    """The name in one line of `room` columns: the short name where the full one is longer."""
+    text = cell.name if len(cell.name) <= room or not cell.short else cell.short
+    return text[:room]
+
+
+def render_board(cells: Sequence[Cell], geo: Geometry, center: Sequence[Line] = ()) -> list[Line]:
     grid = [[("", " ")] * geo.width for _ in range(geo.height)]
 
-    def put(r: int, c: int, text: str, style: str) -> None:
-        for k, chx in enumerate(text):
-            if 0 <= c + k < geo.width:
-                grid[r][c + k] = (style, chx)
+    def put(r: int, c: int, text: str, style: str, end: int) -> int:
+        """Writes text from column c, never at or past column `end`; returns the column after."""
+        for k, chx in enumerate(text[:max(0, end - c)]):
+            grid[r][c + k] = (style, chx)
+        return c + min(len(text), max(0, end - c))
 
-    at: dict[int, list[int]] = {}
-    for seat, p in enumerate(state["players"]):
-        at.setdefault(p["pos"], []).append(seat)
-    turn_player = state.get("turn", {}).get("player")
-    for i in range(len(glossary.spaces)):
-        row, col = cell_of(i)
+    for i, cell in enumerate(cells):
+        row, col = cell_of(i, geo.side)
         top, left = geo.top(row), geo.left(col)
-        inner = geo.cols[col] - 1  # one column of space keeps neighbouring cells apart
+        end = left + geo.cols[col] - 1          # the blank column keeps neighbours apart
         high = geo.rows[row]
-        sp = glossary.space(i)
-        kind = sp["kind"]
-        owner = state["owners"][i]
-        style = f"class:space.{kind}" if kind != "objective" else \
-            (f"class:owner.p{owner}" if owner != NOBODY else "class:space.free")
-        mark = str(owner + 1) if owner != NOBODY else ("·" if kind == "objective" else " ")
-        if high >= 3:
-            put(top, left, space_label(sp, inner).ljust(inner), style)
-            if kind == "objective":
-                text = f"owner {owner + 1}" if owner != NOBODY else f"{sp['price']}HP r{sp['rent']}"
-                put(top + 1, left, text[:inner], style if owner != NOBODY else "class:dim")
-            tokens_at, name_w = top + 2, inner
-        elif high == 2:
-            put(top, left, space_label(sp, inner - 1).ljust(inner - 1) + mark, style)
-            tokens_at, name_w = top + 1, 0
+        name_style = cell.style + (" class:focus" if cell.focus else "")
+        if geo.mode == "full":
+            lines = wrap_name(cell.name, end - left)
+            for k, text in enumerate(lines[:high - 1]):
+                put(top + k, left, text, name_style, end)
+            _info(put, top + high - 1, left, end, cell, long=True)
+        elif high >= 2:
+            put(top, left, label(cell, end - left), name_style, end)
+            _info(put, top + 1, left, end, cell, long=geo.mode == "two-line")
         else:
-            name_w = 4
-            put(top, left, space_label(sp, name_w - 1).ljust(name_w - 1) + mark, style)
-            tokens_at = top
-        c = left + (name_w if high == 1 else 0)
-        for seat in at.get(i, []):
-            tstyle = f"class:token.p{seat}" + (" class:token.turn" if seat == turn_player else "")
-            put(tokens_at, c, str(seat + 1), tstyle)
-            c += 1
-        marks = ""
-        if state["traps"][i] != NOBODY:
-            marks += "x" if high < 3 else " trap"
-        if state["turrets"][i] != NOBODY:
-            marks += "t" if high < 3 else " tur"
-        room = left + inner - c
-        if marks and room > 0:
-            put(tokens_at, left + inner - len(marks[-room:]), marks[-room:], "class:hazard")
+            beside_name = len(cell.tokens) + sum(len(m[0]) + 1 for m in cell.marks) + \
+                (3 if cell.owner is not None else 0)
+            room = max(3, end - left - max(2, beside_name) - 1)
+            c = put(top, left, label(cell, room).ljust(room + 1), name_style, end)
+            _info(put, top, c, end, cell, long=False)
     ctop, cleft, cwidth, cheight = geo.centre
-    for k, line in enumerate(list(center)[-cheight:]):
+    for k, line in enumerate(list(center)[:cheight]):
         c = cleft
-        for style, text in line[:]:
-            text = text[: cleft + cwidth - c]
-            put(ctop + k, c, text, style)
-            c += len(text)
+        for fragment in line:   # (style, text[, mouse handler]): the handler is not kept
+            c = put(ctop + k, c, fragment[1], fragment[0], cleft + cwidth)
     return [_merge(r) for r in grid]
+
+
+def _info(put, r: int, left: int, end: int, cell: Cell, long: bool) -> None:
+    """The figures from the left; from the right the marks and the owner (or a free space's
+    price), in the longest words that fit beside the figures: a part that cannot fit in any
+    words is left out, never written over another."""
+    c = left
+    for text, style in cell.tokens:
+        c = put(r, c, text, style, end)
+    free = end - c - (1 if c > left else 0)
+    seat = [] if cell.owner is None else [(f"P{cell.owner + 1}", cell.style)]
+    digit = [] if cell.owner is None else [(str(cell.owner + 1), cell.style)]
+    price = [(cell.info, "class:dim")] if cell.info and cell.owner is None else []
+    longs = [(m[1], "class:hazard") for m in cell.marks]
+    shorts = [(m[0], "class:hazard") for m in cell.marks]
+    tries = ([longs + seat + price] if long else []) + \
+        [shorts + seat, shorts + digit, shorts, seat, digit]
+    for parts in tries:
+        size = sum(len(t) for t, _ in parts) + len(parts) - 1
+        if parts and size <= free:
+            at = end - size
+            for text, style in parts:
+                at = put(r, at, text, style, end) + 1
+            return
 
 
 def _merge(cells: list[tuple[str, str]]) -> Line:
@@ -151,6 +217,3 @@ def _merge(cells: list[tuple[str, str]]) -> Line:
 
 def plain(lines: Sequence[Line]) -> str:
     return "\n".join("".join(t for _, t in line).rstrip() for line in lines)
-
-
-LEGEND = "digits: players · ·: free objective · x trap · t turret"

@@ -12,7 +12,7 @@ from typing import Callable, Sequence
 from .screens import Line, after_game_lines, choice_lines, pad, wrap
 from .words import option_words
 
-HINT = "↑↓ Enter, 1-9 or click: choose · q detach (game goes on)"
+HINT = "↑↓ Enter, 1-9 or click: choose · q detach or leave"
 
 
 def title_of(model) -> str:

@@ -13,16 +13,28 @@ class Glossary:
     spaces: list[dict] = field(default_factory=list)
     characters: dict[str, dict] = field(default_factory=dict)
     scoring: str = ""    # how the final score is made, in the game's words
-    cards: dict[str, list] = field(default_factory=dict)   # hidden deck -> each card's points
+    tables: dict = field(default_factory=dict)   # a game's other named data (bosses, decks)
 
     @classmethod
     def of(cls, data: dict | None) -> "Glossary":
         data = data or {}
         return cls(list(data.get("spaces") or []), dict(data.get("characters") or {}),
-                   str(data.get("scoring") or ""), dict(data.get("cards") or {}))
+                   str(data.get("scoring") or ""),
+                   {k: v for k, v in data.items() if k not in ("spaces", "characters", "scoring")})
+
+    def table(self, name: str) -> dict:
+        """One of the game's other tables by name ({} when the node sent none)."""
+        found = self.tables.get(name)
+        return found if isinstance(found, dict) else {}
+
+    def word(self, name: str, default: str = "") -> str:
+        """A single word the game names a thing by (its currency: "coins", "webs")."""
+        found = self.tables.get(name)
+        return found if isinstance(found, str) else default
 
     def card_points(self, deck: str, card: int) -> int | None:
-        values = self.cards.get(deck) or []
+        """What card `card` of the hidden deck `deck` scores (the "cards" table), or None."""
+        values = self.table("cards").get(deck) or []
         return values[card] if 0 <= card < len(values) else None
 
     def space(self, i: int) -> dict:

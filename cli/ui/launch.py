@@ -66,6 +66,9 @@ def open_ui(control: Path, pid: int | None = None) -> int:
         ui.model.on_event(lobby)
     asyncio.run(ui.run_live())
     m = ui.model
+    if ui.leaving.left:
+        print(f"Your node is stopping. {ui.leaving.what_happens}")
+        return 0
     if m.result is not None:
         print("The game is over. Verify the match file with `lanboard verify`.")
         return 0

@@ -246,8 +246,8 @@ class Model:
             return
         if reply.get("ok"):
             self.say("")
-            if not self.screens.own and request["cmd"] == "move":
-                # the generic log narrates only what the summary shows: say what we chose
+            if not self.screens.narrated and request["cmd"] == "move":
+                # a log without the node's narration tells only what the summary shows
                 self.add_log([f"you chose: {chosen_label(decision, option)}"])
         else:
             self.say(f"Not allowed: {reply.get('error')}", error=True)

@@ -12,10 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from . import generic_screens, screens
-from .board import geometry
+from functools import partial
 
-OVERWATCH = "overwatch-monopoly"  # the game whose own screens these are
+from . import generic_screens, screens
+from .family_screens import MARIO_BOARD, SPIDERMAN_BOARD
+
+OVERWATCH = "overwatch-monopoly"  # the game a status without a game id comes from
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,8 @@ class ScreenSet:
     below_rows: Callable           # (model, width, height, replay=False) -> rows for the
                                    #  decision or a replay's timeline
     help: bool                     # a help screen for the characters exists
+    narrated: bool = False         # the node tells what each move did (else the log says
+                                   #  "you chose" and the summary lines that changed)
 
 
 def what_happened(before: dict | None, said: list[str] | None, before_summary: list[str],
@@ -42,12 +46,24 @@ def what_happened(before: dict | None, said: list[str] | None, before_summary: l
     return [line for line in after_summary if line not in old]
 
 
+def below_board(model, width: int, height: int, replay: bool = False) -> int:
+    return height - screens.board_geometry(model, width, height).height - 1
+
+
+def board_set(kit: screens.BoardKit) -> ScreenSet:
+    """A Monopoly-family game's own board screen, with the generic final screen (its summary
+    says what the scores are made of)."""
+    return ScreenSet(own=True, game=partial(screens.board_screen, kit),
+                     over=generic_screens.over_screen, lobby=screens.lobby_screen,
+                     below_rows=below_board, help=False)
+
+
 OWN = {
     OVERWATCH: ScreenSet(
         own=True, game=screens.game_screen, over=screens.over_screen, lobby=screens.lobby_screen,
-        below_rows=lambda model, width, height, replay=False:
-            height - geometry(width, height).height - 1,
-        help=True),
+        below_rows=below_board, help=True, narrated=True),
+    "mario-monopoly": board_set(MARIO_BOARD),
+    "spiderman-monopoly": board_set(SPIDERMAN_BOARD),
 }
 
 GENERIC = ScreenSet(

@@ -8,12 +8,14 @@ nothing here knows the game's rules.
 from __future__ import annotations
 
 import textwrap
+from dataclasses import dataclass
+from functools import partial
 from typing import Callable, Sequence
 
 from prompt_toolkit.mouse_events import MouseEventType
 
-from .board import geometry, render_board
-from .words import decision_title, option_words, timeout_title
+from .board import Cell, geometry, render_board
+from .words import NOBODY, decision_title, option_words, timeout_title
 
 Line = list[tuple]
 MIN_W, MIN_H = 80, 24
@@ -52,53 +54,65 @@ def beside(left: Sequence[Line], lw: int, right: Sequence[Line], rows: int) -> l
 
 
 # ------------------------------------------------------------------ panels
-def players_panel(model, width: int, height: int) -> list[Line]:
-    st = model.state
-    names = model.names
-    g = model.glossary
-    lines: list[Line] = []
+def agreed_line(model, width: int) -> Line:
+    """How far every node agrees on the state (the last attested step), in one line."""
     if model.attested:
         seq, h = model.attested
-        lines.append([("class:dim", f"✓ agreed: step {seq} #{h[:8]}"[:width])])
-    elif model.status.get("state_hash"):
-        lines.append([("class:dim", f"our state #{model.status['state_hash'][:8]}, "
-                                    "checked each turn"[:width])])
-    else:
-        lines.append([("class:dim", "state hash: not yet attested"[:width])])
+        return [("class:dim", f"✓ agreed: step {seq} #{h[:8]}"[:width])]
+    if model.status.get("state_hash"):
+        return [("class:dim", f"our state #{model.status['state_hash'][:8]}, "
+                              "checked each turn"[:width])]
+    return [("class:dim", "state hash: not yet attested"[:width])]
+
+
+def seat_head(model, seat: int, turn: int | None, width: int, tail: Line = ()) -> Line:
+    """A seat's first panel line: its token (marked ▶ on its turn), its name, then `tail`."""
+    name = model.names.plain(seat) + (" (you)" if seat == model.me else "")
+    room = max(1, width - 3 - sum(len(f[1]) for f in tail))
+    return [(f"class:token.p{seat}", f"{'▶' if seat == turn else ' '}{seat + 1}"),
+            ("class:bold", f" {name}"[:room]), *tail]
+
+
+def players_panel(model, width: int, height: int) -> list[Line]:
+    st = model.state
+    g = model.glossary
     if not st:
-        return lines
+        return []
+    lines: list[Line] = []
     turn = st["turn"]["player"] if st.get("turns") else None  # nobody's turn while drafting
-    per = max(2, (height - 1) // max(1, len(st["players"])))
+    per = max(1, (height - 1) // max(1, len(st["players"])))  # a row kept for the turn line
     for seat, p in enumerate(st["players"]):
         owned = [i for i, o in enumerate(st["owners"]) if o == seat]
         pts = g.points(owned)
-        loot = p["loot"] if isinstance(p["loot"], int) else len(p["loot"])
+        loot = p["loot"] if isinstance(p["loot"], int) else len(p["loot"])  # never the cards
         info = f"{len(owned)} obj, {pts} pts · {loot} loot" + (
             own_loot(model) if seat == model.me else "")
-        hp = f" HP {p['hp']}"
-        name = names.plain(seat) + (" (you)" if seat == model.me else "")
-        head: Line = [(f"class:token.p{seat}", f"{'▶' if seat == turn else ' '}{seat + 1}"),
-                      ("class:bold", f" {name}"[: max(1, width - len(hp) - 2)]), ("class:hp", hp)]
+        head = seat_head(model, seat, turn, width, [("class:hp", f" HP {p['hp']}")])
         if per < 3:
             head.append(("class:dim", f" {len(owned)} obj {loot} loot"))
-        lines.append(head)
         team: Line = [("", "   ")]
         for cid in p["leaders"]:
             team.append(("class:leader", f"{g.char(cid)}(L) "))
         for h in p["heroes"]:
             team.append(("class:dim class:strike", f"{g.char(h['id'])}✗ ") if not h["active"]
                         else ("", f"{g.char(h['id'])} "))
-        lines.append(team)
-        if per >= 3:
-            lines.append([("class:dim", "   " + info)])
         extra = [text for flag, text in (
             (p["jailed"], "in jail"), (p["immune"], "immune"), (p["barrier"], f"shield {p['barrier']}"),
             (p["redirect"], "Zarya barrier"), (p["slowed"], "slowed -3"),
             (p["skip_ability"], "flashbanged")) if flag]
+        if per < 2:  # one line a seat: the team after the head, the status first in it
+            lines.append(head + ([("class:status", " " + ", ".join(extra))] if extra else [])
+                         + [("", " · ")] + team[1:])
+            continue
+        lines.append(head)
+        lines.append(team)
+        if per >= 3:
+            lines.append([("class:dim", "   " + info)])
         if extra and per >= 4:
             lines.append([("class:status", "   " + ", ".join(extra))])
         elif extra:  # first on the team line, where the narrow panel does not cut it off
-            lines[-1] = [("", "   "), ("class:status", ", ".join(extra) + " · ")] + lines[-1][1:]
+            lines[-1 if per < 3 else -2] = [("", "   "), ("class:status", ", ".join(extra) + " · ")] \
+                + team[1:]
         if per >= 6 and owned:
             lines += wrap("   " + ", ".join(g.space_name(i) for i in owned), width,
                           "class:dim", "   ")[:per - 4]
@@ -107,6 +121,43 @@ def players_panel(model, width: int, height: int) -> list[Line]:
         left = len(deck) if isinstance(deck, list) else deck
         lines.append([("class:dim", f"turn {st['turns']} · Loot Boxes left {left}")])
     return [pad(x, width) for x in lines[:height]]
+
+
+def overwatch_cells(model) -> list[Cell]:
+    """Each space of the Overwatch board as the ring draws it: owner, price and rent of a free
+    objective, the players on it, traps and turrets."""
+    st, g = model.state, model.glossary
+    turn = st.get("turn", {}).get("player")
+    at: dict[int, list[int]] = {}
+    for seat, p in enumerate(st["players"]):
+        at.setdefault(p["pos"], []).append(seat)
+    focus = focus_spaces(model)
+    cells = []
+    for i, owner in enumerate(st["owners"]):
+        sp = g.space(i)
+        kind = sp["kind"]
+        owned = owner if owner != NOBODY else None
+        style = f"class:space.{kind}" if kind != "objective" else \
+            (f"class:owner.p{owner}" if owned is not None else "class:space.free")
+        marks = (("x", "trap"),) * (st["traps"][i] != NOBODY) + \
+            (("t", "tur"),) * (st["turrets"][i] != NOBODY)
+        cells.append(Cell(sp["name"], sp.get("short", ""), style,
+                          owned, f"{sp['price']}HP r{sp['rent']}" if kind == "objective" else "",
+                          marks, tokens(at.get(i, []), turn), i in focus))
+    return cells
+
+
+def tokens(seats, turn: int | None) -> tuple[tuple[str, str], ...]:
+    """Figures on a space as seat digits, in their seat's colours, the one to play underlined."""
+    return tuple((str(seat + 1), f"class:token.p{seat}" + (" class:token.turn" if seat == turn
+                                                          else "")) for seat in seats)
+
+
+def focus_spaces(model) -> set[int]:
+    """The spaces the pending decision's context names (a lot, a trade's spaces)."""
+    ctx = (model.decision or {}).get("context") or {}
+    refs = [ctx.get("lot")] + list(ctx.get("give") or []) + list(ctx.get("take") or [])
+    return {r["space"] for r in refs if isinstance(r, dict) and isinstance(r.get("space"), int)}
 
 
 def own_loot(model) -> str:
@@ -189,34 +240,60 @@ def _click(choose: Callable[[int], None], k: int):
 
 
 def hint_line(model, width: int, replay: bool = False) -> Line:
+    helps = model.screens.help
     if replay:
-        text = "←/→ step · PgUp/PgDn 20 steps · Home/End · ? help · q quit"
+        text = "←/→ step · PgUp/PgDn 20 steps · Home/End · " + ("? help · " if helps else "") + \
+            "q quit"
     elif model.phase == "over" or model.gone:
         text = "q quit"
     else:
-        text = "↑↓ Enter, 1-9 or click: choose · ? character help · q detach (game goes on)"
+        text = "↑↓ Enter, 1-9 or click: choose · " + ("? character help · " if helps else "") + \
+            "q detach or leave"
     return [("class:hint", text[:width].ljust(width))]
 
 
 # ------------------------------------------------------------------ screens
-def game_screen(model, width: int, height: int, choose, replay_info: str | None = None,
-                below: Sequence[Line] | None = None) -> list[Line]:
-    geo = geometry(width, height)
-    side_w = width - geo.width - 1
+@dataclass(frozen=True)
+class BoardKit:
+    """What a Monopoly-family game's board screen draws: its spaces as cells and its players'
+    panel, both read from the state JSON and the glossary the node sends."""
+    cells: Callable                # (model) -> list[Cell]
+    panel: Callable                # (model, width, height) -> lines
+
+
+OVERWATCH_BOARD = BoardKit(cells=overwatch_cells, panel=players_panel)
+
+
+def board_geometry(model, width: int, height: int):
+    st = model.state or {}
+    count = len(st.get("owners") or model.glossary.spaces) or 32
+    return geometry(width, height, tuple(model.glossary.space_name(i) for i in range(count)))
+
+
+def board_screen(kit: BoardKit, model, width: int, height: int, choose,
+                 replay_info: str | None = None, below: Sequence[Line] | None = None) -> list[Line]:
+    """The ring of spaces across the whole width; inside it the players' panel and what
+    happened; below it the decision (or, in a replay, the timeline given as `below`)."""
+    geo = board_geometry(model, width, height)
     bottom = height - geo.height - 1
     _, _, cwid, chei = geo.centre
-    center: list[Line] = []
+    pw = cwid // 2 if cwid >= 72 else 0   # the panel and the log side by side when wide
+    news_w = cwid - pw
+    news: list[Line] = [agreed_line(model, news_w)]
     if replay_info:
-        center += wrap(replay_info, cwid, "class:title")
+        news += wrap(replay_info, news_w, "class:title")
     if model.fault:
-        center += wrap(model.fault, cwid, "class:error")
-    log: list[Line] = []
-    for text in model.log[-chei * 2:]:
-        log += wrap(text, cwid, "class:log", "  ")
-    center += log[-max(0, chei - len(center)):] if chei > len(center) else []
-    board = render_board(model.state, geo, model.glossary, center)
-    side = players_panel(model, side_w, geo.height)
-    lines = beside(board, geo.width + 1, side, geo.height)
+        news += wrap(model.fault, news_w, "class:error")
+    if pw:
+        panel = kit.panel(model, pw - 1, chei)
+        log = log_lines(model, news_w, chei - len(news))
+        center = beside(panel, pw, news + log, chei)
+    else:          # the panel, then what happened under it
+        keep = min(1, chei // 4) + len(news)
+        panel = kit.panel(model, cwid, max(1, chei - keep))
+        center = panel + news + log_lines(model, cwid, chei - len(panel) - len(news))
+    board = render_board(kit.cells(model), geo, center)
+    lines = [pad(x, width) for x in board]
     lower = list(below) if below is not None else decision_lines(model, width, bottom, choose)
     if model.message and below is not None:
         lower = lower[:max(0, bottom - 1)] + wrap(model.message, width, "class:status")
@@ -224,6 +301,19 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
     lines += [[("", "")]] * (height - 1 - len(lines))
     lines.append(hint_line(model, width, replay=bool(replay_info)))
     return lines
+
+
+def log_lines(model, width: int, rows: int) -> list[Line]:
+    """The newest of what happened that fits in `rows`, oldest first."""
+    if rows <= 0:
+        return []
+    log: list[Line] = []
+    for text in model.log[-rows * 2:]:
+        log += wrap(text, width, "class:log", "  ")
+    return log[-rows:]
+
+
+game_screen = partial(board_screen, OVERWATCH_BOARD)
 
 
 def lobby_screen(model, width: int, height: int) -> list[Line]:
@@ -254,7 +344,8 @@ def lobby_screen(model, width: int, height: int) -> list[Line]:
     else:
         lines.append([("class:status", "Waiting for players… the game starts when every seat "
                                        "is taken.")])
-    lines.append([("class:hint", "q detaches: the lobby stays open, `lanboard attach` comes back")])
+    lines.append([("class:hint", "q: detach (the lobby stays open, `lanboard attach` comes back) "
+                                 "or leave")])
     for text in model.log[-5:]:
         lines.append([("class:log", text[:width])])
     return lines
@@ -358,4 +449,4 @@ def owner_of(st: dict | None, cid: str) -> int | None:
 
 def too_small(width: int, height: int) -> list[Line]:
     return [[("class:error", f"The window is {width}x{height}; lanboard needs {MIN_W}x{MIN_H}.")],
-            [("", "Make it larger (the game goes on meanwhile), or press q to detach.")]]
+            [("", "Make it larger (the game goes on meanwhile), or press q to detach or leave.")]]

@@ -32,3 +32,26 @@ def test_every_decision_has_a_titled_context_and_an_auction_names_the_bid_to_bea
     for seed in (1, 2):
         play(game_id, 3, seed, bots="random", on_step=check)
     assert not untitled and auctions > 0
+
+
+def test_mario_titles_say_the_turns_roll_and_the_space_for_sale():
+    from tests.mario import scenario as mario
+    from tests.ui import states
+    ctx = states.model_for(states.mario_midgame()).decision["context"]
+    assert ctx["title"] == "Your turn: you rolled 4 and Red Shell"
+    s = mario.turn_roll(mario.new_game(), 1, "coins")
+    s = mario.act(s, "move")                     # Mario lands on Acorn Plains, for sale
+    p = engine.pending(s)
+    assert p.prompt == "buy"
+    ctx = engine.get_game("mario-monopoly").decision_context(s, p, SeatNames(["A"] * 4, 0))
+    assert ctx["title"] == "Acorn Plains is for sale (1 coin)" and ctx["lot"]["space"] == 1
+
+
+@pytest.mark.parametrize("game_id", ["overwatch-monopoly", "mario-monopoly", "spiderman-monopoly"])
+def test_the_glossary_names_every_space_with_a_short_name_for_narrow_cells(game_id):
+    spaces = engine.get_game(game_id).glossary()["spaces"]
+    assert len(spaces) in (32, 40)
+    for sp in spaces:
+        short = sp["short"] or sp["name"]
+        assert sp["name"] and 0 < len(short) <= len(sp["name"]), sp
+        assert sp["short"] or sp["kind"] in ("objective", "property", "villain", "alliance"), sp

@@ -1,15 +1,21 @@
-"""The game screen for chosen states at 80x24 and 120x40, compared with stored snapshots.
+"""The board screens of the three Monopoly games at 80x24, 120x40 and 200x60: stored snapshots,
+and what every size guarantees (names in full from 120x40, nothing overlapping, the decision
+shown, no other player's secret).
 
-Set LANBOARD_UPDATE_SNAPSHOTS=1 to rewrite them after an intended change, then read the diff.
+Set LANBOARD_UPDATE_SNAPSHOTS=1 to rewrite the snapshots after an intended change, then read
+the diff.
 """
 import os
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.data_structures import Size
 
-from cli.ui.board import geometry, plain, render_board
-from cli.ui.screens import game_screen
+from cli.ui.app import GameUI
+from cli.ui.board import cell_of, plain, render_board
+from cli.ui.screens import board_geometry, overwatch_cells
 from tests.ui import states
+from tests.ui.harness import terminal
 
 SNAPSHOTS = Path(__file__).with_name("snapshots")
 CASES = {
@@ -17,20 +23,36 @@ CASES = {
     "midgame": (states.crowded_midgame, 0),
     "auction": (states.auction_two_players, 0),
     "capture": (states.capture_two_players, 0),
+    "mario-midgame": (states.mario_midgame, 0),
+    "spiderman-midgame": (states.spiderman_midgame, 0),
+    "spiderman-auction": (states.spiderman_auction, 0),
 }
+SIZES = [(80, 24), (120, 40), (200, 60)]
+SIZE_IDS = ["80x24", "120x40", "200x60"]
+
+
+def game_model(case: str):
+    build, seat = CASES[case]
+    return states.model_for(build(), seat, log=["Ann rolled 3", "Ann moved on"])
 
 
 def screen_text(model, width, height) -> str:
     return "\n".join("".join(f[1] for f in line).rstrip()
-                     for line in game_screen(model, width, height, lambda k: None))
+                     for line in model.screens.game(model, width, height, lambda k: None))
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def cell_text(lines: list[str], geo, i: int, name_rows: bool) -> list[str]:
+    """The text inside space i's cell (its name rows only, with `name_rows`)."""
+    row, col = cell_of(i, geo.side)
+    top, left = geo.top(row), geo.left(col)
+    high = geo.rows[row] - (1 if name_rows else 0)
+    return [lines[r].ljust(geo.width)[left:left + geo.cols[col] - 1] for r in range(top, top + high)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_game_screen_matches_its_snapshot(case, size):
-    build, seat = CASES[case]
-    model = states.model_for(build(), seat, log=["Ann rolled 3 and the support icon",
-                                                 "Ann moved to Numbani"])
+    model = game_model(case)
     text = screen_text(model, *size)
     lines = text.splitlines()
     assert len(lines) == size[1] and max(map(len, lines)) <= size[0]
@@ -41,21 +63,92 @@ def test_game_screen_matches_its_snapshot(case, size):
     assert text + "\n" == path.read_text(encoding="utf-8"), f"screen differs from {path}"
 
 
-def test_every_space_is_drawn_once_with_its_owner_digit():
-    s = states.crowded_midgame()
-    model = states.model_for(s)
-    text = plain(render_board(model.state, geometry(120, 40), model.glossary))
-    assert text.count("Volskaya") == 1 and text.count("owner 3") == 1   # Cy owns Volskaya
-    assert text.count("King's R") == 1 and "owner 4" in text
-    assert " trap" in text and " tur" in text
+@pytest.mark.parametrize("size", SIZES[1:], ids=SIZE_IDS[1:])
+@pytest.mark.parametrize("case", ["midgame", "mario-midgame", "spiderman-midgame"])
+def test_from_120x40_every_space_and_hero_name_is_written_in_full(case, size):
+    model = game_model(case)
+    geo = board_geometry(model, *size)
+    lines = screen_text(model, *size).splitlines()
+    assert geo.mode == "full"
+    for i in range(len(model.state["owners"])):
+        name = model.glossary.space_name(i)
+        inside = "".join(cell_text(lines, geo, i, name_rows=True))
+        assert inside.replace(" ", "") == name.replace(" ", ""), (i, name, inside)
+    g, st = model.glossary, model.state
+    heroes = [g.char(c) for p in st["players"] for c in p.get("leaders", []) + [
+        h["id"] for h in p.get("heroes", [])] + ([p["hero"]] if p.get("hero") else [])]
+    heroes += [g.char(f["char"]) for f in st.get("figures", [])]
+    text = " ".join(" ".join(lines).split())    # a name wrapped in the panel reads whole
+    assert heroes and all(h in text for h in heroes), [h for h in heroes if h not in text]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("case", ["midgame", "mario-midgame", "spiderman-midgame"])
+def test_cells_never_run_into_each_other_and_the_decision_is_shown(case, size):
+    model = game_model(case)
+    geo = board_geometry(model, *size)
+    lines = screen_text(model, *size).splitlines()
+    for i in range(len(model.state["owners"])):
+        row, col = cell_of(i, geo.side)
+        gap = geo.left(col) + geo.cols[col] - 1
+        for r in range(geo.top(row), geo.top(row) + geo.rows[row]):
+            assert lines[r].ljust(geo.width)[gap] == " ", (i, r, lines[r])
+        first = cell_text(lines, geo, i, name_rows=False)[0]
+        sp = model.glossary.space(i)
+        assert first.startswith((sp["name"][:3], (sp.get("short") or sp["name"])[:3])), (i, first)
+    below = lines[geo.height:]
+    d = model.decision
+    assert any(d["context"]["title"][:size[0]].rstrip() in x for x in below)
+    assert any(x.startswith(">1 " + d["labels"][0][:size[0] - 3].rstrip()) for x in below)
+    assert "q detach or leave" in lines[-1]
+
+
+def test_another_players_loot_boxes_are_never_drawn():
+    def loot(s):
+        s.players[0].loot, s.players[1].loot, s.players[2].loot = [10], [60, 50], [40]
+    state = states.new_game(states.DEFAULT_TEAMS[:3], setup=loot)
+    model = states.model_for(state, 0)
+    for size in SIZES:
+        text = screen_text(model, *size)
+        assert "60" not in text and "50" not in text and "40" not in text
+        assert "1 loot" in text and "2 loot" in text
+
+
+def test_a_resized_terminal_is_drawn_at_its_new_size():
+    model = game_model("mario-midgame")
+    with terminal(80, 24) as (_, out):
+        ui = GameUI(model)
+        small = ui.screen_text()
+        assert "Waddlewing's" not in small and "Waddlew" in small
+        out.size = Size(rows=40, columns=120)
+        large = ui.screen_text().splitlines()
+        assert len(large) == 40 and any("Waddlewing's" in x for x in large)
+
+
+def test_every_overwatch_space_is_drawn_once_with_its_owner():
+    model = states.model_for(states.crowded_midgame())
+    text = plain(render_board(overwatch_cells(model), board_geometry(model, 120, 40)))
+    assert text.count("Volskaya") == 1 and text.count("King's Row") == 1
+    assert text.count("P3") == 1 and text.count("P4") == 2     # Cy owns one, Dee two
+    assert "trap" in text and "tur" in text
 
 
 def test_tokens_stand_on_their_players_spaces():
     model = states.model_for(states.crowded_midgame())
-    geo = geometry(80, 24)
-    lines = plain(render_board(model.state, geo, model.glossary)).splitlines()
+    geo = board_geometry(model, 80, 24)
+    lines = plain(render_board(overwatch_cells(model), geo)).splitlines()
     # Ann (1) and Dee (4) share Push the Payload (space 2): bottom row, third cell from the right
     left = geo.left(6)
     assert lines[-1][left:left + 2] == "14"
     # Bob (2) is jailed on the Jail corner, bottom left
     assert lines[-1][0] == "2"
+
+
+def test_the_space_a_decision_is_about_is_marked_on_the_board():
+    from cli.ui.family_screens import spiderman_cells
+    model = game_model("spiderman-auction")      # the auction of Hammerhead (space 3)
+    assert model.decision["context"]["lot"]["space"] == 3
+    marked = [i for i, cell in enumerate(spiderman_cells(model)) if cell.focus]
+    assert marked == [3]
+    lines = model.screens.game(model, 120, 40, lambda k: None)
+    assert any("class:focus" in f[0] and "Hammerhead" in f[1] for line in lines for f in line)

@@ -63,7 +63,7 @@ def test_the_generic_screen_shows_the_summary_and_the_options_by_their_labels():
         " 3 Rest this turn (once per game)",
         "",
     ]
-    assert screen[-1] == "↑↓ Enter, 1-9 or click: choose · q detach (game goes on)"
+    assert screen[-1] == "↑↓ Enter, 1-9 or click: choose · q detach or leave"
     assert len(screen) == 24
 
 
@@ -251,14 +251,15 @@ def test_a_move_chosen_on_the_generic_screen_reaches_the_node(tmp_path):
 
 
 @pytest.mark.parametrize("game_id", ["mario-monopoly", "spiderman-monopoly"])
-def test_the_other_games_play_on_the_generic_screen_with_their_own_words(tmp_path, game_id):
-    game = engine.get_game(game_id)
+def test_the_other_monopoly_games_play_on_their_own_board_with_their_own_words(tmp_path, game_id):
     with toy_match(tmp_path, game_id) as (pat, sock):
         async def script(ui, inp, out):
             await until(lambda: ui.model.decision is not None, 30, "Pat's decision", ui)
             screen = ui.screen_text()
-            assert screen.splitlines()[0].startswith(f"{game.title} — you are Pat, seat ")
             state = pat.session.state
+            first = screen.splitlines()[0]   # the board's top row: its spaces, named by the game
+            assert first.startswith("Free") and first.rstrip().endswith(("Go to Jail", "ToJail"))
+            assert "Pat (you)" in screen
             said = summary(state, pat.my_seat)
             assert said and said[0][:30] in screen                  # the game's own summary
             labels = option_labels(state, engine.pending(state).options)
@@ -273,9 +274,11 @@ def test_the_other_games_play_on_the_generic_screen_with_their_own_words(tmp_pat
             assert entry["authors"] == [pat.my_seat] and entry["parts"][0] == \
                 list(engine.pending(state).options[0])            # Pat's first option, signed
             assert "Not allowed" not in ui.model.message
+            # these games do not narrate: the log says what Pat chose
+            await until(lambda: f"you chose: {labels[0]}" in ui.model.log, 5, "the choice", ui)
 
         ui = asyncio.run(drive(sock, script))
-    assert ui.model.screens is GENERIC
+    assert ui.model.screens is OWN[game_id]
 
 
 # ------------------------------------------------------------------ replay

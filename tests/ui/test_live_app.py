@@ -174,7 +174,7 @@ def test_a_resize_redraws_for_the_new_size_and_a_tiny_window_says_so(game):
         out.size = out.size._replace(columns=80, rows=24)
         ui.app._on_resize()
         back = ui.screen_text().splitlines()
-        assert len(back) == 24 and max(map(len, back)) <= 80 and "Vol·" in back[0]
+        assert len(back) == 24 and max(map(len, back)) <= 80 and "Volskay" in back[0]
     run(drive(control, script))
 
 
@@ -207,6 +207,8 @@ def test_detaching_leaves_the_node_playing_and_reattaching_picks_up(game):
         await until(lambda: ui.model.decision != before, 20, "a move", ui)
         seen["decision"] = ui.model.decision
         inp.send_text("q")
+        await until(lambda: "Detach" in ui.screen_text(), 5, "the quit question", ui)
+        inp.send_text("d")
         await until(lambda: not ui.app.is_running, 5, "the app to close", ui)
 
     run(drive(control, first))

@@ -29,8 +29,11 @@ class Tmux:
              f"{self.env} {LANBOARD} {args}; sleep 60")
 
     def detach(self) -> int:
-        """Quit the UI with q; returns the id of the node it leaves playing in the background."""
+        """Quit the UI with q, then d to detach; returns the id of the node it leaves playing
+        in the background."""
         self("send-keys", "-t", "a", "q")
+        self.wait_for("a", "Detach")
+        self("send-keys", "-t", "a", "d")
         after = self.wait_for("a", "Your node plays on in the background")
         self.node_pid = int(after.split("(process ")[1].split(")")[0])
         return self.node_pid

@@ -51,12 +51,14 @@ def test_every_style_class_drawn_is_defined_and_no_colour_assumes_a_background()
     from cli.ui.screens import help_screen, lobby_screen
     defined = {name for names, _ in STYLE.style_rules for name in names.split()}
     used = set()
-    for build in (states.crowded_midgame, states.auction_two_players, states.opening_four_players):
+    for build in (states.crowded_midgame, states.auction_two_players, states.opening_four_players,
+                  states.mario_midgame, states.spiderman_midgame, states.spiderman_auction):
         m = states.model_for(build())
         m.say("a message", error=True)
         m.on_event({"event": "attested", "seq": 1, "hash": "ab" * 32})
+        game_screen = m.screens.game
         for lines in (game_screen(m, 80, 24, lambda k: None), game_screen(m, 120, 40, lambda k: None),
-                      lobby_screen(m, 80, 24), help_screen(m, 80, 24, 0)):
+                      lobby_screen(m, 80, 24), help_screen(m, 80, 24, 0) if m.screens.help else []):
             for line in lines:
                 for f in line:
                     used |= {c[len("class:"):] for c in f[0].split() if c.startswith("class:")}

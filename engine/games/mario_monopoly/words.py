@@ -200,12 +200,59 @@ def describe_state(g: "MarioMonopoly", s: "State", seat: int | None) -> list[str
     return lines
 
 
+# A decision's title by its task, where the options alone say the rest
+TITLES = {"pick": "Choose a character for your figure", "party_pick": "Choose your team",
+          "choose_figure": "Choose the figure that moves this turn",
+          "drop_any": "Choose whose figure drops the coins",
+          "iggy": "Iggy's bonus power-up roll: use it?"}
+
+
 def decision_context(g: "MarioMonopoly", s: "State", decision: Any, names: Any) -> dict:
-    """The shared family's context (auction, sale offer, trade, forced sale), else the title."""
-    return family_context(g, s, names, "coins") or \
-        {"title": f"Your decision: {decision.prompt.replace('_', ' ')}"}
+    """The shared family's context (auction, sale offer, trade, forced sale), else the title:
+    the turn with its roll, the space to buy, the boss to fight, or the task's own words."""
+    shared = family_context(g, s, names, "coins")
+    if shared:
+        return shared
+    frame = s.agenda[-1] if s.agenda else ("",)
+    task, t = frame[0], s.turn
+    if task == "turn":
+        rolled = ""
+        if t.die:
+            rolled = f": you rolled {t.die}"
+            if t.face:
+                rolled += f" and {FACE_NAMES[t.face]}" + ("" if t.power_open else " (used)")
+        return {"title": "Your turn" + rolled}
+    if task in ("buy", "tanooki_buy"):
+        space = g.data.spaces[frame[2]]
+        return {"title": f"{space.name} is for sale ({_coins(space.price)})",
+                "lot": {"space": space.index, "name": space.name}, "price": space.price}
+    if task == "boss_turn":
+        b = g.data.bosses[s.boss]
+        return {"title": f"Boss fight: {b.name} (roll {b.need} or more, {b.points} points)"}
+    return {"title": TITLES.get(task, f"Your decision: {decision.prompt.replace('_', ' ')}")}
 
 
 def explain_illegal(g: "MarioMonopoly", s: "State", decision: Any, move: tuple) -> str:
     return family_explain(decision, move, lambda n: f"{n} coins",
                           s.players[decision.player].coins, same_kind_words=False)
+
+
+# One-line names for a narrow board cell, by kind (properties are cut from their full names)
+SHORT = {"go": "GO", "jail": "Jail", "rest": "Free", "go_to_jail": "ToJail", "pipe": "Pipe",
+         "coin": "Coins", "star": "Star", "thwomp": "Thwomp"}
+
+
+def glossary(g: "MarioMonopoly") -> dict:
+    """What the board screen draws with: the spaces (full and short names, kind, price), the
+    characters' and bosses' names, the currency and how the score is made."""
+    d = g.data
+    return {
+        "spaces": [{"name": sp.name, "short": SHORT.get(sp.kind, ""), "kind": sp.kind,
+                    "price": sp.price, "rent": sp.rent, "points": sp.points} for sp in d.spaces],
+        "characters": {cid: {"name": c.name} for cid, c in d.characters.items()},
+        "bosses": {str(n): {"name": b.name, "cost": b.cost, "need": b.need, "points": b.points}
+                   for n, b in d.bosses.items()},
+        "money": "coins",
+        "scoring": (f"Score = property points + boss points + {d.points_per_stack} for "
+                    f"every {d.stack} coins in hand."),
+    }

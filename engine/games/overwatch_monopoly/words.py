@@ -133,13 +133,18 @@ def describe_move(g: Any, s: Any, move: tuple, names: Names) -> str:
     return describe_options(g, s, [move], names)[0]
 
 
+# One-line names for a narrow board cell, by kind (objectives are cut from their full names)
+SHORT = {"go": "GO", "jail": "Jail", "free_parking": "Free", "go_to_jail": "ToJail",
+         "payload": "Push", "health_pack": "+HP", "ultimate": "Ult"}
+
+
 def glossary(g: Any) -> dict:
-    """What the Overwatch screens draw with: the board's spaces and the characters (their
-    names, roles and the rulebook's character guide)."""
+    """What the Overwatch screens draw with: the board's spaces (full and short names) and the
+    characters (their names, roles and the rulebook's character guide)."""
     d = g.data
     return {
-        "spaces": [{"name": sp.name, "kind": sp.kind, "price": sp.price, "rent": sp.rent,
-                    "points": sp.points} for sp in d.spaces],
+        "spaces": [{"name": sp.name, "short": SHORT.get(sp.kind, ""), "kind": sp.kind,
+                    "price": sp.price, "rent": sp.rent, "points": sp.points} for sp in d.spaces],
         "characters": {cid: {"name": char(cid), "role": d.role(cid), "help": ability_help(cid)}
                        for cid in d.characters},
         "scoring": "Score = objective points + Loot Box points + 30 for Play of the Game "

@@ -182,4 +182,49 @@ def decision_context(g: "SpiderManMonopoly", s: "State", decision: Any, names: A
         return {"title": f"You owe {who(to)} {webs(owed)}: "
                          + ("sell Spider-Tech" if frame[0] == "raise" else "give a property"),
                 "payer": payer, "owed": owed, "payee": payee(to)}
-    return {"title": f"Your decision: {decision.prompt.replace('_', ' ')}"}
+    if frame[0] == "turn":
+        t = s.turn
+        doubles = f" (doubles x{t.doubles}: roll again)" if t.again else ""
+        return {"title": "Your turn" + (": roll the dice" if not t.rolled else doubles)}
+    return {"title": TITLES.get(frame[0], f"Your decision: {decision.prompt.replace('_', ' ')}")}
+
+
+# A decision's title by its task, where the options alone say the rest
+TITLES = {"pick_hero": "Choose your hero (each has a Spider-Power)"}
+
+
+# One-line names for a narrow board cell, by kind (villains and alliances are cut from theirs)
+SHORT = {"go": "GO", "jail": "Jail", "free_parking": "Free", "go_to_jail": "ToJail",
+         "spider_sense": "Sense", "daily_bugle": "Bugle", "subway": "Subway"}
+
+
+def kept_card_name(effect: tuple) -> str:
+    """A card a player keeps, in a few words (its full text is in the rules)."""
+    if effect[0] == "keep_jail":
+        return "Get Out of Jail Free"
+    if effect[0] == "keep_steal":
+        return f"Bugle: take {webs(effect[1])}"
+    return "Bugle: a player skips a turn"
+
+
+def glossary(g: "SpiderManMonopoly") -> dict:
+    """What the board screen draws with: the spaces (full and short names, kind, price), the
+    Spider-Tech levels in words (short and long, by level), the heroes, the kept cards' and
+    decks' names, the currency and how the score is made."""
+    d = g.data
+    levels = range(BOT_LEVEL + 1)
+    return {
+        "spaces": [{"name": sp.name, "short": SHORT.get(sp.kind, ""), "kind": sp.kind,
+                    "price": sp.price} for sp in d.spaces],
+        "tech": {"short": ["" if n == 0 else "Bot" if n == BOT_LEVEL else f"T{n}"
+                           for n in levels],
+                 "long": ["" if n == 0 else "Spider-Bot" if n == BOT_LEVEL else
+                          f"{n} Tracer{'s' * (n > 1)}" for n in levels]},
+        "characters": {h.id: {"name": h.name, "help": [h.text]} for h in d.heroes},
+        "cards": {cid: kept_card_name(c.effect) for cid, c in d.cards.items()
+                  if c.effect[0].startswith("keep_")},
+        "decks": {deck: g.deck_name(deck) for deck in sorted({c.deck for c in d.cards.values()})},
+        "money": "webs",
+        "scoring": "Score = webs + printed prices of your properties + what their Spider-Tech "
+                   "cost; a bankrupt player scores 0.",
+    }
