@@ -300,3 +300,20 @@ def test_a_protocol_2_genesis_of_a_game_with_hidden_cards_is_refused_with_why():
     with pytest.raises(GenesisError, match="protocol 3 is only for games with hidden cards"):
         check_body(dict(plain, protocol=3))
 
+
+
+def test_a_4_seat_overwatch_game_with_private_loot_boxes_gives_every_node_the_same_scores():
+    run = play_match("overwatch-monopoly", 4, seed=9, order_seed=2, bots="greedy",
+                     prepared=make_players("overwatch-monopoly", 4, 9, chain=2048))
+    assert is_clean(run), run.faults()
+    results = {s.ledger.result().scores for s in run.sessions}
+    assert len(results) == 1
+    r = verify_bytes(join(run.sessions[0].log))
+    assert r.status == 0 and r.complete and list(results.pop()) == r.scores, r
+    assert r.counts["draw"] == 9 and r.counts["shuffle"] == 4
+    # each Loot Box scored is the card its holder alone read during the game
+    state = run.sessions[0].state
+    for s in run.sessions:
+        mine = s.private_cards()
+        assert sorted(pos for _, pos in mine) == sorted(state.players[s.seat].loot)
+        assert all(state.loot_open[pos] == card for (_, pos), card in mine.items())
