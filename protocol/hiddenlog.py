@@ -26,10 +26,9 @@ from typing import Any
 from . import hidden as hc
 from .log import Fault
 
-__all__ = ["HiddenDecks", "SETUP_KINDS", "HIDDEN_KINDS"]
+__all__ = ["HiddenDecks", "HIDDEN_KINDS"]
 
-SETUP_KINDS = ("key", "shuffle")
-HIDDEN_KINDS = ("key", "shuffle", "draw", "disclose")
+HIDDEN_KINDS = ("key", "shuffle", "draw", "disclose")   # the entry kinds protocol 3 adds
 _REPLAYED = "replayed-proof"
 
 

@@ -62,6 +62,7 @@ from engine.core import IllegalMove, player_name
 from .codec import CodecError, decode, encode
 from .genesis import GenesisError, assemble, body_hash, check_body, check_signature, sign_body
 from .identity import Identity, verify_signature
+from .hiddenlog import HIDDEN_KINDS
 from .log import Fault, Ledger, check_equivocation, first_difference, state_sections
 from .messages import CHOICES, make_entry, make_halt, make_share, parse_wire, share_statement
 from .randomness import HashChain, sealed_commitment, sealed_salt
@@ -874,7 +875,7 @@ class Session:
                     (s, self.seat, "share") not in self._shares:
                 if slot.kind == "open":
                     part = self._opening()
-                elif slot.kind in ("key", "shuffle", "draw", "disclose"):
+                elif slot.kind in HIDDEN_KINDS:
                     part = self._hidden_part(slot)
                 elif slot.kind == "reveal":
                     if ledger.reveals >= self.chain.length:
