@@ -187,6 +187,14 @@ def test_each_hidden_card_cheat_is_caught_at_once_and_attributed_by_every_honest
     # caught at once: at the very slot the cheater posted to, which no honest log holds
     for s in faulted:
         assert s.fault.seq == s.ledger.seq and s.ledger.slot.kind == kind, (s.fault, s.ledger.slot)
+    # the cheater's own file, where its node logged the entry: verify blames it there
+    log = run.sessions[CHEAT].log
+    r = verify_bytes(join(log))
+    if len(log) > faulted[0].ledger.seq:
+        assert (r.status, r.index, r.fault, r.author) == (1, faulted[0].ledger.seq, fault,
+                                                          CHEAT), r
+    else:
+        assert r.fault == "incomplete", r
 
 
 @pytest.mark.parametrize("kind, change, fault", [
