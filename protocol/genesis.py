@@ -27,6 +27,12 @@ DEFAULT_CHAIN = 1 << 14
 DEFAULT_TIMEOUTS = {"decision": 300, "round": 60}
 
 
+# The largest hidden deck a match may use: its shuffle entry (66 bytes a card, and a proof of at
+# most 1320 + 40·(6 + 33·m) bytes, HIDDEN.md §7) must fit the 65536-byte item limit; 44 cards
+# would just fit, 40 leaves room for the envelope.
+MAX_HIDDEN_DECK = 40
+
+
 class GenesisError(ValueError):
     def __init__(self, reason: str, seat: int | None = None) -> None:
         super().__init__(reason)
@@ -98,6 +104,10 @@ def check_body(body: dict) -> Any:
         raise GenesisError(f"{body['game']} deals hidden cards, which need protocol "
                            f"{HIDDEN_PROTOCOL}; this match is protocol {body['protocol']}, whose "
                            "log cannot keep them secret")
+    for name, size in hidden:
+        if not 1 <= size <= MAX_HIDDEN_DECK:
+            raise GenesisError(f"the hidden deck {name!r} has {size} cards; a shuffle entry "
+                               f"holds at most {MAX_HIDDEN_DECK} within the frame limit")
     if not hidden and body["protocol"] != PROTOCOL_VERSION:
         raise GenesisError(f"protocol {body['protocol']} is only for games with hidden cards; "
                            f"{body['game']} has none and is played over protocol {PROTOCOL_VERSION}")

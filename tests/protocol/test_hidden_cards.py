@@ -324,3 +324,11 @@ def test_a_4_seat_overwatch_game_with_private_loot_boxes_gives_every_node_the_sa
         mine = s.private_cards()
         assert sorted(pos for _, pos in mine) == sorted(state.players[s.seat].loot)
         assert all(state.loot_open[pos] == card for (_, pos), card in mine.items())
+
+
+def test_a_hidden_deck_too_large_for_a_shuffle_entry_is_refused_at_the_genesis(monkeypatch):
+    from tests.protocol.hiddentoy import GAME
+    body, _ = make_players(TOY, 2, 0, chain=64)
+    monkeypatch.setattr(GAME, "hidden_decks", lambda players, variants: (("cards", 41),))
+    with pytest.raises(GenesisError, match="has 41 cards; a shuffle entry holds at most 40"):
+        check_body(body)
