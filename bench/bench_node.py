@@ -72,6 +72,11 @@ class EntryClock:
     def rolls(self) -> list[float]:
         return [dt for dt, kind in self.steps() if kind == "reveal"]
 
+    def draws(self) -> list[float]:
+        """Private draws (protocol 3's draw entries: every other key holder's decryption share
+        with its DLEQ proof, collected and checked)."""
+        return [dt for dt, kind in self.steps() if kind == "draw"]
+
 
 async def one_game(tmp: Path) -> tuple[list[float], list[float], float, int, list[float]]:
     clock = EntryClock()
@@ -95,7 +100,7 @@ async def one_game(tmp: Path) -> tuple[list[float], list[float], float, int, lis
 LINGER_FOR_PINGS = 2.0   # seconds the nodes stay up after the game, for the pings
 
 
-async def one_game_processes(tmp: Path) -> tuple[list[float], list[float]]:
+async def one_game_processes(tmp: Path) -> tuple[list[float], list[float], list[float]]:
     """The game with a process per node, as players run it: seat 0 in this process (where the
     clock is read), the three others `join` from processes of their own. Rolls and pings."""
     clock = EntryClock()
@@ -123,7 +128,7 @@ async def one_game_processes(tmp: Path) -> tuple[list[float], list[float]]:
         for proc in procs:
             if proc.returncode is None:
                 proc.kill()
-    return clock.rolls(), pings
+    return clock.rolls(), pings, clock.draws()
 
 
 async def join_as_process(port: int, home: Path) -> None:
@@ -284,12 +289,13 @@ def main() -> None:
 
 
 def main_processes(games: int) -> None:
-    rolls, pings, ratios = [], [], []
+    rolls, pings, ratios, draws = [], [], [], []
     with tempfile.TemporaryDirectory() as tmp:
         for g in range(games):
-            r, p = trio.run(one_game_processes, Path(tmp) / f"g{g}")
+            r, p, d = trio.run(one_game_processes, Path(tmp) / f"g{g}")
             rolls += r
             pings += p
+            draws += d
             ratios.append(statistics.median(r) / statistics.median(p))
     r_med, p_med = statistics.median(rolls), statistics.median(pings)
     print(f"  a process per node, as players run it ({os.cpu_count()} cores here), {games} games")
@@ -297,6 +303,11 @@ def main_processes(games: int) -> None:
           f"{p_med * 1e3:6.2f} ms")
     print(f"    roll resolved (all reveals in, checked)       median {r_med * 1e3:6.2f} ms  "
           f"= {r_med / p_med:.1f}x floor   target <= 3x")
+    if draws:
+        d_med = statistics.median(draws)
+        print(f"    private draw (shares in, DLEQ-checked), {len(draws)} samples  median "
+              f"{d_med * 1e3:6.2f} ms  = {d_med / p_med:.1f}x floor   target <= 3x "
+              f"({d_med / r_med:.1f}x a roll)")
     print(f"    per game, roll median / that game's floor: "
           f"{' '.join(f'{x:.1f}x' for x in ratios)}  (median {statistics.median(ratios):.1f}x)")
 
@@ -306,6 +317,6 @@ if __name__ == "__main__":
         trio.run(join_as_process, int(sys.argv[2]), Path(sys.argv[3]))
     elif sys.argv[1:2] == ["--processes"]:
         print("node: 4 greedy bot nodes on loopback")
-        main_processes(GAMES)
+        main_processes(int(sys.argv[2]) if sys.argv[2:3] else GAMES)
     else:
         main()

@@ -88,6 +88,15 @@ def _said(entry: dict, state, names: list[str]) -> str:
         return "the sealed choices opened: " + "; ".join(
             f"{names[a] if a < len(names) else a} {' '.join(map(str, p.get('move', [])))}"
             for a, p in zip(entry.get("authors") or [], entry.get("parts") or []))
+    if kind == "key":
+        return f"{len(entry.get('authors') or [])} players posted their keys for the hidden cards"
+    if kind == "shuffle":
+        who = (entry.get("authors") or [0])[0]
+        return f"{names[who] if who < len(names) else who} shuffled the hidden deck, with its proof"
+    if kind == "draw":
+        return "a hidden card drawn: the others' decryption shares, for its holder alone"
+    if kind == "disclose":
+        return "the hidden cards turned face up"
     if kind == "move" and state is not None and entry.get("parts"):
         if isinstance(engine.pending(state), Decision):
             return "chose: " + option_labels(state, [entry["parts"][0]], SeatNames(names))[0]

@@ -20,6 +20,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def _counts(c: dict) -> str:
     sealed = f", {c['open']} sealed rounds" if c.get("open") else ""
+    if c.get("key"):
+        sealed += f", {c['shuffle']} shuffles, {c['draw']} private draws"
     return (f"{c['move']} moves, {c['reveal']} rolls{sealed}, {c['attest']} attestations, "
             f"{c['timeout']} timeouts")
 

@@ -2,7 +2,8 @@
 
     game = get_game("overwatch-monopoly")
     state = game.new(players=4)
-    pending(state)  -> Decision(player, options) | Chance(...) | Over(result)
+    pending(state)  -> Decision(player, options) | Chance(...) | Sealed | PrivateDraw | Disclose
+                       | Over(result)
     state = apply(state, move) / resolve(state, seed_bytes)
 """
 from __future__ import annotations
@@ -11,11 +12,11 @@ from typing import Any
 
 from .canonical import encode, state_hash, to_data
 from .chance import Chance, draw
-from .core import (Decision, Game, IllegalMove, Move, Over, Result, Sealed, as_move, game_ids,
-                   get_game, player_name)
+from .core import (Decision, Disclose, Game, IllegalMove, Move, Over, PrivateDraw, Result,
+                   Sealed, as_move, game_ids, get_game, player_name)
 
 __all__ = [
-    "Chance", "Decision", "Sealed", "Over", "Result", "IllegalMove", "Move", "Game",
+    "Chance", "Decision", "Sealed", "PrivateDraw", "Disclose", "Over", "Result", "IllegalMove", "Move", "Game",
     "get_game", "game_ids", "pending", "apply", "apply_chance", "resolve", "view",
     "encode_state", "state_hash", "to_data", "draw", "as_move", "player_name",
 ]

@@ -7,6 +7,8 @@ For each kind a game defines one of:
     _do_<kind>(s, frame)                          an automatic task, run as soon as it is on top
     _options_<kind>(s, frame) -> (player, options) and _on_<kind>(s, frame, move)   a decision
     _chance_<kind>(s, frame) -> Chance and _roll_<kind>(s, frame, outcome)          dice
+    _hidden_<kind>(s, frame) -> PrivateDraw and _drew_<kind>(s, frame)               a private draw
+    _hidden_<kind>(s, frame) -> Disclose and _disclosed_<kind>(s, frame, values)     an opening
 
 Rules that interrupt others (a payment that forces an elimination in the middle of an effect,
 an auction inside a move) are then just tasks pushed on top of the work they interrupt. A
@@ -18,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from .chance import Chance
-from .core import Decision, Game, Move, Over
+from .core import Decision, Disclose, Game, Move, Over, PrivateDraw
 
 __all__ = ["AgendaGame"]
 
@@ -46,14 +48,14 @@ class AgendaGame(Game):
                 continue
             options = getattr(self, "_options_" + kind, None)
             if options is None:
-                return  # a chance node
+                return  # a chance node or a hidden card
             _, opts = options(s, frame)
             if len(opts) != 1:
                 return
             agenda.pop()
             getattr(self, "_on_" + kind)(s, frame, opts[0])
 
-    def _pending(self, s: Any) -> Decision | Chance | Over:
+    def _pending(self, s: Any) -> Decision | Chance | PrivateDraw | Disclose | Over:
         if not s.agenda:
             return Over(self.result(s))
         frame = s.agenda[-1]
@@ -62,6 +64,9 @@ class AgendaGame(Game):
         if options is not None:
             player, opts = options(s, frame)
             return Decision(player, opts, kind)
+        hidden = getattr(self, "_hidden_" + kind, None)
+        if hidden is not None:
+            return hidden(s, frame)
         return getattr(self, "_chance_" + kind)(s, frame)
 
     def _apply(self, s: Any, move: Move) -> None:
@@ -73,5 +78,17 @@ class AgendaGame(Game):
     def _apply_chance(self, s: Any, outcome: tuple[int, ...]) -> None:
         frame = s.agenda.pop()
         getattr(self, "_roll_" + frame[0])(s, frame, outcome)
+        s.steps += 1
+        self._settle(s)
+
+    def _apply_draw(self, s: Any) -> None:
+        frame = s.agenda.pop()
+        getattr(self, "_drew_" + frame[0])(s, frame)
+        s.steps += 1
+        self._settle(s)
+
+    def _apply_disclose(self, s: Any, values: tuple) -> None:
+        frame = s.agenda.pop()
+        getattr(self, "_disclosed_" + frame[0])(s, frame, values)
         s.steps += 1
         self._settle(s)

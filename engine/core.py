@@ -1,7 +1,10 @@
 """The one small game API every lanboard game fits (after OpenSpiel).
 
 At every state exactly one thing is pending: a Decision by one player, a Chance node, Sealed
-decisions by several players at once, or Over.
+decisions by several players at once, a PrivateDraw (a seat draws a card of a hidden deck for its
+eyes only), a Disclose (privately held cards are opened for everyone), or Over.
+A state never holds a hidden card's value before it is disclosed: only which seat holds which
+position of which hidden deck (see PrivateDraw).
 States are plain data (dataclasses of ints, strings, lists, dicts); `apply` and `apply_chance`
 never change the state they are given, they return the next one.
 """
@@ -16,7 +19,7 @@ from typing import Any, Iterable, Mapping
 from .chance import ByteStream, Chance, check_outcome, draw
 
 __all__ = [
-    "Move", "Decision", "Sealed", "Over", "Result", "Chance", "IllegalMove", "Game",
+    "Move", "Decision", "Sealed", "PrivateDraw", "Disclose", "Over", "Result", "Chance", "IllegalMove", "Game",
     "register", "get_game", "game_ids", "as_move",
 ]
 
@@ -47,6 +50,27 @@ class Sealed:
         seats = [d.player for d in self.decisions]
         if not seats or any(a >= b for a, b in zip(seats, seats[1:])):
             raise ValueError(f"sealed decisions need distinct players in seat order, not {seats}")
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateDraw:
+    """Seat `player` draws the card at `position` of the hidden deck `deck` (a name the game
+    lists in `hidden_decks`), for its eyes only. `Game.apply_draw(state)` records that the seat
+    holds that position; the card itself is never in the state: over the network the deck is
+    shuffled encrypted by every seat and only the holder decrypts it (protocol/FORMAT.md,
+    protocol 3); offline the simulator's dealer knows it."""
+    player: int
+    deck: str
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Disclose:
+    """Privately drawn cards are opened for everyone (e.g. Loot Boxes at the end, for scoring):
+    `cards` is ((holder, deck, position), ...). `Game.apply_disclose(state, values)` takes one
+    value per card, in that order: the card's index in its deck, or None for a card that can
+    no longer be opened (its holder or a share of it is gone: FORMAT.md, "A gone player")."""
+    cards: tuple[tuple[int, str, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +121,14 @@ class Game:
     def initial_state(self, players: int, variants: tuple[str, ...]) -> Any:
         raise NotImplementedError
 
-    def _pending(self, state: Any) -> Decision | Chance | Sealed | Over:
+    def _pending(self, state: Any) -> Decision | Chance | Sealed | PrivateDraw | Disclose | Over:
         raise NotImplementedError
+
+    def hidden_decks(self, players: int, variants: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+        """(name, number of cards) of each deck whose cards are drawn privately (PrivateDraw),
+        fixed at set-up; card j of a deck is the game's own j-th card. None by default: a game
+        with hidden decks is played over protocol 3, every other over protocol 2."""
+        return ()
 
     def result(self, state: Any) -> Result:
         """Scores and winners of the state as it stands (final at Over). Forfeited seats never win."""
@@ -113,6 +143,14 @@ class Game:
 
     def _apply_sealed(self, state: Any, moves: tuple[Move, ...]) -> None:
         """Mutate `state` by one checked move per decision of the pending Sealed node."""
+        raise NotImplementedError
+
+    def _apply_draw(self, state: Any) -> None:
+        """Mutate `state` by the pending PrivateDraw (its seat now holds that position)."""
+        raise NotImplementedError
+
+    def _apply_disclose(self, state: Any, values: tuple[int | None, ...]) -> None:
+        """Mutate `state` by the pending Disclose's checked card values."""
         raise NotImplementedError
 
     rules_version: str = "1"
@@ -220,14 +258,15 @@ class Game:
     # ---- the contract ------------------------------------------------------------------
     _last: tuple[Any, Any] = (None, None)
 
-    def pending(self, state: Any) -> Decision | Chance | Sealed | Over:
+    def pending(self, state: Any) -> Decision | Chance | Sealed | PrivateDraw | Disclose | Over:
         # A bot asks pending() and apply() asks it again for the same state object: remember
         # the last answer. Safe because states are values that nothing mutates once made.
         last_state, last = self._last
         if last_state is state:
             return last
         if state.forfeited:
-            result: Decision | Chance | Sealed | Over = Over(self.result(state))
+            result: Decision | Chance | Sealed | PrivateDraw | Disclose | Over = \
+                Over(self.result(state))
         else:
             result = self._pending(state)
         self._last = (state, result)
@@ -260,6 +299,8 @@ class Game:
             raise IllegalMove("no player is to move now: " + (
                 "the game is over" if isinstance(p, Over) else
                 "several players choose sealed moves at once" if isinstance(p, Sealed) else
+                "a hidden card is being drawn" if isinstance(p, PrivateDraw) else
+                "hidden cards are being opened" if isinstance(p, Disclose) else
                 "dice are pending"))
         if move not in p.options:
             raise IllegalMove(self.explain_illegal(state, p, move))
@@ -281,6 +322,31 @@ class Game:
                 raise IllegalMove(f"seat {d.player}: " + self.explain_illegal(state, d, move))
         nxt = clone(state)
         self._apply_sealed(nxt, moves)
+        return nxt
+
+    def apply_draw(self, state: Any) -> Any:
+        """The next state once the pending PrivateDraw is done: its seat holds the position."""
+        if not isinstance(self.pending(state), PrivateDraw):
+            raise IllegalMove("no hidden card is being drawn")
+        nxt = clone(state)
+        self._apply_draw(nxt)
+        return nxt
+
+    def apply_disclose(self, state: Any, values: Iterable[int | None]) -> Any:
+        """The next state once the pending Disclose's cards are open: `values` has one card
+        index (or None: it can no longer be opened) per card, in the node's order."""
+        p = self.pending(state)
+        if not isinstance(p, Disclose):
+            raise IllegalMove("no hidden cards are being opened")
+        values = tuple(values)
+        if len(values) != len(p.cards):
+            raise IllegalMove(f"{len(p.cards)} cards are opened, not {len(values)}")
+        sizes = dict(self.hidden_decks(len(state.players), tuple(getattr(state, "variants", ()))))
+        for (_, deck, _), v in zip(p.cards, values):
+            if v is not None and (type(v) is not int or not 0 <= v < sizes[deck]):
+                raise IllegalMove(f"{v!r} is no card of the hidden deck {deck!r}")
+        nxt = clone(state)
+        self._apply_disclose(nxt, values)
         return nxt
 
     def apply_chance(self, state: Any, outcome: Iterable[int]) -> Any:

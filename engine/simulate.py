@@ -1,7 +1,9 @@
 """Whole games in process with bots: the loop behind `lanboard sim`, the tests and the benchmark.
 
 Chance seeds are SHA-256(b"lanboard-sim" ‖ seed ‖ step), bots are seeded from (seed, seat): a
-simulated game is a pure function of its arguments.
+simulated game is a pure function of its arguments. Hidden decks (PrivateDraw, Disclose) are
+dealt by a `TableDealer`: offline there is no other player to hide a card from, so the dealer
+simply knows each deck's order (drawn from the seed as a chance permutation would be).
 """
 from __future__ import annotations
 
@@ -11,15 +13,43 @@ from typing import Any, Callable, Sequence
 
 from .bots import make_bot
 from .canonical import state_hash
-from .chance import Chance
-from .core import Over, Result, Sealed, get_game
+from .chance import Chance, draw
+from .core import Disclose, Over, PrivateDraw, Result, Sealed, get_game
 
-__all__ = ["SimulatedGame", "play", "chance_seed"]
+__all__ = ["SimulatedGame", "TableDealer", "play", "replay_step", "chance_seed"]
 
 
 def chance_seed(seed: int, step: int) -> bytes:
     return hashlib.sha256(b"lanboard-sim" + seed.to_bytes(8, "big", signed=True)
                           + step.to_bytes(8, "big")).digest()
+
+
+class TableDealer:
+    """The order of each hidden deck of one offline game, and the moves that follow from it:
+    a private draw applies at once, a Disclose gets each card's index from the order."""
+
+    def __init__(self, game: Any, state: Any, orders: dict[str, tuple[int, ...]]) -> None:
+        self.game = game
+        decks = game.hidden_decks(len(state.players), tuple(getattr(state, "variants", ())))
+        self.orders = {name: tuple(orders[name]) for name, _ in decks}
+
+    @classmethod
+    def shuffled(cls, game: Any, state: Any, seed: bytes) -> "TableDealer":
+        decks = game.hidden_decks(len(state.players), tuple(getattr(state, "variants", ())))
+        return cls(game, state, {name: draw(Chance("perm", (size,)), hashlib.sha256(
+            b"lanboard-sim-deck" + seed + name.encode()).digest()) for name, size in decks})
+
+    def card(self, deck: str, position: int) -> int:
+        return self.orders[deck][position]
+
+    def deal(self, state: Any) -> tuple[Any, tuple | None]:
+        """The next state after the pending PrivateDraw or Disclose, and the disclosed values
+        (None for a draw)."""
+        p = self.game.pending(state)
+        if isinstance(p, PrivateDraw):
+            return self.game.apply_draw(state), None
+        values = tuple(self.card(deck, pos) for _, deck, pos in p.cards)
+        return self.game.apply_disclose(state, values), values
 
 
 @dataclass
@@ -34,7 +64,8 @@ class SimulatedGame:
     steps: int
     turns: int
     turn_hashes: list[bytes] = field(default_factory=list)
-    history: list[tuple[str, tuple]] = field(default_factory=list)  # ("move"|"chance"|"sealed", value)
+    # ("move"|"chance"|"sealed"|"draw"|"disclose", value)
+    history: list[tuple[str, tuple]] = field(default_factory=list)
 
     @property
     def state_hash(self) -> bytes:
@@ -51,6 +82,7 @@ def play(game_id: str, players: int, seed: int, bots: Sequence[str] | str = "gre
         raise ValueError(f"{len(kinds)} bot kinds for {players} players")
     agents = [make_bot(k, f"{seed}/{seat}") for seat, k in enumerate(kinds)]
     state = game.new(players, variants)
+    dealer = TableDealer.shuffled(game, state, seed.to_bytes(8, "big", signed=True))
     hashes: list[bytes] = []
     history: list[tuple[str, tuple]] = []
     turns = _turns(state)
@@ -65,6 +97,10 @@ def play(game_id: str, players: int, seed: int, bots: Sequence[str] | str = "gre
             state = game.resolve(state, chance_seed(seed, steps))
             if keep_history:
                 history.append(("chance", chance_seed(seed, steps)))
+        elif isinstance(p, (PrivateDraw, Disclose)):
+            state, values = dealer.deal(state)
+            if keep_history:
+                history.append(("draw", ()) if values is None else ("disclose", values))
         elif isinstance(p, Sealed):
             # Each bot chooses from the same state, so none sees another's pick first.
             moves = tuple(agents[d.player].choose(state, d) for d in p.decisions)
@@ -85,6 +121,19 @@ def play(game_id: str, players: int, seed: int, bots: Sequence[str] | str = "gre
     hashes.append(state_hash(state))
     return SimulatedGame(game_id, seed, players, kinds, tuple(sorted(set(variants))), state,
                          game.result(state), steps, _turns(state), hashes, history)
+
+
+def replay_step(game: Any, state: Any, kind: str, value: Any) -> Any:
+    """The state after one item of a `SimulatedGame.history`."""
+    if kind == "chance":
+        return game.resolve(state, value)
+    if kind == "sealed":
+        return game.apply_sealed(state, value)
+    if kind == "draw":
+        return game.apply_draw(state)
+    if kind == "disclose":
+        return game.apply_disclose(state, value)
+    return game.apply(state, value)
 
 
 def _turns(state: Any) -> int:

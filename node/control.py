@@ -7,8 +7,11 @@ Bots, scripts, tests and the terminal UI all use it. One request per line, one r
     {"cmd": "state"}              -> {"ok": true, "state": <the game as this seat may see it>,
                                       "summary": [<lines from the game's describe_state>],
                                       "waiting_for": seat | null, "said": null,
-                                      "board": {...} | null}  (what the game's own screen
-                                     draws the state with: its words module's board)
+                                      "board": {...} | null,  (what the game's own screen
+                                      draws the state with: its words module's board)
+                                      "cards": [{"deck", "position", "card"}: the hidden cards
+                                      this seat alone has read (its Loot Boxes); never another
+                                      seat's, which this node cannot compute]}
     {"cmd": "state", "before": <a state this API sent>, "reveal": bool}
                                   -> the same, "said": [sentences: what changed from "before"
                                      to this state, "reveal": dice came from a reveal entry]
@@ -163,8 +166,10 @@ def _state(node, req: dict) -> dict:
     if "before" in req:
         said = narration(state.game, req["before"], view, seat_names(node),
                          bool(req.get("reveal")), len(node.seats))
+    cards = [{"deck": d, "position": pos, "card": c}
+             for (d, pos), c in sorted(node.session.private_cards().items())]
     return {"state": view, "summary": summary(state, node.my_seat), "said": said,
-            "board": board(state, node.my_seat),
+            "board": board(state, node.my_seat), "cards": cards,
             "waiting_for": p.player if isinstance(p, Decision) else None}
 
 

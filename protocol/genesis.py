@@ -14,7 +14,8 @@ from engine.core import player_name
 
 from .codec import encode
 from .identity import verify_signature
-from .messages import PROTOCOL_VERSION, SchemaError, genesis_statement, parse_genesis_body
+from .messages import (HIDDEN_PROTOCOL, PROTOCOL_VERSION, SchemaError, genesis_statement,
+                       parse_genesis_body)
 
 __all__ = [
     "DEFAULT_CHAIN", "DEFAULT_TIMEOUTS", "make_body", "sign_body", "assemble", "match_id",
@@ -24,6 +25,12 @@ __all__ = [
 # A Monopoly game rolls a few hundred times; 2^14 reveals is ample and costs ~10 ms to build.
 DEFAULT_CHAIN = 1 << 14
 DEFAULT_TIMEOUTS = {"decision": 300, "round": 60}
+
+
+# The largest hidden deck a match may use: its shuffle entry (66 bytes a card, and a proof of at
+# most 1320 + 40·(6 + 33·m) bytes, HIDDEN.md §7) must fit the 65536-byte item limit; 44 cards
+# would just fit, 40 leaves room for the envelope.
+MAX_HIDDEN_DECK = 40
 
 
 class GenesisError(ValueError):
@@ -36,8 +43,9 @@ def make_body(game: str, players: list[dict], *, variants: tuple[str, ...] = (),
               chain: int = DEFAULT_CHAIN, timeouts: dict | None = None) -> dict:
     """players: [{"key": public key, "name": str, "commit": chain commitment}] in seat order."""
     g = engine.get_game(game)
+    hidden = g.hidden_decks(len(players), tuple(sorted(set(variants))))
     body = {
-        "protocol": PROTOCOL_VERSION, "game": game, "variants": sorted(set(variants)),
+        "protocol": HIDDEN_PROTOCOL if hidden else PROTOCOL_VERSION, "game": game, "variants": sorted(set(variants)),
         "digest": g.digest(), "players": [dict(p) for p in players], "chain": chain,
         "timeouts": dict(timeouts or DEFAULT_TIMEOUTS), "nonce": nonce,
     }
@@ -86,9 +94,24 @@ def check_body(body: dict) -> Any:
     if body["variants"] != sorted(set(body["variants"])):
         raise GenesisError("variants must be sorted and distinct")
     try:
-        return game.new(len(body["players"]), tuple(body["variants"]))
+        state = game.new(len(body["players"]), tuple(body["variants"]))
     except ValueError as e:
         raise GenesisError(str(e)) from None
+    # Protocol 3 exactly for the games with hidden cards: a protocol-2 match of such a game
+    # could not keep them secret, and protocol 3 adds nothing to another game.
+    hidden = game.hidden_decks(len(body["players"]), tuple(body["variants"]))
+    if hidden and body["protocol"] != HIDDEN_PROTOCOL:
+        raise GenesisError(f"{body['game']} deals hidden cards, which need protocol "
+                           f"{HIDDEN_PROTOCOL}; this match is protocol {body['protocol']}, whose "
+                           "log cannot keep them secret")
+    for name, size in hidden:
+        if not 1 <= size <= MAX_HIDDEN_DECK:
+            raise GenesisError(f"the hidden deck {name!r} has {size} cards; a shuffle entry "
+                               f"holds at most {MAX_HIDDEN_DECK} within the frame limit")
+    if not hidden and body["protocol"] != PROTOCOL_VERSION:
+        raise GenesisError(f"protocol {body['protocol']} is only for games with hidden cards; "
+                           f"{body['game']} has none and is played over protocol {PROTOCOL_VERSION}")
+    return state
 
 
 def check_signature(body: dict, seat: int, sig: bytes) -> bool:

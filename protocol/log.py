@@ -21,6 +21,12 @@ entry in which each reveals that move and salt. Nothing of any move is in the lo
 commitment is; an opening that does not hash to its author's commitment, or opens an illegal
 move, is its author's fault. A chooser handed to the bot gets the takeover move, seeded by the
 commit entry's number, so it is fixed before any opening exists.
+
+Hidden cards (protocol 3, games with `hidden_decks`): set-up entries ("key", then "shuffle" per
+seat and deck) come before the first step; a PrivateDraw is a "draw" entry of decryption shares,
+a Disclose a "disclose" entry of the holders' shares. protocol.hiddenlog checks and applies them;
+a draw nobody could ever open, or a Disclose with nothing to open, is applied without an entry,
+like a bot's move.
 """
 from __future__ import annotations
 
@@ -49,7 +55,12 @@ FAULT_KINDS = (
     "wrong-kind",       # a share of a kind the slot does not admit
     "bad-reveal",       # a reveal that does not hash to that player's previous reveal
     "illegal-move",     # a move the engine rejects
-    "bad-opening",      # a sealed move opened to other bytes than its author committed to
+    "bad-opening",      # a sealed move opened to other bytes than its author committed to, or
+                        # a hidden card disclosed as another card than its shares open
+    "bad-key",          # an ElGamal key without a valid proof of its scalar (a rogue key)
+    "bad-shuffle",      # a shuffle that is not a re-masked permutation of its input deck
+    "bad-share",        # a decryption share that is not what its author's key gives
+    "replayed-proof",   # a hidden-card proof made for another match, slot or seat
     "state-mismatch",   # an attested state hash that differs from the one computed here
     "bad-claim",        # a timeout claim against a player the slot is not waiting for
     "bad-choice",       # a choice about a seat that is not the timed-out one being decided
@@ -66,10 +77,12 @@ FAULT_KINDS = (
 @dataclass(frozen=True)
 class Slot:
     seq: int
-    kind: str                       # "move", "reveal", "attest", "choice", "commit" or "open"
+    kind: str                       # "move", "reveal", "attest", "choice", "commit", "open",
+                                    # "key", "shuffle", "draw" or "disclose"
     authors: tuple[int, ...]        # who must each contribute one share, in seat order
     pending: Any = None             # the engine's Decision, Chance or Sealed for a step slot;
-                                    # for a choice slot, the timed-out seat the choice is about
+                                    # for a choice slot, the timed-out seat the choice is about;
+                                    # for a shuffle slot, the deck's name
 
 
 @dataclass
@@ -118,7 +131,12 @@ class Ledger:
         self.choices: list[tuple[int, int, str]] = []  # (seq, seat, outcome) of choice entries
         self.entries: list[bytes] = []
         self.counts = {"move": 0, "reveal": 0, "attest": 0, "timeout": 0, "choice": 0,
-                       "commit": 0, "open": 0}
+                       "commit": 0, "open": 0, "key": 0, "shuffle": 0, "draw": 0, "disclose": 0}
+        self.hidden = None
+        if body["protocol"] >= 3:
+            from .hiddenlog import HiddenDecks
+            self.hidden = HiddenDecks(self.match_id, body["nonce"], self.game.hidden_decks(
+                self.n, tuple(body["variants"])))
         # The sealed node being opened: the commit entry's number and each author's commitment
         # (None while no commit entry awaits its openings).
         self.sealed: tuple[int, dict[int, bytes]] | None = None
@@ -147,6 +165,11 @@ class Ledger:
             return Slot(self.seq, "choice", self.active(), self.undecided[0])
         if self.phase == "attest":
             return Slot(self.seq, "attest", self.active())
+        if self.hidden is not None:
+            setup = self.hidden.setup_slot(self.bots)
+            if setup is not None:
+                kind, authors, deck = setup
+                return Slot(self.seq, kind, authors or self.active(), deck)
         p = engine.pending(self.state)
         if isinstance(p, engine.Decision):
             return Slot(self.seq, "move", (p.player,), p)
@@ -158,6 +181,10 @@ class Ledger:
                                                 if a not in self.absent), p)
         if isinstance(p, engine.Chance):
             return Slot(self.seq, "reveal", self.active(), p)
+        if isinstance(p, engine.PrivateDraw):
+            return Slot(self.seq, "draw", self.hidden.draw_authors(p, self.bots), p)
+        if isinstance(p, engine.Disclose):
+            return Slot(self.seq, "disclose", self.hidden.disclose_authors(p, self.bots), p)
         return None
 
     # ---- checking --------------------------------------------------------------------------
@@ -213,6 +240,8 @@ class Ledger:
             return self._check_opening(a, part, seq)
         if kind == "commit":
             return None
+        if kind in ("key", "shuffle", "draw", "disclose"):
+            return self.hidden.check(kind, a, part, seq, slot.pending, self.bots)
         if kind == "reveal":
             if self.reveals >= self.chain_length:
                 raise Fault("exhausted", (), f"all {self.chain_length} reveals are used", seq)
@@ -318,6 +347,16 @@ class Ledger:
             self.bot_moves += self._apply_sealed(
                 dict(zip(entry["authors"], (p["move"] for p in entry["parts"]))))
             self.phase = self._after_step()
+        elif kind in ("key", "shuffle"):
+            self.hidden.append(entry, self.slot.pending)
+        elif kind == "draw":
+            self.hidden.append(entry, self.slot.pending)
+            self.state = self.game.apply_draw(self.state)
+            self.phase = self._after_step()
+        elif kind == "disclose":
+            self.state = self.game.apply_disclose(self.state, self.hidden.disclosed(
+                entry, self.slot.pending, self.bots))
+            self.phase = self._after_step()
         elif kind == "reveal":
             for a, part in zip(entry["authors"], entry["parts"]):
                 self.reveal_heads[a] = part
@@ -358,7 +397,7 @@ class Ledger:
         self.seq += 1
         if kind != "attest":
             self._hash = None
-        if self.phase == "step" and not self.undecided and self.bots:
+        if self.phase == "step" and not self.undecided and (self.bots or self.hidden):
             self._play_bots()
         self.slot = self._slot()
 
@@ -399,6 +438,10 @@ class Ledger:
         moved = False
         while True:
             p = engine.pending(self.state)
+            if self.hidden is not None and self.hidden.setup_slot(self.bots) is None and \
+                    self._derived_hidden(p):
+                moved = True
+                continue
             if isinstance(p, engine.Sealed) and all(d.player in self.bots for d in p.decisions):
                 k += self._apply_sealed({}, k)
                 moved = True
@@ -414,6 +457,25 @@ class Ledger:
             self._hash = None
             if isinstance(engine.pending(self.state), engine.Over):
                 self.phase = "attest"
+
+    def _derived_hidden(self, p: Any) -> bool:
+        """Apply a hidden-card step that writes no entry: a draw nobody could ever open (a key
+        holder is a bot) or with no other key holder to share, a Disclose with nothing left
+        to open. True if one was applied."""
+        if isinstance(p, engine.PrivateDraw):
+            authors = self.hidden.draw_authors(p, self.bots)
+            if authors is None:
+                self.state = self.game.apply_draw(self.state)
+                return True
+            if not authors:   # the drawer is the only key holder: it opens the card alone
+                self.hidden.record_draw(p, {})
+                self.state = self.game.apply_draw(self.state)
+                return True
+        elif isinstance(p, engine.Disclose) and not self.hidden.disclose_authors(p, self.bots):
+            self.state = self.game.apply_disclose(self.state, self.hidden.disclosed(
+                None, p, self.bots))
+            return True
+        return False
 
 
 def settle_choice(choices: list[str]) -> str:

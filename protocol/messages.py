@@ -22,13 +22,15 @@ from typing import Any, Callable
 from .codec import CodecError, decode, encode
 
 __all__ = [
-    "PROTOCOL_VERSION", "KINDS", "CHOICES", "SchemaError", "share_statement", "genesis_statement",
+    "PROTOCOL_VERSION", "HIDDEN_PROTOCOL", "KINDS", "CHOICES", "SchemaError", "share_statement", "genesis_statement",
     "parse_genesis_body", "parse_signed_genesis", "parse_share", "parse_entry", "parse_wire",
     "make_share", "make_entry", "make_halt", "entry_hash", "check_part",
 ]
 
 PROTOCOL_VERSION = 2   # 2: attestations per turn, halt notices
-KINDS = ("move", "reveal", "attest", "timeout", "choice", "commit", "open")
+HIDDEN_PROTOCOL = 3    # 3: protocol 2 and hidden decks (key, shuffle, draw, disclose entries)
+KINDS = ("move", "reveal", "attest", "timeout", "choice", "commit", "open",
+         "key", "shuffle", "draw", "disclose")
 CHOICES = ("wait", "bot", "end")   # what the remaining players may choose after a timeout
 MAX_PLAYERS = 8
 MAX_CHAIN = 1 << 20
@@ -118,29 +120,49 @@ _move = _list(_move_item, 1, 32)
 _timeout_spec = {"seat": _seat, "time": _int(0, U64)}
 _choice_spec = {"seat": _seat, "choice": _one_of(*CHOICES)}
 _open_spec = {"move": _move, "salt": _hash}
+# Hidden cards (protocol 3). Points are 32 bytes, ciphertexts 64, Schnorr/DLEQ proofs 96; what
+# the bytes mean (a valid point, a proof that holds) is protocol.hidden's check, made by the
+# ledger so that a failure is the author's fault by name.
+MAX_DECK = 255
+_key_spec = {"key": _bytes(32), "proof": _bytes(96)}
+_share_part_spec = {"share": _bytes(32), "proof": _bytes(96)}
+_card_spec = {"card": _int(0, MAX_DECK - 1), "share": _bytes(32), "proof": _bytes(96)}
+
+
+def _shuffle_proof(v: Any, where: str) -> None:
+    # [binding, commitments, openings]: its inner shape is checked by protocol.hidden
+    if type(v) is not list or len(v) != 3:
+        raise SchemaError(f"{where} must be [binding, commitments, openings]")
+
+
+_shuffle_spec = {"deck": _list(_bytes(64), 1, MAX_DECK), "proof": _shuffle_proof}
+
+
+def _spec(spec: dict) -> Callable[[Any, str], None]:
+    return lambda v, where: _map(spec, v, where)
+
+
+_PARTS: dict[str, Callable[[Any, str], None]] = {
+    "move": _move, "reveal": _hash, "attest": _hash, "commit": _hash,
+    "timeout": _spec(_timeout_spec), "choice": _spec(_choice_spec), "open": _spec(_open_spec),
+    "key": _spec(_key_spec), "shuffle": _spec(_shuffle_spec), "draw": _spec(_share_part_spec),
+    "disclose": _list(_spec(_card_spec), 1, MAX_DECK),
+}
 
 
 def check_part(kind: str, part: Any, where: str = "part") -> None:
     """The shape of one author's part for `kind` (meaning is the ledger's business)."""
-    if kind == "move":
-        _move(part, where)
-    elif kind in ("reveal", "attest", "commit"):
-        _hash(part, where)
-    elif kind == "timeout":
-        _map(_timeout_spec, part, where)
-    elif kind == "choice":
-        _map(_choice_spec, part, where)
-    elif kind == "open":
-        _map(_open_spec, part, where)
-    else:
+    check = _PARTS.get(kind)
+    if check is None:
         raise SchemaError(f"unknown kind {kind!r:.40}")
+    check(part, where)
 
 
 # ---- genesis ---------------------------------------------------------------------------------
 
 _player_spec = {"key": _bytes(32), "name": _text(64), "commit": _hash}
 _genesis_spec = {
-    "protocol": _int(PROTOCOL_VERSION, PROTOCOL_VERSION),
+    "protocol": _int(PROTOCOL_VERSION, HIDDEN_PROTOCOL),
     "game": _text(64),
     "variants": _list(_text(64), 0, 32),
     "digest": _hash,

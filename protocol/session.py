@@ -42,6 +42,13 @@ commitment: nobody learns its move before committing. An opening that reaches th
 earlier (a peer that already has the commit entry) waits unread among the shares for later
 slots, as any share ahead of the log does. The opening is derived from the log: the option
 that, with the slot's salt, hashes to this seat's commitment, so a restarted node opens alike.
+
+Hidden cards (protocol 3): this node's key, shuffles and decryption shares are derived from its
+identity seed, the genesis nonce and the slot (protocol.hidden), so they are signed as reveals
+are, without asking the player, and a restarted node signs the same bytes. The cards this seat
+alone decrypted (`private_cards`) are computed from the log and that key: nothing is stored,
+and no other seat's secret can be computed here (its own share of its cards is never posted
+before its disclose entry).
 """
 from __future__ import annotations
 
@@ -55,6 +62,7 @@ from engine.core import IllegalMove, player_name
 from .codec import CodecError, decode, encode
 from .genesis import GenesisError, assemble, body_hash, check_body, check_signature, sign_body
 from .identity import Identity, verify_signature
+from .hiddenlog import HIDDEN_KINDS
 from .log import Fault, Ledger, check_equivocation, first_difference, state_sections
 from .messages import CHOICES, make_entry, make_halt, make_share, parse_wire, share_statement
 from .randomness import HashChain, sealed_commitment, sealed_salt
@@ -213,6 +221,8 @@ class Session:
         self._early: list[tuple[bytes, int]] = []
         self._dispute_accused: tuple[int, ...] = ()
         self._started = False
+        self._hidden_secret = None
+        self._private: dict[tuple[str, int], int] = {}
 
     @classmethod
     def resume(cls, items: list[bytes], identity: Identity, chain: HashChain,
@@ -502,6 +512,56 @@ class Session:
                 return {"move": list(option), "salt": salt}
         raise Fault("internal", (), f"none of our options opens our commitment in entry {c}",
                     ledger.seq)
+
+    # ---- hidden cards ----------------------------------------------------------------------
+    def _secret(self) -> Any:
+        if self._hidden_secret is None:
+            from .hidden import player_secret
+            self._hidden_secret = player_secret(self.identity.seed(), self.body["nonce"])
+        return self._hidden_secret
+
+    def _hidden_part(self, slot: Any) -> Any:
+        """Our part of a key, shuffle, draw or disclose entry: a function of our key and the
+        log, like a reveal."""
+        from . import hidden as hc
+        ledger, hidden, x = self.ledger, self.ledger.hidden, self._secret()
+        if slot.kind == "key":
+            return {"key": x.public, "proof": hc.prove_key(x, self.body["nonce"], self.seat)}
+        if slot.kind == "shuffle":
+            deck, proof = hc.make_shuffle(x, hidden.joint, hc.Slot(ledger.match_id, slot.seq,
+                                          slot.pending), self.seat, hidden.cards[slot.pending])
+            return {"deck": list(deck), "proof": proof}
+        if slot.kind == "draw":
+            p = slot.pending
+            share, proof = hc.share(x, hc.Slot(ledger.match_id, slot.seq, p.deck, p.position),
+                                    self.seat, hidden.cards[p.deck][p.position])
+            return {"share": share, "proof": proof}
+        items = []
+        private = self.private_cards()
+        for holder, deck, pos in slot.pending.cards:
+            if holder != self.seat or not hidden.openable((holder, deck, pos), ledger.bots):
+                continue
+            share, proof = hc.share(x, hc.Slot(ledger.match_id, slot.seq, deck, pos), self.seat,
+                                    hidden.cards[deck][pos])
+            items.append({"card": private[(deck, pos)], "share": share, "proof": proof})
+        return items
+
+    def private_cards(self) -> dict[tuple[str, int], int]:
+        """(deck, position) -> card index of every hidden card this seat drew and can read:
+        the other key holders' shares from the log, and its own share, which only it can make.
+        Derived from the log and the identity key alone (a restarted node needs no store)."""
+        hidden = self.ledger.hidden if self.ledger is not None else None
+        if hidden is None:
+            return {}
+        from . import hidden as hc
+        for (deck, pos), shares in hidden.shares.items():
+            if hidden.holders[(deck, pos)] != self.seat or (deck, pos) in self._private:
+                continue
+            ct = hidden.cards[deck][pos]
+            own = hc.group.mul(self._secret().scalar, ct[:32])
+            self._private[(deck, pos)] = hc.open_card(deck, hidden.sizes[deck], ct,
+                                                      [*shares.values(), own])
+        return dict(self._private)
 
     def choose_after_timeout(self, choice: str) -> Output:
         """Sign this player's choice about the timed-out seat the log is deciding on: "wait",
@@ -815,6 +875,8 @@ class Session:
                     (s, self.seat, "share") not in self._shares:
                 if slot.kind == "open":
                     part = self._opening()
+                elif slot.kind in HIDDEN_KINDS:
+                    part = self._hidden_part(slot)
                 elif slot.kind == "reveal":
                     if ledger.reveals >= self.chain.length:
                         raise Fault("exhausted", (), "all reveals are used", s)
@@ -824,6 +886,11 @@ class Session:
                 share = make_share(self.identity.sign, ledger.match_id, s, ledger.head,
                                    slot.kind, self.seat, part)
                 raw = encode(share)
+                if slot.kind in ("shuffle", "draw", "disclose"):
+                    # made by protocol.hidden from our own key: its proof is checked by every
+                    # peer on arrival; checking it here too would only repeat the costliest
+                    # step of a shuffle or a draw on our own clock
+                    self._checked[raw] = None
                 self._store(s, self.seat, "share", raw, share)
                 out.sends.append(Send(self.peers, raw))
             if not self._try_complete(slot, out):

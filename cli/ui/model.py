@@ -29,6 +29,7 @@ class Model:
     board: dict | None = None                                # the game's data to draw it with
     decision: dict | None = None
     waiting_for: int | None = None                           # the seat the game waits on
+    cards: list[dict] = field(default_factory=list)          # this seat's own hidden cards
     glossary: Glossary = field(default_factory=Glossary)     # what the game's screens draw with
     codes: dict[str, str] = field(default_factory=dict)      # player name -> check code
     lobby: dict = field(default_factory=dict)                # the last lobby event
@@ -134,6 +135,7 @@ class Model:
                 self.summary = summary
                 self.waiting_for = reply.get("waiting_for")
                 self.board = reply.get("board")
+                self.cards = list(reply.get("cards") or [])
         return True
 
     def on_event(self, ev: dict) -> None:

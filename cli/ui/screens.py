@@ -85,7 +85,8 @@ def players_panel(model, width: int, height: int) -> list[Line]:
         owned = [i for i, o in enumerate(st["owners"]) if o == seat]
         pts = g.points(owned)
         loot = p["loot"] if isinstance(p["loot"], int) else len(p["loot"])  # never the cards
-        info = f"{len(owned)} obj, {pts} pts · {loot} loot"
+        info = f"{len(owned)} obj, {pts} pts · {loot} loot" + (
+            own_loot(model) if seat == model.me else "")
         head = seat_head(model, seat, turn, width, [("class:hp", f" HP {p['hp']}")])
         if per < 3:
             head.append(("class:dim", f" {len(owned)} obj {loot} loot"))
@@ -157,6 +158,13 @@ def focus_spaces(model) -> set[int]:
     ctx = (model.decision or {}).get("context") or {}
     refs = [ctx.get("lot")] + list(ctx.get("give") or []) + list(ctx.get("take") or [])
     return {r["space"] for r in refs if isinstance(r, dict) and isinstance(r.get("space"), int)}
+
+
+def own_loot(model) -> str:
+    """This seat's Loot Boxes, which its node alone decrypted: " (30+50)"; "" for none."""
+    points = [model.glossary.card_points(c["deck"], c["card"]) for c in model.cards
+              if c.get("deck") == "loot"]
+    return f" ({'+'.join(str(x) for x in points if x is not None)})" if points else ""
 
 
 def decision_lines(model, width: int, rows: int, choose: Callable[[int], None]) -> list[Line]:

@@ -13,11 +13,16 @@ Invariants:
   by drawing again, so the secret and public derivations never produce a scalar `scalar()` refuses.
 - Sums and differences may be the identity (an adversary can pick them); they are only ever
   hashed or compared, never multiplied.
+- Validity is a function of the 32 bytes alone, so the answers of `is_valid_point` (a full
+  scalar multiplication: the subgroup check) are remembered for the points seen last: a key
+  or a deck's ciphertext checked once is not multiplied out again at every share of it.
 - The libsodium in use refuses a point of the prime-order subgroup plus the point of order 2,
   checked at import: libsodium builds before 2025-12-30 (PyNaCl < 1.6.2) accept it
   (CVE-2025-69277), which would let a peer slip a torsion component past `point()`.
 """
 from __future__ import annotations
+
+import functools
 
 import nacl.bindings as _s
 import nacl.exceptions
@@ -55,10 +60,16 @@ def _bytes(value: object, n: int, what: str) -> bytes:
     return value
 
 
+@functools.lru_cache(maxsize=1 << 13)
+def _is_valid_point(p: bytes) -> bool:
+    # a bounded memo (keys, the decks' ciphertexts, card points: a few thousand per match)
+    return bool(_s.crypto_core_ed25519_is_valid_point(p))
+
+
 def point(value: object, what: str = "point") -> bytes:
     """`value` if it is a valid group element, else BadEncoding / BadPoint."""
     p = _bytes(value, POINT_BYTES, what)
-    if not _s.crypto_core_ed25519_is_valid_point(p):
+    if not _is_valid_point(p):
         raise BadPoint(f"{what} is not a point of the prime-order group (non-canonical, "
                        "small order, the identity, or outside the main subgroup)")
     return p

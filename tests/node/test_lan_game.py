@@ -93,6 +93,13 @@ async def _play_with_control(tmp_path: Path):
             if seen["illegal"] is None:
                 seen["illegal"] = await call(sock, {"cmd": "move", "move": ["fly", 9]})
                 seen["bad"] = await call(sock, {"cmd": "no such thing"})
+            if "mid" not in seen:
+                state = await call(sock, {"cmd": "state"})
+                if state["cards"]:
+                    # every read-only command while this seat holds a Loot Box
+                    seen["mid"] = {cmd: await call(sock, {"cmd": cmd})
+                                   for cmd in ("status", "state", "pending", "glossary", "ping")}
+                    seen["mid_bot_cards"] = bot.session.private_cards()
             reply = await call(sock, {"cmd": "move", "move": decision["options"][0]})
             # pending offers a decision only once its slot in the log is open: never refused
             assert reply == {"ok": True}, (decision, reply)
@@ -122,6 +129,14 @@ def test_a_person_plays_a_whole_game_through_the_control_api(tmp_path):
     # the state view hides the other player's Loot Boxes
     other = 1 - person.my_seat
     assert isinstance(seen["state"]["state"]["players"][other]["loot"], int)
+    # mid-game, the person's node names its own Loot Boxes (which it decrypted alone) and no
+    # other: the other seat's cards are in no answer, as this node cannot compute them
+    mid = seen["mid"]
+    mine = [c["position"] for c in mid["state"]["cards"]]
+    assert mine == mid["state"]["state"]["players"][person.my_seat]["loot"]
+    assert not set(pos for _, pos in seen["mid_bot_cards"]) & set(mine)
+    assert all("cards" not in answer for cmd, answer in mid.items() if cmd != "state")
+    assert "loot_open" in mid["state"]["state"] and set(mid["state"]["state"]["loot_open"]) == {-1}
 
 
 async def _malformed_control_lines(tmp_path: Path):

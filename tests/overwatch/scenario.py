@@ -1,6 +1,6 @@
 """Building chosen Overwatch-Monopoly situations through the public engine API.
 
-`new_game` plays the set-up (loot shuffle, leader roll, picks) with the given teams, so every
+`new_game` plays the set-up (leader roll, picks) with the given teams, so every
 scenario starts from a real state; `edit` then changes a copy of it (positions, HP, owners) to
 the situation a rule needs, and `roll` / `act` drive the engine exactly as a node would.
 """
@@ -42,7 +42,6 @@ def new_game(teams: Sequence[Sequence[str]] = DEFAULT_TEAMS[:4], first: int = 0,
     """
     n = len(teams)
     s = GAME.new(n, variants)
-    s = GAME.apply_chance(s, loot if loot is not None else tuple(range(len(DATA.loot_box_points))))
     # The highest roller picks first and the last picker goes first: make seat first+1 highest.
     top = (first + 1) % n
     s = GAME.apply_chance(s, tuple(6 if seat == top else 1 for seat in range(n)))
@@ -85,7 +84,24 @@ def hp(s: State) -> list[int]:
 
 
 def end_turn(s: State) -> State:
-    """End the active player's turn if a decision to end it is pending."""
-    if ("end_turn",) in options(s):
+    """End the active player's turn if a decision to end it is pending (and take the Loot Box
+    it earned: the private draw is a step of its own)."""
+    if isinstance(GAME.pending(s), Decision) and ("end_turn",) in options(s):
         s = act(s, "end_turn")
+    return draw_loot(s)
+
+
+def draw_loot(s: State) -> State:
+    """Apply the pending private draw of a Loot Box, if one is pending."""
+    if isinstance(GAME.pending(s), engine.PrivateDraw):
+        s = GAME.apply_draw(s)
     return s
+
+
+def disclose(s: State, order: Sequence[int] | None = None) -> State:
+    """Open every Loot Box at the game's end, the hidden deck being in `order` (card index
+    per position; by default the deck's own order)."""
+    p = GAME.pending(s)
+    assert isinstance(p, engine.Disclose), p
+    order = order or range(len(DATA.loot_box_points))
+    return GAME.apply_disclose(s, [list(order)[pos] for _, _, pos in p.cards])

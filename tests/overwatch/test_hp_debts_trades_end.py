@@ -2,7 +2,7 @@
 (scoring, Play of the Game, ties)."""
 import pytest
 
-from engine import Over
+from engine import Disclose, Over
 
 from .scenario import (DATA, GAME, act, decider, edit, end_turn, hp, new_game, options,
                        pending, turn_roll)
@@ -151,7 +151,7 @@ def test_a_trade_must_involve_an_objective_and_something_from_each_side():
 
 def test_loot_boxes_are_never_traded():
     s = new_game(setup=lambda s: (s.owners.__setitem__(NEPAL, 1),
-                                  s.players[1].loot.append(60)))
+                                  s.players[1].loot.append(0)))
     s = act(s, "trade", 1)
     kinds = {o[0] for o in options(s)}
     assert kinds == {"take", "pay", "ask", "cancel"}  # nothing names a Loot Box
@@ -173,9 +173,11 @@ def test_the_printed_160_point_example():
     def change(s):
         for space in (DORADO, ROUTE66, 13):  # 20 + 20 + 20 with the house ladder
             s.owners[space] = 0
-        s.players[0].loot = [30, 40]
+        s.players[0].loot = [3, 5]   # positions of the hidden deck, disclosed below as 30 and 40
         s.players[0].hp = 12
     s = new_game(setup=change)
+    s = edit(s, lambda s: s.loot_open.__setitem__(slice(None), [8, 8, 8, 3, 8, 5, 8, 8, 8]))
+    assert [DATA.loot_box_points[i] for i in (3, 5)] == [30, 40]
     assert sum(DATA.spaces[i].points for i in (DORADO, ROUTE66, 13)) == 60
     r = GAME.result(s)
     assert r.scores[0] == 60 + 70 + 30 == 160
@@ -184,19 +186,41 @@ def test_the_printed_160_point_example():
 
 def test_game_ends_after_the_last_loot_box_is_taken_and_that_player_levels_up():
     def change(s):
-        s.loot_deck = [50]
+        s.loot_deck = [8]                  # the last Loot Box still to draw is position 8
         s.players[0].pos = 31
         s.players[0].heroes[1].active = False
     s = new_game(setup=change)
     s = turn_roll(s, 1, "tank")        # Reinhardt's barrier is still to use
     s = act(s, "move")                 # onto GO
     s = end_turn(s)
-    assert decider(s) == (0, "level_up") and s.players[0].loot == [50]
+    assert decider(s) == (0, "level_up") and s.players[0].loot == [8]
     s = act(s, "respawn", "ana")
     s = act(s, "done")
+    p = pending(s)   # the game is over: every Loot Box is turned face up for scoring
+    assert isinstance(p, Disclose) and p.cards == ((0, "loot", 8),)
+    s = GAME.apply_disclose(s, [7])    # position 8 holds card 7 (50 points)
     p = pending(s)
     assert isinstance(p, Over)
     assert p.result.scores[0] == 50 + 30  # the Loot Box and the most HP (12)
+
+
+def test_a_loot_box_that_cannot_be_opened_scores_the_unopened_value():
+    def change(s):
+        s.loot_deck = [8]
+        s.players[0].loot = [2]
+        s.players[1].loot = [4]
+        s.players[0].pos = 31
+        s.players[0].heroes[1].active = False
+    s = new_game(setup=change)
+    s = turn_roll(s, 1, "tank")
+    s = act(s, "move")
+    s = end_turn(s)
+    s = act(s, "respawn", "ana")
+    s = act(s, "done")
+    # seat 1's holder is gone (None): its box scores the house value, the others their cards
+    s = GAME.apply_disclose(s, [8, 7, None])
+    r = pending(s).result
+    assert r.details["loot_boxes"][:2] == [60 + 50, DATA.unopened_loot_box_points] == [110, 30]
 
 
 def test_most_hp_wins_a_tied_score():
@@ -205,8 +229,9 @@ def test_most_hp_wins_a_tied_score():
         s.owners[ROUTE66] = 1     # 20 points
         s.players[0].hp, s.players[1].hp = 9, 11
         s.players[2].hp, s.players[3].hp = 11, 3
-        s.players[0].loot = [30]  # seat 0: 20 + 30 = 50
+        s.players[0].loot = [0]   # seat 0: 20 + 30 (card 3 below) = 50
         s.players[1].loot = []    # seat 1: 20 + 30 (shares Play of the Game) = 50
+        s.loot_open[0] = 3
     r = GAME.result(new_game(setup=change))
     assert r.scores[:2] == (50, 50)
     assert r.winners == (1,)

@@ -2,7 +2,7 @@
 "Why Does It Matter Which Die I Use First?" and "Leveling Up", played through the engine API."""
 import pytest
 
-from engine import Chance, Decision, IllegalMove
+from engine import Chance, Decision, IllegalMove, PrivateDraw
 
 from .scenario import (DATA, GAME, act, decider, edit, end_turn, face, hp, new_game, options,
                        pending, roll, turn_roll)
@@ -12,11 +12,10 @@ KINGS_ROW = 31
 
 @pytest.mark.parametrize("players,boxes", [(2, 5), (3, 7), (4, 9)])
 def test_loot_box_deck_has_5_7_or_9_cards_by_player_count(players, boxes):
+    # all 9 cards are shuffled unseen (a hidden deck); the first 5, 7 or 9 positions are drawn
     s = GAME.new(players)
-    assert pending(s).kind == "perm"
-    s = roll(s, *range(9))
-    assert len(s.loot_deck) == boxes
-    assert s.loot_deck == list(DATA.loot_box_points[:boxes])
+    assert GAME.hidden_decks(players, ()) == (("loot", len(DATA.loot_box_points)),)
+    assert s.loot_deck == list(range(boxes))
 
 
 def test_each_player_starts_with_10_hp_on_go():
@@ -26,7 +25,7 @@ def test_each_player_starts_with_10_hp_on_go():
 
 
 def test_highest_roller_chooses_group_leader_first_and_ties_roll_again():
-    s = roll(GAME.new(3), *range(9))
+    s = GAME.new(3)
     s = roll(s, 5, 5, 2)  # seats 0 and 1 tie on 5: they roll again
     p = pending(s)
     assert isinstance(p, Chance) and p.sizes == (6, 6)
@@ -43,7 +42,7 @@ def test_highest_roller_chooses_group_leader_first_and_ties_roll_again():
 
 
 def test_draft_gives_each_team_one_damage_one_tank_one_support():
-    s = roll(GAME.new(2), *range(9))
+    s = GAME.new(2)
     s = roll(s, 6, 1)
     s = act(s, "leader", "tracer")       # seat 0: damage
     s = act(s, "leader", "winston")      # seat 1: tank
@@ -154,7 +153,10 @@ def test_passing_go_gives_2_hp_at_once_and_a_loot_box_at_end_of_turn():
     assert s.players[0].loot == []         # the Loot Box waits for the end of the turn
     s = act(s, "capture")
     s = act(s, "end_turn")
-    assert s.players[0].loot == [DATA.loot_box_points[0]]
+    p = pending(s)   # "Take the top Loot Box card. You may look at it, but keep it a secret."
+    assert isinstance(p, PrivateDraw) and (p.player, p.deck, p.position) == (0, "loot", 0)
+    s = GAME.apply_draw(s)
+    assert s.players[0].loot == [0]        # the position it holds; the card is not in the state
     assert len(s.loot_deck) == 8
 
 

@@ -29,6 +29,14 @@ def test_replay_loads_one_state_per_entry_of_a_verified_file(match_file):
     moves = [s for s in steps if s["kind"] == "move"]
     assert all(s["said"].startswith("chose: ") for s in moves)
     assert "as group leader" in moves[0]["said"]     # the option in words, not ['leader', 'dva']
+    # the Loot Boxes are private draws: the replay says so, and the state shows no card
+    # before they are turned face up at the end
+    said = {s["kind"]: s["said"] for s in steps}
+    assert said["draw"] == "a hidden card drawn: the others' decryption shares, for its holder alone"
+    assert said["disclose"] == "the hidden cards turned face up"
+    assert "shuffled the hidden deck" in said["shuffle"]
+    before_end = [s for s in steps if s["kind"] != "disclose"][-2]["state"]
+    assert set(before_end["loot_open"]) == {-1} and set(steps[-1]["state"]["loot_open"]) != {-1}
 
 
 def test_replay_steps_forward_and_back_with_the_arrow_keys(match_file):

@@ -20,7 +20,9 @@ SELF_GAIN = {"lucio": 3, "mercy": 4, "brigitte": 2, "zenyatta": 2, "ana": 3}
 def standing(g: "OverwatchMonopoly", s: "State", seat: int) -> int:
     """Points a player would score now (without Play of the Game)."""
     objectives = sum(g.data.spaces[i].points for i, o in enumerate(s.owners) if o == seat)
-    return objectives + sum(s.players[seat].loot) + 10 * s.players[seat].hp // 4
+    # Loot Boxes at the unopened value: the policy sees public data only (it is the takeover
+    # policy too, which every node plays alike), and nobody else's card is public before the end
+    return objectives + g.loot_points(s, seat) + 10 * s.players[seat].hp // 4
 
 
 def leader_order(g: "OverwatchMonopoly", s: "State", seat: int) -> list[int]:

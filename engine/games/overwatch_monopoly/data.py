@@ -33,6 +33,7 @@ class Data:
     play_of_the_game: int
     loot_boxes_by_players: tuple[int, ...]
     loot_box_points: tuple[int, ...]
+    unopened_loot_box_points: int
     ability_die: tuple[str, ...]
     spaces: tuple[Space, ...]
     characters: dict[str, Character]
@@ -66,6 +67,7 @@ def load(path: Path = DATA_FILE) -> Data:
         elimination_hp=meta["elimination_hp"], play_of_the_game=meta["play_of_the_game"],
         loot_boxes_by_players=tuple(meta["loot_boxes_by_players"]),
         loot_box_points=tuple(meta["loot_box_points"]),
+        unopened_loot_box_points=meta["unopened_loot_box_points"],
         ability_die=tuple(meta["ability_die"]),
         spaces=gamedata.printed_spaces(doc, "objective"),
         characters=chars,

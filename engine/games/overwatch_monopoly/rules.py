@@ -11,7 +11,7 @@ from typing import Any
 
 from ...chance import Chance
 from ...agenda import AgendaGame
-from ...core import Move, Result, register
+from ...core import Disclose, Move, PrivateDraw, Result, register
 from ..game_package import NOBODY, PackagedGame
 from ..monopoly_family import FAMILY_RULES_FILES, MonopolyFamily
 from .abilities import AbilityRules
@@ -59,8 +59,10 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
             game=self.id, variants=list(variants),
             players=[Player(hp=d.start_hp) for _ in range(players)],
             owners=[NOBODY] * d.board_size, traps=[NOBODY] * d.board_size,
-            turrets=[NOBODY] * d.board_size, loot_deck=[], pool=list(self._heroes),
+            turrets=[NOBODY] * d.board_size,
+            loot_deck=list(range(d.loot_boxes_by_players[players])), pool=list(self._heroes),
             leader_pool=list(self._leaders), pick_order=[], turn=Turn(),
+            loot_open=[-1] * len(d.loot_box_points),
         )
         s.agenda = [("start",)]
         self._settle(s)
@@ -69,7 +71,7 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
     def _do_start(self, s: State, frame: tuple) -> None:
         n = len(s.players)
         picks_each = 3 if "6v6" in s.variants else 1
-        frames: list[tuple] = [("shuffle_loot",), ("order_roll", tuple(range(n)))]
+        frames: list[tuple] = [("order_roll", tuple(range(n)))]
         if "mystery-heroes" in s.variants:
             frames += [("deal_leaders",), ("deal_heroes",)]
         else:
@@ -78,15 +80,13 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
         frames.append(("begin_play",))
         self._push(s, *frames)
 
-    def _chance_shuffle_loot(self, s: State, frame: tuple) -> Chance:
-        return Chance("perm", (len(self.data.loot_box_points),), "shuffle the Loot Boxes")
+    def hidden_decks(self, players: int, variants: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+        """The Loot Box deck: every card, shuffled unseen; the first loot_boxes_by_players of
+        its positions are drawn (the rest stay in the box, as at set-up)."""
+        return (("loot", len(self.data.loot_box_points)),)
 
     def _chance_order_roll(self, s: State, frame: tuple) -> Chance:
         return Chance("dice", (6,) * len(frame[1]), "numbered die: who chooses first")
-
-    def _roll_shuffle_loot(self, s: State, frame: tuple, outcome: tuple[int, ...]) -> None:
-        keep = self.data.loot_boxes_by_players[len(s.players)]
-        s.loot_deck = [self.data.loot_box_points[i] for i in outcome][:keep]
 
     def _options_pick_leader(self, s: State, frame: tuple) -> tuple[int, tuple[Move, ...]]:
         seat = s.pick_order[frame[1] % len(s.players)]
@@ -241,16 +241,41 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
         p = s.players[seat]
         p.slowed = False  # Mei's -3 lasts for one turn of the victim
         if s.turn.level_up and s.loot_deck:
-            p.loot.append(s.loot_deck.pop(0))
-            self._push(s, ("level_up", seat), ("after_level_up",))
+            self._push(s, ("draw_loot", seat), ("level_up", seat), ("after_level_up",))
         else:
             self._push(s, ("next_turn",))
 
     def _do_after_level_up(self, s: State, frame: tuple) -> None:
         if not s.loot_deck:  # the last Loot Box is taken and its player has leveled up
-            s.agenda.clear()
+            s.agenda[:] = [("open_loot",)]
             return
         self._push(s, ("next_turn",))
+
+    # ("draw_loot", seat): "Take the top Loot Box card. You may look at it, but keep it a
+    # secret": a private draw of the next position of the hidden deck.
+    def _hidden_draw_loot(self, s: State, frame: tuple) -> PrivateDraw:
+        return PrivateDraw(frame[1], "loot", s.loot_deck[0])
+
+    def _drew_draw_loot(self, s: State, frame: tuple) -> None:
+        s.players[frame[1]].loot.append(s.loot_deck.pop(0))
+
+    # ("open_loot",): the game is over; every Loot Box is turned face up for scoring.
+    def _hidden_open_loot(self, s: State, frame: tuple) -> Disclose:
+        return Disclose(tuple((seat, "loot", pos) for seat, p in enumerate(s.players)
+                              for pos in p.loot))
+
+    def _disclosed_open_loot(self, s: State, frame: tuple, values: tuple) -> None:
+        cards = self._hidden_open_loot(s, frame).cards
+        for (_, _, pos), v in zip(cards, values):
+            if v is not None:
+                s.loot_open[pos] = v
+
+    def loot_points(self, s: State, seat: int) -> int:
+        """What `seat`'s Loot Boxes score as the state stands: a disclosed card its printed
+        points; one not (yet) disclosed, or that can no longer be, the unopened value."""
+        d = self.data
+        return sum(d.loot_box_points[s.loot_open[pos]] if s.loot_open[pos] >= 0
+                   else d.unopened_loot_box_points for pos in s.players[seat].loot)
 
     def _do_next_turn(self, s: State, frame: tuple) -> None:
         s.turn = Turn(player=(s.turn.player + 1) % len(s.players))
@@ -519,7 +544,7 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
         for i, o in enumerate(s.owners):
             if o != NOBODY:
                 objective_points[o] += d.spaces[i].points
-        loot_points = [sum(p.loot) for p in s.players]
+        loot_points = [self.loot_points(s, i) for i in range(n)]
         top_hp = max(p.hp for p in s.players)
         # Ties for the most HP: every tied player is Play of the Game (RULES.md).
         potg = [d.play_of_the_game if p.hp == top_hp else 0 for p in s.players]
@@ -534,7 +559,9 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
 
     # ------------------------------------------------------------------ presentation
     def view(self, s: State, player: int) -> dict[str, Any]:
-        """What `player` may see: other players' Loot Boxes are face down, the deck is hidden."""
+        """What `player` may see: other players' Loot Boxes are face down (how many), the deck
+        is a count. The state holds no undisclosed card at all; the holder's node adds what it
+        alone decrypted (protocol.session's `private_cards`)."""
         from ...canonical import to_data
         data = to_data(s)
         for seat, p in enumerate(data["players"]):

@@ -53,7 +53,9 @@ class Player(PlainState):
     pos: int = 0
     jailed: bool = False
     jail_tries: int = 0
-    loot: list[int] = field(default_factory=list)      # Loot Box points, secret to others
+    # positions of the hidden Loot Box deck this player drew (public); the cards are known to
+    # this player alone until they are disclosed at the end (State.loot_open)
+    loot: list[int] = field(default_factory=list)
     immune: bool = False        # D.Va Defense Matrix / Lúcio Sound Barrier
     barrier: int = 0            # HP on Reinhardt's / Brigitte's card
     redirect: bool = False      # Zarya's Particle Barrier
@@ -82,7 +84,7 @@ class State(PlainState):
     owners: list[int]           # per space: owning seat, -1 none
     traps: list[int]            # per space: Junkrat's seat, -1 none
     turrets: list[int]          # per space: Torbjörn's seat, -1 none
-    loot_deck: list[int]
+    loot_deck: list[int]        # positions of the hidden Loot Box deck still to draw, in order
     pool: list[str]             # undrafted non-leader characters (swap candidates)
     leader_pool: list[str]
     pick_order: list[int]       # seats in drafting order (highest roller first)
@@ -90,4 +92,7 @@ class State(PlainState):
     turns: int = 0              # turns started, for people and bounds
     steps: int = 0              # moves and chance outcomes applied
     agenda: list[tuple] = field(default_factory=list)  # work still to do; last item first
+    # per position of the hidden Loot Box deck: the card index once disclosed, -1 before (and
+    # for a card that could not be opened)
+    loot_open: list[int] = field(default_factory=list)
     forfeited: list[int] = field(default_factory=list)

@@ -149,6 +149,9 @@ def glossary(g: Any) -> dict:
                        for cid in d.characters},
         "scoring": "Score = objective points + Loot Box points + 30 for Play of the Game "
                    "(the most HP).",
+        # card j of the hidden "loot" deck is worth loot_box_points[j]: what a seat's own
+        # Loot Boxes (the control API's "cards") show
+        "cards": {"loot": list(d.loot_box_points)},
     }
 
 

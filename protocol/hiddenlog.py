@@ -1,0 +1,163 @@
+"""The hidden decks of a protocol-3 match, as the ledger checks and applies them.
+
+A protocol-3 match (a game with `hidden_decks`) opens with set-up entries that change no engine
+state: one "key" entry (every active seat's ElGamal key with its Schnorr proof), then one
+"shuffle" entry per seat and deck, in seat order (the deck re-masked and permuted, with its
+cut-and-choose proof). Then the engine's PrivateDraw is a "draw" entry (every key holder but the
+drawer posts its decryption share of the card with a DLEQ proof) and its Disclose a "disclose"
+entry (each holder posts its own shares and names its cards). protocol/FORMAT.md, protocol 3,
+says it all in full.
+
+Invariants:
+- Every key, shuffle and share is checked with its proof when its share arrives (`check`), so a
+  bad one is its author's fault at once, never discovered at the end; a proof made for another
+  match, slot or seat is `replayed-proof`.
+- Nothing here holds a secret: keys, decks and shares are public log data. The holder's card is
+  computed by its own session from these and its key (Session.private_cards).
+- A card is openable exactly when the shares of every key holder but its holder are in the log
+  (its draw entry) and its holder is not handed to the bot; any other card's value stays None
+  ("A gone player" in FORMAT.md). While any key holder is a bot, a draw writes no entry (nobody
+  could ever open the card).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import hidden as hc
+from .log import Fault
+
+__all__ = ["HiddenDecks", "HIDDEN_KINDS"]
+
+HIDDEN_KINDS = ("key", "shuffle", "draw", "disclose")   # the entry kinds protocol 3 adds
+_REPLAYED = "replayed-proof"
+
+
+def _fault(kind: str, a: int, e: Exception, seq: int, what: str) -> Fault:
+    if isinstance(e, hc.ReplayedProof):
+        return Fault(_REPLAYED, (a,), f"{what}: {e}", seq)
+    return Fault(kind, (a,), f"{what}: {e}", seq)
+
+
+class HiddenDecks:
+    def __init__(self, match_id: bytes, nonce: bytes, decks: tuple[tuple[str, int], ...]) -> None:
+        self.match_id = match_id
+        self.nonce = nonce
+        self.sizes = dict(decks)
+        self.keys: dict[int, bytes] | None = None     # seat -> ElGamal key, the key holders
+        self.joint: bytes | None = None
+        self.cards: dict[str, tuple[bytes, ...]] = {}  # deck -> its ciphertexts, as shuffled so far
+        self.shufflers: dict[str, list[int]] = {name: [] for name in self.sizes}
+        # (deck, position) -> {seat: decryption share} posted at its draw (openable cards only)
+        self.shares: dict[tuple[str, int], dict[int, bytes]] = {}
+        self.holders: dict[tuple[str, int], int] = {}
+
+    # ---- which entry is due ----------------------------------------------------------------
+    def setup_slot(self, bots: list[int]) -> tuple[str, tuple[int, ...], str] | None:
+        """(kind, authors, deck) of the set-up entry due, None once the decks are ready."""
+        if self.keys is None:
+            return ("key", (), "")
+        for name in self.sizes:
+            for seat in sorted(self.keys):
+                if seat not in self.shufflers[name] and seat not in bots:
+                    return ("shuffle", (seat,), name)
+        return None
+
+    def draw_authors(self, draw: Any, bots: list[int]) -> tuple[int, ...] | None:
+        """Who posts shares for a PrivateDraw; None when the card can never be opened (its
+        drawer or another key holder is a bot): then no entry is written."""
+        if draw.player not in self.keys or any(s in bots for s in self.keys):
+            return None
+        return tuple(s for s in sorted(self.keys) if s != draw.player)
+
+    def openable(self, card: tuple[int, str, int], bots: list[int]) -> bool:
+        holder, deck, pos = card
+        return (deck, pos) in self.shares and holder not in bots
+
+    def disclose_authors(self, disclose: Any, bots: list[int]) -> tuple[int, ...]:
+        return tuple(sorted({c[0] for c in disclose.cards if self.openable(c, bots)}))
+
+    # ---- checking a share ------------------------------------------------------------------
+    def check(self, kind: str, a: int, part: Any, seq: int, pending: Any, bots: list[int]) -> Any:
+        """Check author `a`'s part of a hidden entry; raises the Fault, attributed to `a`.
+        For a disclose part returns the cards it opens."""
+        if kind == "key":
+            try:
+                hc.check_key(part["key"], self.nonce, a, part["proof"])
+            except hc.HiddenError as e:
+                raise _fault("bad-key", a, e, seq, "the ElGamal key's proof fails") from None
+            return None
+        if kind == "shuffle":
+            deck = pending
+            try:
+                hc.check_shuffle(self.joint, hc.Slot(self.match_id, seq, deck), a,
+                                 self.cards[deck], part["deck"], part["proof"])
+            except hc.HiddenError as e:
+                raise _fault("bad-shuffle", a, e, seq, f"the shuffle of {deck!r}") from None
+            return None
+        if kind == "draw":
+            self._check_share(a, part, seq, pending.deck, pending.position)
+            return None
+        return self._check_disclosure(a, part, seq, pending, bots)
+
+    def _check_share(self, a: int, part: dict, seq: int, deck: str, pos: int) -> bytes:
+        try:
+            return hc.check_share(self.keys[a], hc.Slot(self.match_id, seq, deck, pos), a,
+                                  self.cards[deck][pos], part["share"], part["proof"])
+        except hc.HiddenError as e:
+            raise _fault("bad-share", a, e, seq,
+                         f"the decryption share of card {pos} of {deck!r}") from None
+
+    def _check_disclosure(self, a: int, part: list, seq: int, disclose: Any,
+                          bots: list[int]) -> list[int]:
+        mine = [c for c in disclose.cards if c[0] == a and self.openable(c, bots)]
+        if len(part) != len(mine):
+            raise Fault("bad-opening", (a,), f"opens {len(part)} cards; it holds {len(mine)} "
+                        "to open", seq)
+        opened = []
+        for (_, deck, pos), item in zip(mine, part):
+            own = self._check_share(a, item, seq, deck, pos)
+            shares = [*self.shares[(deck, pos)].values(), own]
+            try:
+                card = hc.open_card(deck, self.sizes[deck], self.cards[deck][pos], shares)
+            except hc.HiddenError as e:   # not reachable with checked shares; never silent
+                raise _fault("bad-share", a, e, seq, f"card {pos} of {deck!r}") from None
+            if card != item["card"]:
+                raise Fault("bad-opening", (a,), f"claims card {item['card']} at position {pos} "
+                            f"of {deck!r}; its shares open card {card}", seq)
+            opened.append(card)
+        return opened
+
+    # ---- applying an entry -----------------------------------------------------------------
+    def append(self, entry: dict, pending: Any) -> None:
+        kind, authors, parts, seq = entry["kind"], entry["authors"], entry["parts"], entry["seq"]
+        if kind == "key":
+            keys = {a: p["key"] for a, p in zip(authors, parts)}
+            try:
+                joint = hc.joint_key([keys[a] for a in sorted(keys)])
+            except hc.HiddenError as e:
+                # two seats proving the same key both know its scalar: they act together
+                same = [a for a in authors if list(keys.values()).count(keys[a]) > 1]
+                raise Fault("bad-key", tuple(same), f"the joint key: {e}", seq) from None
+            self.keys, self.joint = keys, joint
+            self.cards = {name: hc.initial_deck(self.match_id, name, size, joint)
+                          for name, size in self.sizes.items()}
+        elif kind == "shuffle":
+            self.cards[pending] = tuple(parts[0]["deck"])
+            self.shufflers[pending].append(authors[0])
+        elif kind == "draw":
+            self.record_draw(pending, {a: p["share"] for a, p in zip(authors, parts)})
+
+    def record_draw(self, draw: Any, shares: dict[int, bytes]) -> None:
+        self.shares[(draw.deck, draw.position)] = shares
+        self.holders[(draw.deck, draw.position)] = draw.player
+
+    def disclosed(self, entry: dict | None, disclose: Any, bots: list[int]) -> list[int | None]:
+        """The value of each card of a Disclose: the card its holder opened in `entry` (the
+        disclose entry), None for a card that cannot be opened."""
+        opened: dict[tuple[str, int], int] = {}
+        if entry is not None:
+            for a, part in zip(entry["authors"], entry["parts"]):
+                mine = [c for c in disclose.cards if c[0] == a and self.openable(c, bots)]
+                for (_, deck, pos), item in zip(mine, part):
+                    opened[(deck, pos)] = item["card"]
+        return [opened.get((deck, pos)) for _, deck, pos in disclose.cards]

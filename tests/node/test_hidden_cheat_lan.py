@@ -1,0 +1,66 @@
+"""Hidden-card cheats over real links (loopback TCP): three Overwatch Monopoly nodes, one of
+which posts a bad part of a protocol-3 entry (a shuffle that duplicates a card, a decryption
+share its key does not give, a disclosure that claims another Loot Box). Every honest node
+stops the game at that entry, blaming the cheater, and its match file verifies up to there."""
+import pytest
+import trio
+
+from node.runtime import Node
+from protocol import hidden as hc
+from protocol.identity import Identity
+from protocol.session import Session
+from protocol.verify import verify_file
+
+
+def _duplicated_card(part):
+    return dict(part, deck=[part["deck"][0], *part["deck"][:-1]])
+
+
+def _other_share(part):
+    return dict(part, share=hc.group.base_mul(hc.group.scalar((7).to_bytes(32, "little"))))
+
+
+def _another_card(part):
+    return [dict(part[0], card=(part[0]["card"] + 1) % 9), *part[1:]]
+
+
+@pytest.mark.parametrize("kind, change, fault", [
+    ("shuffle", _duplicated_card, "bad-shuffle"),
+    ("draw", _other_share, "bad-share"),
+    ("disclose", _another_card, "bad-opening"),
+])
+async def test_a_hidden_card_cheat_over_real_links_is_caught_by_every_honest_node(
+        tmp_path, monkeypatch, kind, change, fault):
+    nodes = [Node(Identity.generate(), f"N{i}", tmp_path / f"n{i}", bot="greedy",
+                  listen_host="127.0.0.1") for i in range(3)]
+    cheater = nodes[2]
+    honest_part = Session._hidden_part
+    cheated = []
+
+    def cheating(session, slot):
+        part = honest_part(session, slot)
+        if session.identity is cheater.identity and slot.kind == kind and not cheated:
+            cheated.append(slot.seq)
+            return change(part)
+        return part
+
+    monkeypatch.setattr(Session, "_hidden_part", cheating)
+    with trio.move_on_after(120) as guard:
+        async with trio.open_nursery() as n:
+            port = await n.start(lambda task_status: nodes[0].host(
+                "overwatch-monopoly", (), 3, task_status=task_status))
+            for node in nodes[1:]:
+                n.start_soon(node.join, "127.0.0.1", port)
+            # the cheater's own node need not stop (it does not check its own parts again):
+            # what matters is that the honest ones do
+            for honest in nodes[:2]:
+                await honest.finished.wait()
+            n.cancel_scope.cancel()
+    assert not guard.cancelled_caught, "the honest nodes never stopped the game"
+    assert cheated, f"the cheater never posted a {kind} part"
+    for honest in nodes[:2]:
+        f = honest.outcome.fault
+        assert f is not None and f.kind == fault and f.seats == (cheater.my_seat,), f
+        assert f.seq == cheated[0]
+        report = verify_file(honest.outcome.match_file)
+        assert report.status == 1 and report.fault == "incomplete", report

@@ -1,0 +1,334 @@
+"""Private cards over the protocol (FORMAT.md, protocol 3): keys, shuffles by every seat, private
+draws and the disclosure at the end. Only the holder can read its card before the disclosure;
+every cheat (a rogue key, a bad shuffle, a bad or replayed share, a disclosure that claims
+another card, refusing to disclose) is caught when it happens, attributed to the cheater by
+every honest node and by `verify`; a gone player never stalls the game."""
+import pytest
+
+from protocol import hidden as hc
+from protocol.codec import decode, encode
+from protocol.genesis import GenesisError, check_body
+from protocol.inmemory import is_clean, make_players, play_match
+from protocol.messages import parse_signed_genesis
+from protocol.session import Session
+from protocol.verify import verify_bytes
+
+import tests.protocol.hiddentoy  # noqa: F401  (registers "toy-hidden")
+from tests.protocol.hiddentoy import DECK, UNOPENED
+
+from .helpers import first_index, join, resign
+from .test_cheating import CHEAT, _honest_blame, _never_confesses
+from .test_sealed_moves import _patch_once
+
+TOY = "toy-hidden"
+SEEDS = range(3)
+seeded = pytest.mark.parametrize("seed", SEEDS)
+
+
+def _run(seed, players=3, patch=None, **kw):
+    prepared = make_players(TOY, players, seed, chain=64)
+    if patch:
+        kw.update(claim_timeouts=False, filters={CHEAT: _never_confesses(None)},
+                  hooks={CHEAT: _patch_once(patch)})
+    return play_match(TOY, players, seed=seed, order_seed=seed % 3, prepared=prepared, **kw), \
+        prepared[1]
+
+
+def _cheat_at(kind, change):
+    """A patch: the cheater's first part of `kind`, changed by change(session, slot, part)."""
+    def patch(session):
+        honest = session._hidden_part
+        done = []
+
+        def part(slot):
+            p = honest(slot)
+            if slot.kind == kind and not done:
+                done.append(1)
+                return change(session, slot, p)
+            return p
+        session._hidden_part = part
+    return patch
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_private_card_match_ends_with_one_log_that_verifies_and_scores_the_cards(players):
+    run, _ = _run(players, players)
+    assert is_clean(run), run.faults()
+    log = run.sessions[0].log
+    r = verify_bytes(join(log))
+    assert r.status == 0 and r.complete, r
+    assert r.counts["key"] == 1 and r.counts["shuffle"] == players
+    assert r.counts["draw"] == 2 * players and r.counts["disclose"] == 1
+    # each holder read its cards alone; the disclosure shows the same cards to everyone
+    state = run.sessions[0].state
+    for s in run.sessions:
+        assert s.state.opened == state.opened
+        for (deck, pos), card in s.private_cards().items():
+            assert pos in state.held[s.seat] and state.opened[pos] == card
+        assert sorted(p for _, p in s.private_cards()) == state.held[s.seat]
+    assert sorted(state.opened[: 2 * players]) == sorted(set(state.opened[: 2 * players]))
+
+
+def test_all_players_but_the_holder_pooling_keys_and_logs_cannot_name_its_card():
+    run, people = _run(0, 4)
+    log = run.sessions[0].log
+    nonce = run.body["nonce"]
+    ledger = _ledger_until(log, first_index(log, "disclose"))
+    hidden = ledger.hidden
+    secrets = [hc.player_secret(p.identity.seed(), nonce) for p in people]
+    for (deck, pos), shares in hidden.shares.items():
+        holder = hidden.holders[(deck, pos)]
+        ct = hidden.cards[deck][pos]
+        # every other seat's key applied: still no card (the holder's share is missing)
+        pooled = [hc.group.mul(secrets[s].scalar, ct[:32]) for s in range(4) if s != holder]
+        with pytest.raises(hc.NotACard):
+            hc.open_card(deck, DECK, ct, pooled)
+        assert list(shares) == [s for s in range(4) if s != holder]
+        # and the holder alone reads it, from the log and its own key
+        own = hc.group.mul(secrets[holder].scalar, ct[:32])
+        card = hc.open_card(deck, DECK, ct, [*shares.values(), own])
+        assert run.sessions[holder].private_cards()[(deck, pos)] == card
+        assert (deck, pos) not in run.sessions[(holder + 1) % 4].private_cards()
+
+
+def _ledger_until(log, stop):
+    from protocol.log import Ledger
+    from protocol.messages import parse_entry
+    led = Ledger(parse_signed_genesis(decode(log[0])))
+    for raw in log[1:stop]:
+        e = parse_entry(decode(raw))
+        led.append(e, raw, led.check_entry(e))
+    return led
+
+
+def test_a_restarted_node_reads_its_cards_again_from_its_key_and_the_log():
+    run, people = _run(1, 3)
+    for s in run.sessions:
+        again, _ = Session.resume(s.log, people[s.seat].identity, people[s.seat].chain)
+        assert again.private_cards() == s.private_cards() and s.private_cards()
+
+
+# ---- cheats, over the in-memory harness ----------------------------------------------------
+def _other_point(session, slot, part):
+    return dict(part, share=hc.group.base_mul(hc.group.scalar((7).to_bytes(32, "little"))))
+
+
+def _replayed_share(session, slot, part):
+    # a share with a valid proof, made for the next entry number: another slot
+    from protocol.hidden.transcript import Slot
+    p = slot.pending
+    ct = session.ledger.hidden.cards[p.deck][p.position]
+    share, proof = hc.share(session._secret(), Slot(session.ledger.match_id, slot.seq + 1,
+                                                    p.deck, p.position), session.seat, ct)
+    return {"share": share, "proof": proof}
+
+
+def _rogue_key(session, slot, part):
+    # y·G − Σ (keys this node has seen so far): it cannot prove it knows the scalar
+    return dict(part, key=hc.group.base_mul(hc.group.scalar((12345).to_bytes(32, "little"))))
+
+
+def _key_of_another_match(session, slot, part):
+    x = session._secret()
+    return dict(part, proof=hc.prove_key(x, b"another-nonce-16", session.seat))
+
+
+def _shuffle_of_another_slot(session, slot, part):
+    # an honest shuffle and proof, made for the next entry number
+    hidden = session.ledger.hidden
+    deck, proof = hc.make_shuffle(session._secret(), hidden.joint, hc.Slot(
+        session.ledger.match_id, slot.seq + 1, slot.pending), session.seat,
+        hidden.cards[slot.pending])
+    return {"deck": list(deck), "proof": proof}
+
+
+def _duplicated_card(session, slot, part):
+    deck = list(part["deck"])
+    deck[1] = deck[0]
+    return dict(part, deck=deck)
+
+
+def _dropped_card(session, slot, part):
+    return dict(part, deck=list(part["deck"])[:-1])
+
+
+def _replaced_card(session, slot, part):
+    # card 0 swapped for a fresh encryption of card 0 of the deck, re-masked: the proof's
+    # openings no longer lead to the committed shadows
+    from protocol.hidden.cards import card_point
+    hidden = session.ledger.hidden
+    r = hc.group.scalar((99).to_bytes(32, "little"))
+    fresh = hc.group.base_mul(r) + hc.group.add(card_point("cards", 8), hc.group.mul(r, hidden.joint))
+    deck = list(part["deck"])
+    deck[0] = fresh
+    return dict(part, deck=deck)
+
+
+def _claims_another_card(session, slot, part):
+    return [dict(part[0], card=(part[0]["card"] + 1) % DECK), *part[1:]]
+
+
+@seeded
+@pytest.mark.parametrize("kind, change, fault", [
+    ("draw", _other_point, "bad-share"),
+    ("draw", _replayed_share, "replayed-proof"),
+    ("key", _rogue_key, "bad-key"),
+    ("key", _key_of_another_match, "replayed-proof"),
+    ("shuffle", _shuffle_of_another_slot, "replayed-proof"),
+    ("shuffle", _duplicated_card, "bad-shuffle"),
+    ("shuffle", _dropped_card, "bad-shuffle"),
+    ("shuffle", _replaced_card, "bad-shuffle"),
+    ("disclose", _claims_another_card, "bad-opening"),
+])
+def test_each_hidden_card_cheat_is_caught_at_once_and_attributed_by_every_honest_node(
+        kind, change, fault, seed):
+    run, _ = _run(seed, patch=_cheat_at(kind, change))
+    faulted = _honest_blame(run, fault)
+    # caught at once: at the very slot the cheater posted to, which no honest log holds
+    for s in faulted:
+        assert s.fault.seq == s.ledger.seq and s.ledger.slot.kind == kind, (s.fault, s.ledger.slot)
+    # the cheater's own file, where its node logged the entry: verify blames it there
+    log = run.sessions[CHEAT].log
+    r = verify_bytes(join(log))
+    if len(log) > faulted[0].ledger.seq:
+        assert (r.status, r.index, r.fault, r.author) == (1, faulted[0].ledger.seq, fault,
+                                                          CHEAT), r
+    else:
+        assert r.fault == "incomplete", r
+
+
+@pytest.mark.parametrize("kind, change, fault", [
+    ("draw", _other_point, "bad-share"),
+    ("key", _rogue_key, "bad-key"),
+    ("shuffle", _duplicated_card, "bad-shuffle"),
+    ("disclose", _claims_another_card, "bad-opening"),
+])
+def test_verify_attributes_each_hidden_card_cheat_to_its_author(kind, change, fault):
+    run, people = _run(2, 3)
+    log = run.sessions[0].log
+    i = first_index(log, kind)
+    e = decode(log[i])
+    k = e["authors"].index(CHEAT) if CHEAT in e["authors"] else None
+    if k is None:   # a draw by the cheater itself: take the next draw it shares in
+        i = next(j for j in range(i, len(log)) if decode(log[j])["kind"] == kind
+                 and CHEAT in decode(log[j])["authors"])
+        e = decode(log[i])
+        k = e["authors"].index(CHEAT)
+    session = run.sessions[CHEAT]
+    e["parts"][k] = change(session, None, e["parts"][k]) if kind != "draw" else \
+        _other_point(session, None, e["parts"][k])
+    forged = list(log[:i]) + [encode(resign(e, k, people[CHEAT].identity))]
+    r = verify_bytes(join(forged))
+    assert (r.status, r.index, r.fault, r.author) == (1, i, fault, CHEAT), r
+
+
+def test_a_holder_who_refuses_to_disclose_is_timed_out_and_its_cards_score_the_unopened_value():
+    prepared = make_players(TOY, 3, 4, chain=64)
+
+    dark = []
+
+    def dark_at_disclose(dst, data):
+        # from its disclosure on, the holder sends nothing (it walks away with its cards)
+        msg = decode(data)
+        if msg.get("kind") == "disclose" and msg.get("author") == CHEAT:
+            dark.append(1)
+        return [] if dark else [data]
+    run = play_match(TOY, 3, seed=4, order_seed=1, prepared=prepared,
+                     filters={CHEAT: dark_at_disclose})
+    honest = [s for s in run.sessions if s.seat != CHEAT]
+    for s in honest:
+        assert s.fault is None and s.over
+        kinds = [decode(raw) for raw in s.log[1:]]
+        timeouts = [e for e in kinds if e["kind"] == "timeout"]
+        assert timeouts and all(p["seat"] == CHEAT for e in timeouts for p in e["parts"])
+    state = honest[0].state
+    assert all(state.opened[p] == -1 for p in state.held[CHEAT])
+    assert honest[0].ledger.result().scores[CHEAT] == state.players[CHEAT] + 2 * UNOPENED
+    assert len({tuple(s.log) for s in honest}) == 1
+    r = verify_bytes(join(honest[0].log))
+    assert r.status == 0 and r.complete, r
+
+
+def test_a_player_gone_mid_game_never_stalls_it_later_draws_score_the_unopened_value():
+    # seat 2 walks away at its first decision: the others hand it to the bot; every later
+    # draw can never be opened (seat 2's share is gone), so it writes no entry
+    run, _ = _run(3, 3, silent=(2,))
+    live = [s for s in run.sessions if s.seat != 2]
+    for s in live:
+        assert s.fault is None and s.over
+    log = live[0].log
+    r = verify_bytes(join(log))
+    assert r.status == 0 and r.complete and r.bots == [2], r
+    state = live[0].state
+    drawn_after = [p for seat in range(3) for p in state.held[seat] if state.opened[p] == -1]
+    assert drawn_after and r.counts["draw"] < 6
+    assert live[0].ledger.result().scores == live[1].ledger.result().scores
+
+
+def test_a_seat_gone_before_its_key_holds_no_key_and_the_others_cards_still_open():
+    # seat 2 signs the genesis and then sends nothing: timed out at the key entry and handed
+    # to the bot, it is no key holder; the others' draws need no share of it, so their cards
+    # open at the end; its own never do
+    run, _ = _run(5, 3, filters={2: lambda dst, data: [] if decode(data)["t"] == "share"
+                                 else [data]})
+    live = run.sessions[0]
+    assert all(s.fault is None and s.over for s in run.sessions[:2])
+    first = decode(live.log[1])
+    assert first["kind"] == "timeout" and first["parts"][0]["seat"] == 2
+    keys = next(decode(raw) for raw in live.log[1:] if decode(raw)["kind"] == "key")
+    assert keys["authors"] == [0, 1]
+    state = live.state
+    assert all(state.opened[p] >= 0 for seat in (0, 1) for p in state.held[seat])
+    assert all(state.opened[p] == -1 for p in state.held[2]) and state.held[2]
+    r = verify_bytes(join(live.log))
+    assert r.status == 0 and r.complete and r.bots == [2], r
+
+
+def test_a_game_ended_after_a_timeout_scores_every_card_at_the_unopened_value():
+    run, _ = _run(6, 3, silent=(1,), after_timeout="end")
+    live = run.sessions[0]
+    assert live.fault is None and live.over and live.state.forfeited == [1]
+    scores = live.ledger.result().scores
+    state = live.state
+    assert set(state.opened) == {-1}
+    assert scores == tuple(pts + UNOPENED * len(state.held[s])
+                           for s, pts in enumerate(state.players))
+    r = verify_bytes(join(live.log))
+    assert r.status == 0 and r.complete, r
+
+
+def test_a_protocol_2_genesis_of_a_game_with_hidden_cards_is_refused_with_why():
+    body, _ = make_players(TOY, 2, 0, chain=64)
+    with pytest.raises(GenesisError, match="hidden cards, which need protocol 3"):
+        check_body(dict(body, protocol=2))
+    import tests.protocol.toygame  # noqa: F401
+    plain, _ = make_players("toy-race", 2, 0, chain=64)
+    assert plain["protocol"] == 2
+    with pytest.raises(GenesisError, match="protocol 3 is only for games with hidden cards"):
+        check_body(dict(plain, protocol=3))
+
+
+
+def test_a_4_seat_overwatch_game_with_private_loot_boxes_gives_every_node_the_same_scores():
+    run = play_match("overwatch-monopoly", 4, seed=9, order_seed=2, bots="greedy",
+                     prepared=make_players("overwatch-monopoly", 4, 9, chain=2048))
+    assert is_clean(run), run.faults()
+    results = {s.ledger.result().scores for s in run.sessions}
+    assert len(results) == 1
+    r = verify_bytes(join(run.sessions[0].log))
+    assert r.status == 0 and r.complete and list(results.pop()) == r.scores, r
+    assert r.counts["draw"] == 9 and r.counts["shuffle"] == 4
+    # each Loot Box scored is the card its holder alone read during the game
+    state = run.sessions[0].state
+    for s in run.sessions:
+        mine = s.private_cards()
+        assert sorted(pos for _, pos in mine) == sorted(state.players[s.seat].loot)
+        assert all(state.loot_open[pos] == card for (_, pos), card in mine.items())
+
+
+def test_a_hidden_deck_too_large_for_a_shuffle_entry_is_refused_at_the_genesis(monkeypatch):
+    from tests.protocol.hiddentoy import GAME
+    body, _ = make_players(TOY, 2, 0, chain=64)
+    monkeypatch.setattr(GAME, "hidden_decks", lambda players, variants: (("cards", 41),))
+    with pytest.raises(GenesisError, match="has 41 cards; a shuffle entry holds at most 40"):
+        check_body(body)
