@@ -47,7 +47,10 @@ def test_every_decision_has_a_titled_context_and_an_auction_names_the_bid_to_bea
             assert ctx["bidders"][state.agenda[-1].to_bid] == p.player
             assert ctx["lot"]["space"] == state.agenda[-1].space
 
-    for seed in SEEDS[game_id]:
+    # the listed seeds, then on until every kind has been met (a rules change moves the games)
+    for seed in [*SEEDS[game_id], *range(100, 110)]:
+        if seed >= 100 and KINDS[game_id] <= seen:
+            break
         play(game_id, 3, seed, bots="random", on_step=check)
     assert not untitled and auctions > 0
     assert KINDS[game_id] <= seen, KINDS[game_id] - seen
