@@ -280,10 +280,19 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
         side += wrap(replay_info, side_w, "class:title")
     if model.fault:
         side += wrap(model.fault, side_w, "class:error")
+    roster = roster_lines(model, side_w, sel)
     if side_w >= SIDE_PANEL_MIN:
-        side += sheet_lines(model, sel, side_w)
+        # every hero's line stays beside the map; a sheet too long for the room left (many
+        # targets in sight) gives up its tail, said in one line
+        sheet = sheet_lines(model, sel, side_w)
+        room = cells.map_height - len(side) - len(roster) - 1
+        if len(sheet) > room:
+            cut = len(sheet) - max(0, room - 1)
+            more = f"… {cut} more lines (the options below name every shot)"
+            sheet = sheet[:max(0, room - 1)] + [[("class:dim", more[:side_w])]]
+        side += sheet
         side.append([("class:dim", "─" * side_w)])
-    side += roster_lines(model, side_w, sel)
+    side += roster
     if side_w < SIDE_PANEL_MIN:   # no legend line below so small a map: the marks beside it
         side += [[("class:dim", x[:side_w])] for x in LEGEND_NARROW]
     lines: list[Line] = [header(model, width)]
