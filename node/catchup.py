@@ -12,7 +12,11 @@ Invariants kept here:
 - Entries from a peer are trusted only if our session, rebuilt from our match file plus them,
   verifies; otherwise that peer is at fault (wire.BadMessage closes its link), except when our
   log ends with entries holding shares of ours that never reached anyone: then we ask for the
-  entries from before those (`asked_from`), and theirs replace ours on disk and in the session.
+  entries from before those (`asked_from`), and theirs replace ours on disk and in the session;
+  and except when an entry holds a signed part that breaks a rule (log.AUTHORED_FAULTS: a bad
+  shuffle, share, move...): its author said it, so the entries before it are kept and the match
+  stops there, blamed on that author, as if the part had come on its own (a cheater's own node
+  logs its cheat and may pass it on as catch-up before the part itself reaches us).
 - After a sync we are not behind on, and after catching up, every share of the slot in progress
   is sent again (a session ignores what it has seen).
 """
@@ -22,6 +26,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from engine.core import player_name
+from protocol.log import AUTHORED_FAULTS, Fault
 from protocol.session import GameOver, Session
 
 from . import wire
@@ -87,8 +92,29 @@ class CatchUp:
         except Exception as e:  # any failure to verify is that peer's fault, not a crash
             if first == mine and self._ask_from_before_unshared(seat):
                 return
+            if (isinstance(e, Fault) and e.kind in AUTHORED_FAULTS and e.seq is not None
+                    and first < e.seq <= first + len(items)):
+                self._stop_at(seat, e, log_items[:e.seq], first)
+                return
             raise wire.BadMessage(f"{player_name(seat)} sent entries that do not verify: "
                                   f"{e}") from None
+        self._adopt(seat, session, out, items, first, mine)
+
+    def _stop_at(self, seat: int, fault: Fault, log_items: list[bytes], first: int) -> None:
+        """Keep the verified entries before the one at fault, then stop the match there (what
+        was held while we were behind is moot: the match ends)."""
+        table, play = self.table, self.play
+        session, out = Session.resume(log_items, table.identity, table.session.chain,
+                                      play.outbox.unlogged)
+        self._adopt(seat, session, out, log_items[1 + first:], first, table.entry_count(),
+                    release_held=False)
+        self.behind, self.held = None, []
+        if table.session.fault is None:
+            play.handle(table.session.halt(fault))
+
+    def _adopt(self, seat: int, session: Session, out, items: list[bytes], first: int, mine: int,
+               release_held: bool = True) -> None:
+        table, play = self.table, self.play
         if first < mine:
             log.warning("entries %d to %d, with shares of ours that never reached the others, "
                         "who went on without them: their log replaces them", first + 1, mine)
@@ -102,7 +128,7 @@ class CatchUp:
         play.handle(out)
         if table.session.over:
             play.react(GameOver(table.session.ledger.result()))
-        if self.behind is not None:
+        if self.behind is not None and release_held:
             self.behind = None
             held, self.held = self.held, []
             for s, payload in held:

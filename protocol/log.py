@@ -42,8 +42,14 @@ from .identity import verify_signature
 from .messages import entry_shares, entry_statements, share_statement
 from .randomness import H, chance_seed, sealed_commitment
 
-__all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS", "bot_seed", "bot_move", "sealed_bot_move",
+__all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS", "AUTHORED_FAULTS", "bot_seed", "bot_move", "sealed_bot_move",
            "settle_choice"]
+
+# Faults found in a part whose signature verified: its author said it, for this match and
+# slot, whoever passed the entry on (check_entry checks signatures before content).
+AUTHORED_FAULTS = frozenset({"wrong-kind", "bad-reveal", "illegal-move", "bad-opening", "bad-key",
+                             "bad-shuffle", "bad-share", "replayed-proof", "bad-claim",
+                             "bad-choice"})
 
 FAULT_KINDS = (
     "malformed",        # bytes that do not decode to a valid message

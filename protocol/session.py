@@ -616,6 +616,13 @@ class Session:
         self._guarded_advance(out)
         return out
 
+    def halt(self, fault: Fault) -> Output:
+        """Stop this match at `fault` found outside a frame of ours (an entry in a catch-up
+        batch whose signed part breaks a rule): as if that part had arrived on its own."""
+        out = Output()
+        self._halt(fault, out)
+        return out
+
     # ---- internals -------------------------------------------------------------------------
     def _guarded_advance(self, out: Output) -> None:
         try:

@@ -89,3 +89,36 @@ def test_behind_a_peer_we_ask_every_peer_and_are_not_behind_once_the_entries_are
     assert node.play.catchup.behind == ahead
     node.play.catchup.on_entries(ahead, 10, entries[10:30])
     assert node.play.catchup.behind is None and node.entry_count() == 30
+
+
+def _forged_move(played, entries: list[bytes], at: int) -> tuple[bytes, int]:
+    """Entry `at` (0-based) of the match, a move, replaced by an illegal move its author signed:
+    what a cheater's own node logs and may pass on as catch-up. Returns it and its author."""
+    from protocol.codec import decode, encode
+    from protocol.messages import make_entry, make_share
+    entry = decode(entries[at])
+    author = entry["authors"][0]
+    bad = make_share(played[author].identity.sign, entry["match"], entry["seq"], entry["prev"],
+                     "move", author, ["no such move"])
+    return encode(make_entry([bad])), author
+
+
+def test_a_signed_cheat_in_a_batch_stops_the_match_there_blamed_on_its_author(tmp_path, played):
+    # A cheater's node logs its own illegal move and passes it on in a catch-up batch before
+    # (or instead of) the move itself: the entries before it are ours now, and the match stops
+    # at it, blamed on its author as if the move had come on its own (not on the sender, whose
+    # link would close and leave us waiting for ever).
+    from protocol.codec import decode
+    held = next(n for n in range(10, 40)
+                if _behind(tmp_path / str(n), played, n)[0].session.unshared_at_end() == 0)
+    node, entries = _behind(tmp_path, played, held)
+    at = next(i for i in range(held + 2, len(entries)) if decode(entries[i])["kind"] == "move")
+    forged, author = _forged_move(played, entries, at)
+    sender = next(s for s in _peers(node) if s != author) if author != node.my_seat else \
+        _peers(node)[0]
+    node.play.catchup.on_entries(sender, held, entries[held:at] + [forged])
+    assert node.entry_count() == at                     # every entry before the cheat kept
+    assert node.store.count == 1 + at                   # and on disk
+    fault = node.session.fault
+    assert fault is not None and fault.kind == "illegal-move", fault
+    assert fault.seats == (author,) and fault.seq == at + 1
