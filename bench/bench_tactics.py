@@ -3,7 +3,9 @@
     .venv/bin/python bench/bench_tactics.py [GAMES] [FIRST_SEED] [JOBS]
 
 Prints the attack / defence win rates, each hero's pick rate (share of games it was drafted)
-and win rate when picked with its 95 % binomial interval, games per second (JOBS = 1 only) (state hash after every turn, one core), the
+and win rate when picked with its 95 % binomial interval, the share of each hero's games in
+which each other hero was drafted by the same side (the draft's fixed ranking makes teams
+whose win rates move together, RULES.md "Balance"), games per second (JOBS = 1 only) (state hash after every turn, one core), the
 slowest tactical decision, and line-of-sight checks per second. The issue's target: attack and
 defence each 40-60 % over at least 400 games.
 """
@@ -23,13 +25,18 @@ from engine.games.overwatch_tactics import hexgrid as hx  # noqa: E402
 from engine.simulate import play  # noqa: E402
 
 
-def _games(seeds: range) -> tuple[list[int], dict[str, int], dict[str, int], list[int]]:
-    """Counts for the games of `seeds`: wins by side, picks and wins when picked by hero."""
+Counts = tuple[list[int], dict[str, int], dict[str, int], list[int], dict[tuple[str, str], int]]
+
+
+def _games(seeds: range) -> Counts:
+    """Counts for the games of `seeds`: wins by side, picks and wins when picked by hero, the
+    payload's last position, and games in which two heroes were drafted by the same side."""
     g = get_game("overwatch-tactics")
     wins = [0, 0]
     picked = {h: 0 for h in g.data.heroes}
     won = {h: 0 for h in g.data.heroes}
     payload = []
+    together = {(a, b): 0 for a in g.data.heroes for b in g.data.heroes}
     for seed in seeds:
         r = play("overwatch-tactics", 2, seed, "greedy")
         w = r.result.winners[0]
@@ -38,7 +45,9 @@ def _games(seeds: range) -> tuple[list[int], dict[str, int], dict[str, int], lis
         for h in r.state.heroes:
             picked[h.id] += 1
             won[h.id] += h.side == w
-    return wins, picked, won, payload
+            for t in r.state.heroes:
+                together[h.id, t.id] += t.side == h.side and t is not h
+    return wins, picked, won, payload, together
 
 
 def interval(k: int, n: int) -> tuple[int, int]:
@@ -63,12 +72,15 @@ def balance(games: int, first: int, jobs: int = 1) -> None:
         results = [_games(seeds)]
     wins, picked, won, payload = [0, 0], {h: 0 for h in g.data.heroes}, \
         {h: 0 for h in g.data.heroes}, []
-    for w, p, k, pay in results:
+    together = {(a, b): 0 for a in g.data.heroes for b in g.data.heroes}
+    for w, p, k, pay, tog in results:
         wins = [wins[0] + w[0], wins[1] + w[1]]
         for h in g.data.heroes:
             picked[h] += p[h]
             won[h] += k[h]
         payload += pay
+        for pair, n in tog.items():
+            together[pair] += n
     cpu = time.process_time() - t0 if jobs == 1 else (time.perf_counter() - w0) * jobs
     print(f"{games} games (seeds {first}..{first + games - 1}), tactical bot on both sides")
     lo, hi = interval(wins[0], games)
@@ -81,6 +93,12 @@ def balance(games: int, first: int, jobs: int = 1) -> None:
         lo, hi = interval(won[h], picked[h])
         print(f"  {h:12}  {100 * picked[h] // games:8}   {rate:8}            "
               f"{lo:3}-{hi:<3}          {picked[h]}")
+    names = list(g.data.heroes)
+    print("  drafted by the same side, % of the row hero's games:")
+    print("  " + " " * 12 + "".join(f"{b[:6]:>7}" for b in names))
+    for a in names:
+        print(f"  {a:12}" + "".join(
+            f"{100 * together[a, b] // picked[a] if picked[a] and a != b else 0:7}" for b in names))
     if jobs == 1:
         print(f"  {games / cpu:.2f} games per CPU second (state hash after every turn)")
 
