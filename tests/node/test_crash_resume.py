@@ -103,6 +103,7 @@ def uninterrupted(tmp_path_factory):
     return final(players[0])[0]
 
 
+@pytest.mark.slow   # real processes: what a SIGKILL leaves on disk is what is tested
 @pytest.mark.parametrize("victim", [2, 0], ids=["a joiner by its own command", "the host"])
 def test_a_node_killed_at_a_random_point_resumes_and_the_game_ends_as_if_uninterrupted(
         tmp_path, uninterrupted, victim):

@@ -7,6 +7,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 import trio
 
 from node.control import call, serve_control
@@ -46,6 +47,7 @@ def _events(out: str) -> list[dict]:
     return events
 
 
+@pytest.mark.slow   # the one game among real node processes over TCP
 def test_four_node_processes_on_loopback_finish_with_identical_verified_match_files(tmp_path):
     host = _node_proc(tmp_path / "n0", "host", "--seats", "4", "--bot", "greedy",
                       "--name", "Ann", "--no-announce")

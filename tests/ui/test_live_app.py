@@ -17,7 +17,8 @@ from engine.games.overwatch_monopoly.words_characters import ability_help
 from cli.ui.launch import start_node
 from tests.ui.harness import drive, stop, until, use_home
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"),
+              pytest.mark.slow]   # the app attached to real node processes, as `play` runs it
 
 
 @pytest.fixture
