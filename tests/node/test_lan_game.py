@@ -1,5 +1,6 @@
 """Whole games between real nodes: separate processes on loopback, and in-process nodes driven
-through the control API as a person's terminal would drive them."""
+through the control API as a person's terminal would drive them (those over memory streams on
+the virtual clock, tests.node.memnet: the node's network is not what they test)."""
 import json
 import os
 import subprocess
@@ -16,6 +17,7 @@ from protocol.identity import Identity
 from protocol.verify import verify_file
 
 from .control_events import collect_events, joiner_status_in_lobby
+from .memnet import MemoryNetwork
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -74,8 +76,9 @@ def test_four_node_processes_on_loopback_finish_with_identical_verified_match_fi
 
 async def _play_with_control(tmp_path: Path):
     """Seat 0 a bot; seat 1 a 'person' playing through the control socket."""
-    bot = Node(Identity.generate(), "Bot", tmp_path / "bot", bot="greedy", listen_host="127.0.0.1")
-    person = Node(Identity.generate(), "Pat", tmp_path / "pat", listen_host="127.0.0.1")
+    net = MemoryNetwork()
+    bot = Node(Identity.generate(), "Bot", tmp_path / "bot", bot="greedy", transport=net)
+    person = Node(Identity.generate(), "Pat", tmp_path / "pat", transport=net)
     sock = tmp_path / "pat.sock"
     seen: dict = {"illegal": None, "bad": None, "events": [], "moves": 0}
     async with trio.open_nursery() as nursery:
@@ -106,8 +109,8 @@ async def _play_with_control(tmp_path: Path):
     return bot, person, seen
 
 
-def test_a_person_plays_a_whole_game_through_the_control_api(tmp_path):
-    bot, person, seen = trio.run(_play_with_control, tmp_path)
+def test_a_person_plays_a_whole_game_through_the_control_api(tmp_path, virtual_net):
+    bot, person, seen = trio.run(_play_with_control, tmp_path, clock=virtual_net)
     assert person.outcome.result is not None and person.outcome.fault is None
     assert person.outcome.state_hash == bot.outcome.state_hash
     assert person.outcome.match_file.read_bytes() == bot.outcome.match_file.read_bytes()
@@ -191,8 +194,9 @@ def test_a_joiners_status_lists_the_lobby_with_check_codes(tmp_path):
 
 
 async def _host_starts_early(tmp_path: Path):
-    host = Node(Identity.generate(), "Hana", tmp_path / "h", bot="greedy", listen_host="127.0.0.1")
-    guest = Node(Identity.generate(), "Gus", tmp_path / "g", bot="greedy", listen_host="127.0.0.1")
+    net = MemoryNetwork()
+    host = Node(Identity.generate(), "Hana", tmp_path / "h", bot="greedy", transport=net)
+    guest = Node(Identity.generate(), "Gus", tmp_path / "g", bot="greedy", transport=net)
     sock = tmp_path / "h.sock"
     replies = {}
     async with trio.open_nursery() as nursery:
@@ -214,8 +218,9 @@ async def _host_starts_early(tmp_path: Path):
     return host, guest, replies
 
 
-def test_the_host_may_start_before_every_seat_is_taken_once_the_minimum_is_seated(tmp_path):
-    host, guest, replies = trio.run(_host_starts_early, tmp_path)
+def test_the_host_may_start_before_every_seat_is_taken_once_the_minimum_is_seated(tmp_path,
+                                                                                   virtual_net):
+    host, guest, replies = trio.run(_host_starts_early, tmp_path, clock=virtual_net)
     assert replies["alone"] == {"ok": False, "error": "Monopoly Gamer: Overwatch needs at least "
                                                       "2 players; 1 seated so far"}
     assert replies["status"]["can_start"] is True
