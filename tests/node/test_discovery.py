@@ -86,6 +86,7 @@ async def _register_left_behind(info: LobbyInfo) -> tuple[Zeroconf, ServiceInfo]
     return zc, gone
 
 
+@pytest.mark.slow   # real mDNS on loopback: registration probes and the one-second rule
 @needs_loopback_multicast
 async def test_a_lobby_is_seen_updated_listed_by_a_late_browser_unless_its_node_is_gone_and_gone_when_withdrawn(
         request):
@@ -126,6 +127,7 @@ async def test_a_lobby_is_seen_updated_listed_by_a_late_browser_unless_its_node_
         await trio.to_thread.run_sync(zc.close)
 
 
+@pytest.mark.slow   # real mDNS on loopback: registration probes and the one-second rule
 @needs_loopback_multicast
 async def test_foreign_and_malformed_announcements_are_skipped(request, caplog):
     caplog.set_level(logging.DEBUG, logger="lanboard.node.discovery")
@@ -217,6 +219,7 @@ def zeroconf_threads() -> list[str]:
                   if "zeroconf" in t.name.lower() or "_run_loop" in t.name)
 
 
+@pytest.mark.slow   # real mDNS on loopback: registration probes and the one-second rule
 @needs_loopback_multicast
 async def test_leaving_a_browse_or_an_announce_even_by_cancellation_stops_every_zeroconf_thread(
         request):
