@@ -37,6 +37,7 @@ def test_sim_text_names_winner_scores_turns_steps_and_hash(capsys):
         assert word in out
 
 
+@pytest.mark.slow   # two processes with different hash seeds: what is tested
 def test_same_seed_gives_the_same_hash_across_processes_with_different_hash_seeds():
     a = run_cli("sim", "--seed", "11", "--json", "--variant", "lock-out", hash_seed="1")
     b = run_cli("sim", "--seed", "11", "--json", "--variant", "lock-out", hash_seed="999")
