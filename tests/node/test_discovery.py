@@ -107,7 +107,7 @@ async def test_a_lobby_is_seen_updated_listed_by_a_late_browser_unless_its_node_
                                                    ("127.0.0.1",))
 
                 await ann.update(phase="playing", match="ab" * 32)
-                updated = await next_event_about(lobbies, info.host)
+                updated = await next_event_about(lobbies, ann.name)
                 assert isinstance(updated, LobbySeen) and updated.name == ann.name
                 assert (updated.info.seats_taken, updated.info.phase, updated.info.match) == \
                     (2, "playing", "ab" * 32)
@@ -122,7 +122,7 @@ async def test_a_lobby_is_seen_updated_listed_by_a_late_browser_unless_its_node_
                 listed = [s for s in await list_lobbies(1.5, interfaces=LO)
                           if info.host in s.name]
                 assert [(s.name, s.info) for s in listed] == [(ann.name, updated.info)]
-            assert await next_event_about(lobbies, info.host) == LobbyGone(ann.name)
+            assert await next_event_about(lobbies, ann.name) == LobbyGone(ann.name)
     finally:
         await trio.to_thread.run_sync(zc.close)
 
