@@ -1,14 +1,10 @@
-"""Whole games between real nodes: separate processes on loopback, and in-process nodes driven
-through the control API as a person's terminal would drive them (those over memory streams on
-the virtual clock, tests.node.memnet: the node's network is not what they test)."""
+"""Whole games between in-process nodes driven through the control API as a person's terminal
+would drive them (over memory streams on the virtual clock, tests.node.memnet: the node's network
+is not what they test), and one beside hostile TCP connections. Four node processes on loopback:
+tests/node/test_crash_resume.py (the game the crashed ones must end as)."""
 import json
-import os
-import subprocess
-import sys
-import time
 from pathlib import Path
 
-import pytest
 import trio
 
 from node.control import call, serve_control
@@ -18,60 +14,6 @@ from protocol.verify import verify_file
 
 from .control_events import collect_events, joiner_status_in_lobby
 from .memnet import MemoryNetwork
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _node_proc(home: Path, *args: str) -> subprocess.Popen:
-    """A node process whose output goes to files: pipes nobody drains would stall the game."""
-    env = dict(os.environ, LANBOARD_HOME=str(home), PYTHONPATH=str(ROOT))
-    home.mkdir(parents=True, exist_ok=True)
-    proc = subprocess.Popen([sys.executable, "-m", "cli.main", *args, "--json",
-                             "--listen", "127.0.0.1"], env=env, cwd=ROOT,
-                            stdout=open(home / "out.jsonl", "w"), stderr=open(home / "err.txt", "w"))
-    proc.home = home
-    return proc
-
-
-def _wait(proc: subprocess.Popen, timeout: float) -> list[dict]:
-    proc.wait(timeout=timeout)
-    assert proc.returncode == 0, (proc.home / "err.txt").read_text()[-2000:]
-    return _events((proc.home / "out.jsonl").read_text())
-
-
-def _events(out: str) -> list[dict]:
-    events = []
-    for line in out.splitlines():
-        try:
-            events.append(json.loads(line))
-        except ValueError:
-            pass  # a line still being written
-    return events
-
-
-@pytest.mark.slow   # the one game among real node processes over TCP
-def test_four_node_processes_on_loopback_finish_with_identical_verified_match_files(tmp_path):
-    host = _node_proc(tmp_path / "n0", "host", "--seats", "4", "--bot", "greedy",
-                      "--name", "Ann", "--no-announce")
-    deadline = time.monotonic() + 30
-    port = None
-    while port is None and time.monotonic() < deadline:
-        evs = _events((tmp_path / "n0" / "out.jsonl").read_text())
-        port = next((e["port"] for e in evs if e["event"] == "listening"), None)
-        time.sleep(0.05)
-    assert port, (tmp_path / "n0" / "err.txt").read_text()
-    joiners = [_node_proc(tmp_path / f"n{i}", "join", "--peer", f"127.0.0.1:{port}",
-                          "--bot", "random" if i == 2 else "greedy", "--name", f"P{i}")
-               for i in (1, 2, 3)]
-    outs = [_wait(p, 240) for p in [host, *joiners]]
-    files = [Path(next(e["path"] for e in evs if e["event"] == "saved")) for evs in outs]
-    assert len({f.read_bytes() for f in files}) == 1, "the match files differ"
-    overs = [next(e for e in evs if e["event"] == "over") for evs in outs]
-    assert all(o == overs[0] for o in overs)
-    for f in files:
-        report = verify_file(f)
-        assert report.status == 0, report.reason
-        assert report.complete and len(report.players) == 4
 
 
 async def _play_with_control(tmp_path: Path):
