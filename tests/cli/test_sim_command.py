@@ -37,6 +37,7 @@ def test_sim_text_names_winner_scores_turns_steps_and_hash(capsys):
         assert word in out
 
 
+@pytest.mark.slow   # two processes with different hash seeds: what is tested
 def test_same_seed_gives_the_same_hash_across_processes_with_different_hash_seeds():
     a = run_cli("sim", "--seed", "11", "--json", "--variant", "lock-out", hash_seed="1")
     b = run_cli("sim", "--seed", "11", "--json", "--variant", "lock-out", hash_seed="999")
@@ -60,45 +61,15 @@ def test_bad_options_give_a_clear_message_and_exit_status_2(args, message, capsy
     assert message in err and "Traceback" not in err
 
 
-def test_non_numeric_option_is_a_usage_error_with_status_2():
-    r = run_cli("sim", "--players", "four")
-    assert r.returncode == 2 and "invalid int value" in r.stderr
+def test_non_numeric_option_is_a_usage_error_with_status_2(capsys):
+    with pytest.raises(SystemExit) as exited:
+        main(["sim", "--players", "four"])
+    assert exited.value.code == 2 and "invalid int value" in capsys.readouterr().err
 
 
-def test_demo_runs_separate_node_processes_that_play_and_verify_identical_logs(tmp_path):
-    r = run_cli("demo", "--players", "3", "--dir", str(tmp_path))
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert "all 3 match files identical: yes" in r.stdout
-    assert r.stdout.count(", verified") == 3 and "Winner: Bot" in r.stdout
-    files = sorted(tmp_path.glob("node-*/matches/*.match"))
-    assert len(files) == 3 and len({f.read_bytes() for f in files}) == 1
-
-
-def test_demo_stops_every_node_and_says_why_when_one_ends_before_the_game(tmp_path):
-    """A joiner that dies (here: at once, saying why on stderr) would leave the host waiting in
-    its lobby for ever; the demo stops the others and shows what the dead node said."""
-    script = (
-        "import sys\n"
-        "from cli import cmd_demo\n"
-        "from cli.main import main\n"
-        "real = cmd_demo._node_cmd\n"
-        "def node_cmd(*args):\n"
-        "    if args[0] == 'join' and '--name' in args and args[args.index('--name') + 1] == 'Bot 2':\n"
-        "        return [sys.executable, '-c', \"import sys; print('no lobby for me', "
-        "file=sys.stderr); sys.exit(3)\"]\n"
-        "    return real(*args)\n"
-        "cmd_demo._node_cmd = node_cmd\n"
-        "sys.exit(main(['demo', '--players', '3', '--dir', sys.argv[1]]))\n")
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    r = subprocess.run([sys.executable, "-c", script, str(tmp_path)], env=env, cwd=ROOT,
-                       capture_output=True, text=True, timeout=120)
-    assert r.returncode == 1, r.stdout + r.stderr
-    assert "node 2 stopped before the game ended (exit status 3)" in r.stdout, r.stdout
-    assert "no lobby for me" in r.stdout
-    assert "Traceback" not in r.stdout + r.stderr
-
-
-def test_demo_joins_its_own_host_though_another_lobby_of_the_same_name_is_announced(tmp_path):
+@pytest.mark.slow   # real node processes, and mDNS on loopback
+def test_demo_runs_separate_node_processes_that_play_and_verify_identical_logs_joining_its_own_host(
+        tmp_path, capsys, monkeypatch):
     """Two demos on one machine both announce a "Bot 1": the joiners find their own host by its
     check code (they once joined whichever "Bot 1" answered first, and the demo then hung)."""
     env = dict(os.environ, PYTHONPATH=ROOT, LANBOARD_HOME=str(tmp_path / "decoy"))
@@ -109,15 +80,38 @@ def test_demo_joins_its_own_host_though_another_lobby_of_the_same_name_is_announ
     try:
         port = next(json.loads(line)["port"] for line in decoy.stdout
                     if '"listening"' in line)
-        listed = run_cli("list", "--interface", "127.0.0.1", "--timeout", "3", "--json")
-        if not any(json.loads(line)["port"] == port for line in listed.stdout.splitlines()):
-            pytest.skip("mDNS does not reach the loopback interface here: the demo joins by "
-                        "port, and a second lobby of the same name cannot be seen")
-        r = run_cli("demo", "--players", "3", "--dir", str(tmp_path / "demo"))
+        code = main(["demo", "--players", "3", "--dir", str(tmp_path / "demo")])
+        out = capsys.readouterr().out
     finally:
         decoy.kill()
         said, _ = decoy.communicate()
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert "all 3 match files identical: yes" in r.stdout
+    assert code == 0, out
+    assert "all 3 match files identical: yes" in out
+    assert out.count(", verified") == 3 and "Winner: Bot" in out
+    files = sorted((tmp_path / "demo").glob("node-*/matches/*.match"))
+    assert len(files) == 3 and len({f.read_bytes() for f in files}) == 1
+    # Where mDNS does not reach loopback (or the demo's own listing missed its host) the demo
+    # joins by port, and this part holds trivially: the demo says which way it joined.
     lobby = [json.loads(line) for line in said.splitlines() if '"lobby"' in line]
     assert all(len(ev["players"]) == 1 for ev in lobby), lobby   # nobody joined the decoy
+
+
+@pytest.mark.slow   # real node processes
+def test_demo_stops_every_node_and_says_why_when_one_ends_before_the_game(tmp_path, capsys,
+                                                                        monkeypatch):
+    """A joiner that dies (here: at once, saying why on stderr) would leave the host waiting in
+    its lobby for ever; the demo stops the others and shows what the dead node said."""
+    from cli import cmd_demo
+    real = cmd_demo._node_cmd
+
+    def node_cmd(*args):
+        if args[0] == "join" and args[args.index("--name") + 1] == "Bot 2":
+            return [sys.executable, "-c",
+                    "import sys; print('no lobby for me', file=sys.stderr); sys.exit(3)"]
+        return real(*args)
+    monkeypatch.setattr(cmd_demo, "_node_cmd", node_cmd)
+    assert main(["demo", "--players", "3", "--dir", str(tmp_path)]) == 1
+    out, err = capsys.readouterr()
+    assert "node 2 stopped before the game ended (exit status 3)" in out, out
+    assert "no lobby for me" in out
+    assert "Traceback" not in out + err

@@ -1,13 +1,17 @@
-"""A test's view of a node's control API: its event stream, and what a joiner's status says
-while it waits in a host's lobby."""
+"""A test's view of a node's control API: its event stream, what a joiner's status says while
+it waits in a host's lobby, and a node at a person's decision served from a thread of its own
+(for clients that are not trio: plain sockets, the asyncio UI)."""
 import json
+import threading
 from pathlib import Path
 
 import trio
 
-from node.control import call, serve_control
+from node.control import _pending, call, serve_control
 from node.runtime import Node
 from protocol.identity import Identity
+
+from .memnet import MemoryNetwork
 
 
 async def collect_events(sock: Path, into: list) -> None:
@@ -40,3 +44,51 @@ async def joiner_status_in_lobby(tmp_path: Path, game: str):
         status = await call(sock, {"cmd": "status"})
         nursery.cancel_scope.cancel()
     return host, guest, before, status
+
+
+class NodeInAThread:
+    """Pat hosts `game` for two and a greedy bot joins (over memory streams: the network is not
+    what such a test is about), in a thread of its own with its own trio loop and Pat's control
+    socket at `sock`; `ready` is set once Pat has a decision (or the thread failed: `error`).
+    The timeouts are long: the bot must not time Pat out while a test looks at the decision."""
+
+    def __init__(self, tmp: Path, game: str) -> None:
+        self.sock = tmp / "pat.sock"
+        net = MemoryNetwork()
+        self.pat = Node(Identity.generate(), "Pat", tmp / "pat", transport=net)
+        self.bot = Node(Identity.generate(), "Bot 1", tmp / "bot", bot="greedy", transport=net)
+        self.game = game
+        self.ready = threading.Event()
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self, timeout: float = 60) -> "NodeInAThread":
+        self.thread.start()
+        assert self.ready.wait(timeout) and self.error is None, repr(self.error)
+        return self
+
+    def _run(self) -> None:
+        try:
+            trio.run(self._main)
+        except BaseException as e:  # noqa: BLE001 - the test reports it
+            self.error = e
+        self.ready.set()
+
+    async def _main(self) -> None:
+        self.token = trio.lowlevel.current_trio_token()
+        async with trio.open_nursery() as nursery:
+            self.nursery = nursery
+            await nursery.start(serve_control, self.pat, self.sock)
+            port = await nursery.start(lambda task_status: self.pat.host(
+                self.game, (), 2, task_status=task_status,
+                timeouts={"decision": 3600, "round": 3600}))
+            nursery.start_soon(self.bot.join, "127.0.0.1", port)
+            while self.pat.session is None or self.pat.session.ledger is None or \
+                    _pending(self.pat) is None:
+                await trio.sleep(0.01)
+            self.ready.set()
+
+    def stop(self) -> None:
+        if self.error is None:
+            trio.from_thread.run_sync(self.nursery.cancel_scope.cancel, trio_token=self.token)
+        self.thread.join(10)

@@ -5,10 +5,12 @@ socket is opened, so a whole game runs on trio's virtual clock."""
 from __future__ import annotations
 
 import itertools
+import math
 
 import trio
 import trio.testing
 
+from node import outbox
 from node.framing import ConnectionClosed
 from node.transport import accepted, dialed
 
@@ -48,3 +50,15 @@ class MemoryNetwork:
 
     def peer_host(self, conn) -> str:
         return "127.0.0.1"   # every node is on this one "machine"
+
+
+def virtual_clock(monkeypatch) -> trio.testing.MockClock:
+    """For nodes run over memory streams on the virtual clock: every socket the node could open
+    fails the test, and syncs stay in the node's thread (a worker's sync is real time the
+    virtual clock would jump over, firing seat timeouts). Returns the clock to give trio.run."""
+    def refused(*args, **kwargs):
+        raise AssertionError("a node opened a socket")
+    monkeypatch.setattr(trio, "open_tcp_stream", refused)
+    monkeypatch.setattr(trio, "serve_tcp", refused)
+    monkeypatch.setattr(outbox, "INLINE_SYNC_MAX", math.inf)
+    return trio.testing.MockClock(autojump_threshold=0)

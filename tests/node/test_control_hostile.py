@@ -1,25 +1,23 @@
 """Whatever a local client writes on the control socket, it gets a clear answer and the node
 plays on (issue 14: a float, NaN or huge integer in a move, and deep nesting, killed the node).
 
-The node runs a real two-player game in a thread of its own (its own trio loop), waiting for
+The node runs a real two-player game in a thread of its own (tests.node.control_events), waiting for
 this person's decision; hypothesis throws requests at it through a plain socket, every command
 with arbitrary JSON values, depths and sizes, and after each one the node must still answer
 `status` and still offer the same decision (or have played a legal move).
 """
 import json
 import socket
-import threading
 from pathlib import Path
 
 import pytest
-import trio
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from node.control import MAX_LINE, serve_control
-from node.runtime import Node
-from protocol.identity import Identity
+from node.control import MAX_LINE
 from tests.worded_toy import GAME_ID
+
+from .control_events import NodeInAThread
 
 COMMANDS = ["status", "state", "pending", "move", "choose", "start", "ping", "events"]
 # every kind of JSON number, including those with no canonical encoding in a move
@@ -33,51 +31,6 @@ json_values = st.recursive(
 
 
 NESTED_12 = json.loads("[" * 12 + "1" + "]" * 12)   # deeper than a peer decodes
-
-
-class NodeInAThread:
-    """Pat hosts a game for two (a bot joins) and waits at Pat's decision."""
-
-    def __init__(self, tmp: Path) -> None:
-        self.sock = tmp / "pat.sock"
-        self.pat = Node(Identity.generate(), "Pat", tmp / "pat", listen_host="127.0.0.1")
-        self.bot = Node(Identity.generate(), "Bot", tmp / "bot", bot="greedy",
-                        listen_host="127.0.0.1")
-        self.ready = threading.Event()
-        self.error: BaseException | None = None
-        self.thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        try:
-            trio.run(self._main)
-        except BaseException as e:  # noqa: BLE001 - the test reports it
-            self.error = e
-        self.ready.set()
-
-    async def _main(self) -> None:
-        self.token = trio.lowlevel.current_trio_token()
-        async with trio.open_nursery() as nursery:
-            self.nursery = nursery
-            await nursery.start(serve_control, self.pat, self.sock)
-            # long timeouts: the bot must not time Pat out while hypothesis runs
-            port = await nursery.start(lambda task_status: self.pat.host(
-                GAME_ID, (), 2, task_status=task_status,
-                timeouts={"decision": 3600, "round": 3600}))
-            nursery.start_soon(self.bot.join, "127.0.0.1", port)
-            while self.pat.session is None or self.pat.session.ledger is None or \
-                    not _has_decision(self.pat):
-                await trio.sleep(0.01)
-            self.ready.set()
-
-    def stop(self) -> None:
-        if self.error is None:
-            trio.from_thread.run_sync(self.nursery.cancel_scope.cancel, trio_token=self.token)
-        self.thread.join(10)
-
-
-def _has_decision(node) -> bool:
-    from node.control import _pending
-    return _pending(node) is not None
 
 
 def request(path: Path, line: bytes, timeout: float = 10.0) -> dict:
@@ -95,9 +48,7 @@ def request(path: Path, line: bytes, timeout: float = 10.0) -> dict:
 
 @pytest.fixture(scope="module")
 def node(tmp_path_factory):
-    n = NodeInAThread(tmp_path_factory.mktemp("hostile-control"))
-    n.thread.start()
-    assert n.ready.wait(60) and n.error is None, repr(n.error)
+    n = NodeInAThread(tmp_path_factory.mktemp("hostile-control"), GAME_ID).start()
     yield n
     n.stop()
 

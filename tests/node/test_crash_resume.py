@@ -1,6 +1,8 @@
 """Crash and resume: a node killed with SIGKILL at a random point and restarted (the host with
 `lanboard resume`, a joiner with the very command that started it) catches up from its peers,
-and the game ends exactly as it would have."""
+and the game ends exactly as it would have. The game it must end as, four node processes on
+loopback played to the end without a crash, is itself checked: every node holds the same
+verified, complete match file and reported the same end."""
 import json
 import os
 import random
@@ -98,11 +100,29 @@ def final(p: Player) -> tuple[str, Path]:
 
 
 @pytest.fixture(scope="module")
-def uninterrupted(tmp_path_factory):
-    players = play(tmp_path_factory.mktemp("reference"))
-    return final(players[0])[0]
+def uninterrupted_game(tmp_path_factory) -> list[Player]:
+    return play(tmp_path_factory.mktemp("reference"))
 
 
+@pytest.fixture(scope="module")
+def uninterrupted(uninterrupted_game) -> str:
+    return final(uninterrupted_game[0])[0]
+
+
+@pytest.mark.slow   # the one game among real node processes over TCP with nobody killed
+def test_four_node_processes_on_loopback_finish_with_identical_verified_match_files(
+        uninterrupted_game):
+    files = [final(p)[1] for p in uninterrupted_game]
+    assert len({f.read_bytes() for f in files}) == 1, "the match files differ"
+    overs = [[e for e in p.events() if e["event"] == "over"] for p in uninterrupted_game]
+    assert all(len(o) == 1 and o == overs[0] for o in overs)
+    for f in files:
+        report = verify_file(f)
+        assert report.status == 0, report.reason
+        assert report.complete and len(report.players) == 4
+
+
+@pytest.mark.slow   # real processes: what a SIGKILL leaves on disk is what is tested
 @pytest.mark.parametrize("victim", [2, 0], ids=["a joiner by its own command", "the host"])
 def test_a_node_killed_at_a_random_point_resumes_and_the_game_ends_as_if_uninterrupted(
         tmp_path, uninterrupted, victim):

@@ -15,15 +15,18 @@ from protocol.identity import Identity
 from protocol.verify import verify_file
 from tests.worded_toy import GAME_ID
 
+from .memnet import MemoryNetwork, virtual_clock
+
 NONCE = bytes(range(16))
 SLOW = {"decision": 3600, "round": 3600}   # nobody times the stopped node out meanwhile
 
 
 def _players(base):
+    net = MemoryNetwork()
     host = Node(Identity.from_seed(b"\x01" * 32), "Host", base / "host", bot="greedy",
-                listen_host="127.0.0.1")
+                transport=net)
     joiner = Node(Identity.from_seed(b"\x02" * 32), "Joiner", base / "joiner", bot="greedy",
-                  listen_host="127.0.0.1")
+                  transport=net)
     return host, joiner
 
 
@@ -75,18 +78,25 @@ async def _disk_fills_then_resumes(base, monkeypatch, full_at: int):
         monkeypatch.setattr(MatchStore, "_write", real_write)   # space freed
         file = base / "joiner" / "matches" / host.outcome.match_file.name
         again = Node(joiner.identity, "Joiner", base / "joiner", bot="greedy",
-                     listen_host="127.0.0.1", on_event=lambda k, d: events.append((k, d)))
+                     transport=joiner.transport, on_event=lambda k, d: events.append((k, d)))
         await again.resume(file)
         await host.linger.closed.wait()
     return stopped, file, host, again, events
 
 
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory):
+    """The match file of the same game (keys, nonce) played with no disk error."""
+    with pytest.MonkeyPatch.context() as mp:
+        return trio.run(_uninterrupted, tmp_path_factory.mktemp("reference"),
+                        clock=virtual_clock(mp))
+
+
 @pytest.mark.parametrize("full_at", [3, 12, 19])
 def test_a_disk_full_mid_game_stops_the_node_with_one_line_and_resume_finishes_identical(
-        tmp_path, monkeypatch, full_at):
-    reference = trio.run(_uninterrupted, tmp_path / "reference")
+        tmp_path, monkeypatch, full_at, reference, virtual_net):
     stopped, file, host, joiner, events = trio.run(
-        _disk_fills_then_resumes, tmp_path / "game", monkeypatch, full_at)
+        _disk_fills_then_resumes, tmp_path / "game", monkeypatch, full_at, clock=virtual_net)
     assert stopped is not None, "the write error did not stop the node"
     assert "\n" not in str(stopped)
     assert "No space left on device" in str(stopped) and "lanboard resume" in str(stopped)

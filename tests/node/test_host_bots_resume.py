@@ -115,6 +115,7 @@ def _kill_point() -> int:
     return random.Random().randrange(20, 200)    # these games run ~300 to ~470 entries
 
 
+@pytest.mark.slow   # real process groups killed and restarted: what is tested
 def test_a_host_killed_with_its_bots_restarts_them_and_the_game_ends_with_them(host):
     first = host.start()
     kill_after = _kill_point()
@@ -132,6 +133,7 @@ def test_a_host_killed_with_its_bots_restarts_them_and_the_game_ends_with_them(h
     _finished_with_every_bot_playing_itself(host, 2)
 
 
+@pytest.mark.slow   # real process groups killed and restarted: what is tested
 def test_bots_still_running_when_the_host_is_restarted_are_not_started_again(host):
     first = host.start()
     kill_after = _kill_point()

@@ -14,6 +14,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from node.admission import FD_SHARE, TOTAL_MAX
 from protocol.verify import verify_file
 from tests.worded_toy import GAME_ID  # noqa: F401  (registers the game the files hold)
@@ -60,6 +62,7 @@ def _descriptors(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/fd"))
 
 
+@pytest.mark.slow   # real processes with their own descriptor limits: what is tested
 def test_a_thousand_idle_handshaken_connections_neither_starve_nor_stop_a_game(tmp_path):
     game_out, game_err = tmp_path / "game.jsonl", tmp_path / "game.err"
     game = _agent("game", str(tmp_path), str(FD_LIMIT), str(GRACE), out=game_out, err=game_err)

@@ -1,10 +1,8 @@
-"""Whole games between real nodes: separate processes on loopback, and in-process nodes driven
-through the control API as a person's terminal would drive them."""
+"""Whole games between in-process nodes driven through the control API as a person's terminal
+would drive them (over memory streams on the virtual clock, tests.node.memnet: the node's network
+is not what they test), and one beside hostile TCP connections. Four node processes on loopback:
+tests/node/test_crash_resume.py (the game the crashed ones must end as)."""
 import json
-import os
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import trio
@@ -15,65 +13,14 @@ from protocol.identity import Identity
 from protocol.verify import verify_file
 
 from .control_events import collect_events, joiner_status_in_lobby
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _node_proc(home: Path, *args: str) -> subprocess.Popen:
-    """A node process whose output goes to files: pipes nobody drains would stall the game."""
-    env = dict(os.environ, LANBOARD_HOME=str(home), PYTHONPATH=str(ROOT))
-    home.mkdir(parents=True, exist_ok=True)
-    proc = subprocess.Popen([sys.executable, "-m", "cli.main", *args, "--json",
-                             "--listen", "127.0.0.1"], env=env, cwd=ROOT,
-                            stdout=open(home / "out.jsonl", "w"), stderr=open(home / "err.txt", "w"))
-    proc.home = home
-    return proc
-
-
-def _wait(proc: subprocess.Popen, timeout: float) -> list[dict]:
-    proc.wait(timeout=timeout)
-    assert proc.returncode == 0, (proc.home / "err.txt").read_text()[-2000:]
-    return _events((proc.home / "out.jsonl").read_text())
-
-
-def _events(out: str) -> list[dict]:
-    events = []
-    for line in out.splitlines():
-        try:
-            events.append(json.loads(line))
-        except ValueError:
-            pass  # a line still being written
-    return events
-
-
-def test_four_node_processes_on_loopback_finish_with_identical_verified_match_files(tmp_path):
-    host = _node_proc(tmp_path / "n0", "host", "--seats", "4", "--bot", "greedy",
-                      "--name", "Ann", "--no-announce")
-    deadline = time.monotonic() + 30
-    port = None
-    while port is None and time.monotonic() < deadline:
-        evs = _events((tmp_path / "n0" / "out.jsonl").read_text())
-        port = next((e["port"] for e in evs if e["event"] == "listening"), None)
-        time.sleep(0.05)
-    assert port, (tmp_path / "n0" / "err.txt").read_text()
-    joiners = [_node_proc(tmp_path / f"n{i}", "join", "--peer", f"127.0.0.1:{port}",
-                          "--bot", "random" if i == 2 else "greedy", "--name", f"P{i}")
-               for i in (1, 2, 3)]
-    outs = [_wait(p, 240) for p in [host, *joiners]]
-    files = [Path(next(e["path"] for e in evs if e["event"] == "saved")) for evs in outs]
-    assert len({f.read_bytes() for f in files}) == 1, "the match files differ"
-    overs = [next(e for e in evs if e["event"] == "over") for evs in outs]
-    assert all(o == overs[0] for o in overs)
-    for f in files:
-        report = verify_file(f)
-        assert report.status == 0, report.reason
-        assert report.complete and len(report.players) == 4
+from .memnet import MemoryNetwork
 
 
 async def _play_with_control(tmp_path: Path):
     """Seat 0 a bot; seat 1 a 'person' playing through the control socket."""
-    bot = Node(Identity.generate(), "Bot", tmp_path / "bot", bot="greedy", listen_host="127.0.0.1")
-    person = Node(Identity.generate(), "Pat", tmp_path / "pat", listen_host="127.0.0.1")
+    net = MemoryNetwork()
+    bot = Node(Identity.generate(), "Bot", tmp_path / "bot", bot="greedy", transport=net)
+    person = Node(Identity.generate(), "Pat", tmp_path / "pat", transport=net)
     sock = tmp_path / "pat.sock"
     seen: dict = {"illegal": None, "bad": None, "events": [], "moves": 0}
     async with trio.open_nursery() as nursery:
@@ -111,8 +58,8 @@ async def _play_with_control(tmp_path: Path):
     return bot, person, seen
 
 
-def test_a_person_plays_a_whole_game_through_the_control_api(tmp_path):
-    bot, person, seen = trio.run(_play_with_control, tmp_path)
+def test_a_person_plays_a_whole_game_through_the_control_api(tmp_path, virtual_net):
+    bot, person, seen = trio.run(_play_with_control, tmp_path, clock=virtual_net)
     assert person.outcome.result is not None and person.outcome.fault is None
     assert person.outcome.state_hash == bot.outcome.state_hash
     assert person.outcome.match_file.read_bytes() == bot.outcome.match_file.read_bytes()
@@ -204,8 +151,9 @@ def test_a_joiners_status_lists_the_lobby_with_check_codes(tmp_path):
 
 
 async def _host_starts_early(tmp_path: Path):
-    host = Node(Identity.generate(), "Hana", tmp_path / "h", bot="greedy", listen_host="127.0.0.1")
-    guest = Node(Identity.generate(), "Gus", tmp_path / "g", bot="greedy", listen_host="127.0.0.1")
+    net = MemoryNetwork()
+    host = Node(Identity.generate(), "Hana", tmp_path / "h", bot="greedy", transport=net)
+    guest = Node(Identity.generate(), "Gus", tmp_path / "g", bot="greedy", transport=net)
     sock = tmp_path / "h.sock"
     replies = {}
     async with trio.open_nursery() as nursery:
@@ -227,8 +175,9 @@ async def _host_starts_early(tmp_path: Path):
     return host, guest, replies
 
 
-def test_the_host_may_start_before_every_seat_is_taken_once_the_minimum_is_seated(tmp_path):
-    host, guest, replies = trio.run(_host_starts_early, tmp_path)
+def test_the_host_may_start_before_every_seat_is_taken_once_the_minimum_is_seated(tmp_path,
+                                                                                   virtual_net):
+    host, guest, replies = trio.run(_host_starts_early, tmp_path, clock=virtual_net)
     assert replies["alone"] == {"ok": False, "error": "Monopoly Gamer: Overwatch needs at least "
                                                       "2 players; 1 seated so far"}
     assert replies["status"]["can_start"] is True

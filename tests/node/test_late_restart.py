@@ -1,7 +1,8 @@
 """A player whose node crashed comes back late: the others may have timed the seat out and
-finished the game with a bot in it, or may all be gone. Real nodes on loopback, in one process:
-a node "crashes" when its task is cancelled (its links drop, nothing more leaves it) and is
-restarted with `Node.resume` on its match file, as `lanboard resume` does."""
+finished the game with a bot in it, or may all be gone. Nodes over memory streams on trio's
+virtual clock (tests.node.memnet), so the linger and alone bounds take no real time: a node
+"crashes" when its task is cancelled (its links drop, nothing more leaves it) and is restarted
+with `Node.resume` on its match file, as `lanboard resume` does."""
 from functools import partial
 
 import pytest
@@ -14,6 +15,8 @@ from protocol.codec import decode
 from protocol.identity import Identity
 from protocol.verify import verify_bytes, verify_file
 
+from .memnet import MemoryNetwork
+
 import tests.protocol.toygame  # noqa: F401  (registers "toy-race")
 
 TOY = "toy-race"
@@ -23,7 +26,8 @@ HOST = "127.0.0.1"
 class Player:
     """A node, its events, and when its task returned (None while it runs)."""
 
-    def __init__(self, tmp_path, name: str) -> None:
+    def __init__(self, tmp_path, name: str, net: MemoryNetwork) -> None:
+        self.net = net
         self.identity = Identity.generate()
         self.home = tmp_path / name
         self.name = name
@@ -36,6 +40,7 @@ class Player:
         """A new node process for this player (same key, same home), as after a restart."""
         self.ended = None
         self.node = Node(self.identity, self.name, self.home, bot="greedy", listen_host=HOST,
+                         transport=self.net,
                          on_event=lambda kind, data: self.events.append(
                              (trio.current_time(), kind, data)))
         return self.node
@@ -128,7 +133,8 @@ def entry_kinds(data: bytes) -> dict[int, str]:
 
 
 async def _back_after_the_others_finished(tmp_path, moment, pause: float):
-    players = [Player(tmp_path, n) for n in ("host", "gone", "stay")]
+    net = MemoryNetwork()
+    players = [Player(tmp_path, n, net) for n in ("host", "gone", "stay")]
     host, gone, stay = players
     # "all it held sent" is seen at whichever node completes an entry last
     crash_when(gone, [gone], moment, [host, stay],
@@ -162,9 +168,9 @@ def _still_running(players) -> str:
                          ids=["killed with all it held sent", "killed just after its own move",
                               "killed when its own move was due"])
 def test_a_player_back_within_the_linger_window_gets_the_whole_log_and_the_same_result(
-        tmp_path, moment):
+        tmp_path, moment, virtual_net):
     players, crashed, before, finished_at = trio.run(_back_after_the_others_finished, tmp_path,
-                                                     moment, 3.0)
+                                                     moment, 3.0, clock=virtual_net)
     host, back, stay = players
     seat = crashed.my_seat
     assert back.crash.cancelled_caught, "the crash moment never came"
@@ -206,7 +212,8 @@ def test_a_player_back_within_the_linger_window_gets_the_whole_log_and_the_same_
 
 
 async def _game_nobody_left(tmp_path):
-    players = [Player(tmp_path, n) for n in ("host", "one", "two")]
+    net = MemoryNetwork()
+    players = [Player(tmp_path, n, net) for n in ("host", "one", "two")]
     async with trio.open_nursery() as nursery:
         await _seat_three(nursery, players, {"decision": 2, "round": 2})
         with trio.fail_after(40):
@@ -215,8 +222,8 @@ async def _game_nobody_left(tmp_path):
     return players
 
 
-def test_a_game_nobody_left_ends_at_once_without_lingering(tmp_path):
-    players = trio.run(_game_nobody_left, tmp_path)
+def test_a_game_nobody_left_ends_at_once_without_lingering(tmp_path, virtual_net):
+    players = trio.run(_game_nobody_left, tmp_path, clock=virtual_net)
     last_over = max(t for p in players for t, k, _ in p.events if k == "over")
     for p in players:
         assert p.node.outcome.result is not None and not p.seen("lingering")
@@ -224,28 +231,29 @@ def test_a_game_nobody_left_ends_at_once_without_lingering(tmp_path):
 
 
 async def _nobody_comes_back(tmp_path):
-    players = [Player(tmp_path, n) for n in ("host", "gone", "stay")]
+    net = MemoryNetwork()
+    players = [Player(tmp_path, n, net) for n in ("host", "gone", "stay")]
     host, gone, stay = players
     crash_when(gone, [gone], nothing_of_its_own_unsent)
     async with trio.open_nursery() as nursery:
         await _seat_three(nursery, players, {"decision": 2, "round": 2})
-        with trio.fail_after(40):
+        with trio.fail_after(linger.LINGER_MAX + 40):
             while None in (host.ended, stay.ended):
                 await trio.sleep(0.05)
     return players
 
 
-def test_waiting_for_a_gone_seat_at_the_end_is_bounded_and_said(tmp_path, monkeypatch):
-    monkeypatch.setattr(linger, "LINGER_MAX", 4.0)
-    host, gone, stay = trio.run(_nobody_comes_back, tmp_path)
+def test_waiting_for_a_gone_seat_at_the_end_is_bounded_and_said(tmp_path, virtual_net):
+    host, gone, stay = trio.run(_nobody_comes_back, tmp_path, clock=virtual_net)
     for p in (host, stay):
         over = [t for t, k, _ in p.events if k == "over"][0]
         assert linger.LINGER_MAX <= p.ended - over < linger.LINGER_MAX + 2
-        assert p.seen("lingering") == [{"seats": [gone.node.my_seat], "up_to": 4.0}]
+        assert p.seen("lingering") == [{"seats": [gone.node.my_seat], "up_to": linger.LINGER_MAX}]
 
 
 async def _resumed_alone_then_the_others_return(tmp_path):
-    players = [Player(tmp_path, n) for n in ("host", "one", "two")]
+    net = MemoryNetwork()
+    players = [Player(tmp_path, n, net) for n in ("host", "one", "two")]
     host, one, two = players
     crash_when(host, players, nothing_of_its_own_unsent)   # every node dies at once
     seen = {}
@@ -276,8 +284,9 @@ async def _resumed_alone_then_the_others_return(tmp_path):
     return players, seen
 
 
-def test_a_node_resumed_with_no_peer_reachable_says_so_and_goes_on_when_they_return(tmp_path):
-    players, seen = trio.run(_resumed_alone_then_the_others_return, tmp_path)
+def test_a_node_resumed_with_no_peer_reachable_says_so_and_goes_on_when_they_return(
+        tmp_path, virtual_net):
+    players, seen = trio.run(_resumed_alone_then_the_others_return, tmp_path, clock=virtual_net)
     host, one, two = players
     # told plainly, once, within the bound: who cannot be reached, and which file to verify
     told = one.seen("alone")

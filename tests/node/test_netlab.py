@@ -41,7 +41,8 @@ def _why_not() -> str | None:
     return None
 
 
-pytestmark = pytest.mark.skipif(_why_not() is not None, reason=_why_not() or "")
+pytestmark = [pytest.mark.skipif(_why_not() is not None, reason=_why_not() or ""),
+              pytest.mark.slow]   # real hosts in network namespaces: what is tested
 
 
 def netlab(*args: str, check: bool = True) -> str:

@@ -19,7 +19,8 @@ from protocol.verify import verify_file
 
 from .test_netlab import ENV, NETLAB, _why_not, lab, netlab  # noqa: F401  (lab is a fixture)
 
-pytestmark = pytest.mark.skipif(_why_not() is not None, reason=_why_not() or "")
+pytestmark = [pytest.mark.skipif(_why_not() is not None, reason=_why_not() or ""),
+              pytest.mark.slow]   # real hosts in network namespaces: what is tested
 REPO = Path(__file__).resolve().parents[2]
 
 

@@ -1,6 +1,8 @@
 """`Node.ping`: a signed round trip to every seat over the game's own links (the control API's
 "ping", and the floor of bench/bench_node.py). A ping whose signature fails is its sender's
-fault: that link closes, nothing else."""
+fault: that link closes, nothing else. Nodes over memory streams on the virtual clock
+(tests.node.memnet); a round trip is timed in real seconds (time.perf_counter), so it is above
+zero there too."""
 import pytest
 import trio
 
@@ -10,10 +12,13 @@ from node.runtime import Node, Seat
 from protocol.identity import Identity
 from protocol.verify import verify_file
 
+from .memnet import MemoryNetwork
+
 
 async def _three_nodes(tmp_path, during):
+    net = MemoryNetwork()
     nodes = [Node(Identity.generate(), f"N{i}", tmp_path / f"n{i}", bot="greedy",
-                  listen_host="127.0.0.1") for i in range(3)]
+                  transport=net) for i in range(3)]
     seen = {}
     async with trio.open_nursery() as n:
         port = await n.start(lambda task_status: nodes[0].host(
@@ -24,7 +29,7 @@ async def _three_nodes(tmp_path, during):
         # every link of the mesh is up (the highest seat dials last)
         while any(s.conn is None for node in nodes for i, s in enumerate(node.seats)
                   if i != node.my_seat):
-            await trio.sleep(0.01)
+            await trio.sleep(0)   # the game takes no virtual time: look again at once
         await during(nodes, seen)
     return nodes, seen
 
@@ -35,18 +40,22 @@ def _same_verified_logs(nodes):
     assert verify_file(nodes[0].outcome.match_file).status == 0
 
 
-def test_ping_times_a_signed_round_trip_to_every_seat_while_the_game_goes_on(tmp_path):
+def test_ping_times_a_signed_round_trip_to_every_seat_while_the_game_goes_on(tmp_path,
+                                                                           virtual_net):
     async def during(nodes, seen):
         sock = tmp_path / "c.sock"
         async with trio.open_nursery() as n:
             await n.start(serve_control, nodes[1], sock)
             seen["direct"] = await nodes[0].ping()
             seen["control"] = await call(sock, {"cmd": "ping"})
+            seen["game_on"] = not any(node.finished.is_set() for node in nodes)
             n.cancel_scope.cancel()
 
-    nodes, seen = trio.run(_three_nodes, tmp_path, during)
+    nodes, seen = trio.run(_three_nodes, tmp_path, during, clock=virtual_net)
     assert set(seen["direct"]) == {1, 2}
-    assert all(rtt is not None and 0 < rtt < 2 for rtt in seen["direct"].values())
+    # answered within the ping's timeout (None otherwise), timed above zero
+    assert all(rtt is not None and rtt > 0 for rtt in seen["direct"].values()), seen
+    assert seen["game_on"], "the game was over before the pings were answered"
     reply = seen["control"]
     assert reply["ok"] is True
     me = nodes[1].my_seat
@@ -56,7 +65,8 @@ def test_ping_times_a_signed_round_trip_to_every_seat_while_the_game_goes_on(tmp
     _same_verified_logs(nodes)
 
 
-def test_a_ping_with_a_bad_signature_closes_that_link_only_and_the_game_finishes(tmp_path):
+def test_a_ping_with_a_bad_signature_closes_that_link_only_and_the_game_finishes(tmp_path,
+                                                                                virtual_net):
     events = []
 
     async def during(nodes, seen):
@@ -66,14 +76,14 @@ def test_a_ping_with_a_bad_signature_closes_that_link_only_and_the_game_finishes
         # that link drops and is dialed again; a ping then answers from both seats
         while not any(k == "peer" and d["state"] == "gone" and d["seat"] == nodes[1].my_seat
                       for k, d in events):
-            await trio.sleep(0.01)
+            await trio.sleep(0)
         with trio.fail_after(10):
             while True:
                 rtts = await nodes[0].ping()
                 if None not in rtts.values():
                     break
 
-    nodes, _ = trio.run(_three_nodes, tmp_path, during)
+    nodes, _ = trio.run(_three_nodes, tmp_path, during, clock=virtual_net)
     gone = [d for k, d in events if k == "peer" and d["state"] == "gone"
             and d["seat"] == nodes[1].my_seat]
     assert "ping whose signature does not verify" in gone[0]["reason"]

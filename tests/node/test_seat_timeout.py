@@ -1,7 +1,8 @@
 """A node that is gone mid-game (its task cancelled: its links drop, it never answers again):
 the other nodes' watchdogs claim the timeout, a bot node chooses "bot" at once, a person chooses
 through the control API, and the two remaining nodes finish the game with the bot in its seat,
-holding identical match files that verify."""
+holding identical match files that verify. Nodes over memory streams on trio's virtual clock
+(tests.node.memnet), so the seat timeouts take no real time; the person's control socket is real."""
 
 from functools import partial
 
@@ -18,6 +19,7 @@ from protocol.verify import verify_file
 import tests.protocol.toygame  # noqa: F401  (registers "toy-race")
 
 from .control_events import collect_events
+from .memnet import MemoryNetwork
 
 TOY = "toy-race"
 TIMEOUTS = {"decision": 2, "round": 2}
@@ -45,6 +47,7 @@ async def _game_with_a_gone_node(tmp_path, gone_after: int, dies_unsent: bool = 
     has logged an entry holding a share of its own (the others never got that share)."""
     gone_scope = trio.CancelScope()
     muted = []
+    net = MemoryNetwork()
 
     def gone_events(kind, data):
         if not dies_unsent:
@@ -57,9 +60,9 @@ async def _game_with_a_gone_node(tmp_path, gone_after: int, dies_unsent: bool = 
                 gone.my_seat in decode(gone.session.log[data["seq"]])["authors"]:
             gone_scope.cancel()
 
-    host = Node(Identity.generate(), "Host", tmp_path / "h", bot="greedy", listen_host="127.0.0.1")
-    person = Node(Identity.generate(), "Pat", tmp_path / "p", listen_host="127.0.0.1")
-    gone = Node(Identity.generate(), "Gone", tmp_path / "g", bot="greedy", listen_host="127.0.0.1",
+    host = Node(Identity.generate(), "Host", tmp_path / "h", bot="greedy", listen_host="127.0.0.1", transport=net)
+    person = Node(Identity.generate(), "Pat", tmp_path / "p", listen_host="127.0.0.1", transport=net)
+    gone = Node(Identity.generate(), "Gone", tmp_path / "g", bot="greedy", listen_host="127.0.0.1", transport=net,
                 on_event=gone_events)
     sock = tmp_path / "pat.sock"
     seen: dict = {"events": [], "choose": [], "moves": 0}
@@ -89,9 +92,9 @@ async def _game_with_a_gone_node(tmp_path, gone_after: int, dies_unsent: bool = 
 
 
 def test_a_node_gone_mid_game_is_played_by_a_bot_and_the_others_finish_with_one_verified_log(
-        tmp_path):
+        tmp_path, virtual_net):
     # entry 8 on: a turn or two in, before anybody's second turn, so the game cannot be over
-    host, person, gone, seen = trio.run(_game_with_a_gone_node, tmp_path, 8)
+    host, person, gone, seen = trio.run(_game_with_a_gone_node, tmp_path, 8, clock=virtual_net)
     seat = gone.my_seat
     assert not gone.finished.is_set()
     for node in (host, person):
@@ -136,9 +139,9 @@ def _gone_log_is_theirs_but_for_its_unsent_end(gone, data: bytes) -> int:
 
 
 def test_a_node_gone_between_logging_its_share_and_sending_it_is_replaced_there_by_a_timeout(
-        tmp_path):
+        tmp_path, virtual_net):
     host, person, gone, _ = trio.run(
-        partial(_game_with_a_gone_node, tmp_path, 8, dies_unsent=True))
+        partial(_game_with_a_gone_node, tmp_path, 8, dies_unsent=True), clock=virtual_net)
     assert not gone.finished.is_set() and gone.session.unshared_at_end() >= 1
     for node in (host, person):
         assert node.outcome.fault is None and node.outcome.result is not None
@@ -154,6 +157,7 @@ def test_a_node_gone_between_logging_its_share_and_sending_it_is_replaced_there_
 async def _game_with_two_gone(tmp_path):
     gone_scope = trio.CancelScope()
     stalled = []
+    net = MemoryNetwork()
 
     def host_events(kind, data):
         if kind == "attested" and data["seq"] >= 10:
@@ -162,10 +166,10 @@ async def _game_with_two_gone(tmp_path):
             stalled.append(data)
 
     host = Node(Identity.generate(), "Host", tmp_path / "h", bot="greedy",
-                listen_host="127.0.0.1", on_event=host_events)
-    stay = Node(Identity.generate(), "Stay", tmp_path / "s", bot="greedy", listen_host="127.0.0.1")
+                listen_host="127.0.0.1", transport=net, on_event=host_events)
+    stay = Node(Identity.generate(), "Stay", tmp_path / "s", bot="greedy", listen_host="127.0.0.1", transport=net)
     gone = [Node(Identity.generate(), f"Gone{k}", tmp_path / f"g{k}", bot="greedy",
-                 listen_host="127.0.0.1") for k in (1, 2)]
+                 listen_host="127.0.0.1", transport=net) for k in (1, 2)]
     async with trio.open_nursery() as nursery:
         await _seat(nursery, host, 4, {"decision": 1, "round": 1}, [stay], gone, gone_scope)
         with trio.fail_after(60):
@@ -175,8 +179,9 @@ async def _game_with_two_gone(tmp_path):
     return host, stay, gone, stalled
 
 
-def test_two_players_gone_at_once_the_others_are_told_the_game_cannot_go_on(tmp_path):
-    host, stay, gone, stalled = trio.run(_game_with_two_gone, tmp_path)
+def test_two_players_gone_at_once_the_others_are_told_the_game_cannot_go_on(tmp_path,
+                                                                           virtual_net):
+    host, stay, gone, stalled = trio.run(_game_with_two_gone, tmp_path, clock=virtual_net)
     assert sorted(stalled[0]["seats"]) == sorted(g.my_seat for g in gone)
     assert "all but one of them are back" in stalled[0]["reason"]
     # nothing was decided without them: no fault, no timeout entry, the logs agree
@@ -188,16 +193,17 @@ def test_two_players_gone_at_once_the_others_are_told_the_game_cannot_go_on(tmp_
 
 async def _the_last_claimer_then_a_chooser_who_walked_away(tmp_path, monkeypatch):
     gone_scope = trio.CancelScope()
+    net = MemoryNetwork()
 
     def gone_events(kind, data):
         if kind == "attested" and data["seq"] >= 10:
             gone_scope.cancel()
 
-    host = Node(Identity.generate(), "Host", tmp_path / "h", bot="greedy", listen_host="127.0.0.1")
+    host = Node(Identity.generate(), "Host", tmp_path / "h", bot="greedy", listen_host="127.0.0.1", transport=net)
     walker = Node(Identity.generate(), "Walker", tmp_path / "w", bot="greedy",
-                  listen_host="127.0.0.1")
+                  listen_host="127.0.0.1", transport=net)
     gone = Node(Identity.generate(), "Gone", tmp_path / "g", bot="greedy",
-                listen_host="127.0.0.1", on_event=gone_events)
+                listen_host="127.0.0.1", transport=net, on_event=gone_events)
     choose = Session.choose_after_timeout
 
     def walked_away(session, choice):
@@ -217,9 +223,9 @@ async def _the_last_claimer_then_a_chooser_who_walked_away(tmp_path, monkeypatch
 
 
 def test_a_node_whose_claim_completed_a_timeout_still_times_out_the_next_seat_it_waits_for(
-        tmp_path, monkeypatch):
+        tmp_path, monkeypatch, virtual_net):
     host, walker, gone = trio.run(_the_last_claimer_then_a_chooser_who_walked_away, tmp_path,
-                                  monkeypatch)
+                                  monkeypatch, clock=virtual_net)
     assert host.outcome.fault is None and host.outcome.result is not None, \
         "the host never claimed against the player who did not choose"
     report = verify_file(host.outcome.match_file)

@@ -1,8 +1,9 @@
 """The node's half of the protocol's order: its own frames, and catch-up entries (which may
 hold its own move), leave only once every entry written before them is synced, whether the
 sync runs in the node's thread (a fast disk) or in a worker thread (a slow one). Links are
-dropped during the game so catch-up runs too; the game must still end with one log."""
-import math
+dropped during the game so catch-up runs too; the game must still end with one log. Nodes over
+memory streams (tests.node.memnet); with a fast disk on the virtual clock, with a slow one in real
+time (a worker's sync takes real time, which the virtual clock would jump over)."""
 import random
 import threading
 import time
@@ -16,6 +17,8 @@ from node.runtime import Node
 from protocol.identity import Identity
 from protocol.messages import parse_wire
 from protocol.verify import verify_file
+
+from .memnet import MemoryNetwork, virtual_clock
 
 
 OWNERS: dict[int, Node] = {}   # a node by its outbox's id: whose shares are its own
@@ -49,25 +52,26 @@ def _watch_order(monkeypatch):
 
 
 async def _game_with_dropped_links(tmp_path):
+    net = MemoryNetwork()
     nodes = [Node(Identity.generate(), f"N{i}", tmp_path / f"n{i}", bot="greedy",
-                  listen_host="127.0.0.1") for i in range(3)]
+                  transport=net) for i in range(3)]
     OWNERS.update((id(node.play.outbox), node) for node in nodes)
     rng = random.Random(7)
 
-    async def drop_links():
-        await nodes[2].session_ready.wait()
-        while not all(node.finished.is_set() for node in nodes):
-            await trio.sleep(0.04)
+    def drop_a_link(kind, data):
+        # every 15th entry the last node drops one of its links (by entries, not by the clock:
+        # on the virtual clock the game takes no time)
+        if kind == "state" and data["seq"] % 15 == 0:
             seat = nodes[2].seats[rng.randrange(2)]
             if seat.scope is not None:
                 seat.scope.cancel()
 
+    nodes[2].on_event = drop_a_link
     async with trio.open_nursery() as n:
         port = await n.start(lambda task_status: nodes[0].host(
             "overwatch-monopoly", (), 3, task_status=task_status))
         for node in nodes[1:]:
             n.start_soon(node.join, "127.0.0.1", port)
-        n.start_soon(drop_links)
     return nodes
 
 
@@ -86,9 +90,10 @@ def test_own_frames_and_catch_up_leave_only_after_what_they_build_on_is_synced(
             real_sync(fd)
         monkeypatch.setattr(store, "_datasync", slow_sync)
         monkeypatch.setattr(outbox, "INLINE_SYNC_MAX", 0.0)
+        clock = None
     else:
-        monkeypatch.setattr(outbox, "INLINE_SYNC_MAX", math.inf)
-    nodes = trio.run(_game_with_dropped_links, tmp_path)
+        clock = virtual_clock(monkeypatch)   # syncs in the node's thread
+    nodes = trio.run(_game_with_dropped_links, tmp_path, clock=clock)
     assert all(node.outcome.fault is None and node.outcome.result is not None for node in nodes)
     assert len({node.outcome.match_file.read_bytes() for node in nodes}) == 1
     assert verify_file(nodes[0].outcome.match_file).status == 0

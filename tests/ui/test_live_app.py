@@ -1,8 +1,11 @@
-"""The terminal UI on real node processes: lobby, a whole game against a bot, a bad key, a
-mouse click, a resize, character help, and detaching and reattaching while the node plays on.
+"""The terminal UI on a live node: lobby, a whole game against a bot, a bad key, a mouse click,
+a resize, character help, and detaching and reattaching while the node plays on.
 
-Each test starts `lanboard host --headless --json` the way `lanboard play` does (a detached
-process with its bots) and drives the app through prompt-toolkit's pipe input."""
+The lobby, the whole game and detaching start `lanboard host --headless --json` the way
+`lanboard play` does (a detached process with its bots: marked slow); the keys, the mouse, the
+size and help need only a decision of ours, from a node in a thread of this process on its
+control socket (tests.node.control_events). Each drives the app through prompt-toolkit's pipe
+input."""
 import argparse
 import asyncio
 import json
@@ -15,9 +18,12 @@ import pytest
 from cli.cmd_play import host_argv
 from engine.games.overwatch_monopoly.words_characters import ability_help
 from cli.ui.launch import start_node
+from tests.node.control_events import NodeInAThread
 from tests.ui.harness import drive, stop, until, use_home
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+# the app attached to real node processes, as `play` runs it
+on_node_processes = pytest.mark.slow
 
 
 @pytest.fixture
@@ -40,6 +46,16 @@ def game(tmp_path, monkeypatch):
         stop(p)
 
 
+@pytest.fixture
+def decision(tmp_path, monkeypatch):
+    """The control socket of Pat's node, in a game of overwatch-monopoly against a bot, at
+    Pat's first decision (choosing a group leader)."""
+    use_home(monkeypatch, tmp_path)
+    node = NodeInAThread(tmp_path, "overwatch-monopoly").start()
+    yield node.sock
+    node.stop()
+
+
 def run(coro):
     return asyncio.run(coro)
 
@@ -48,6 +64,7 @@ async def first_decision(ui, timeout=30):
     await until(lambda: ui.model.decision is not None, timeout, "a decision of ours", ui)
 
 
+@on_node_processes
 def test_the_lobby_lists_who_joined_with_their_check_codes_and_the_host_may_start_early(
         game, tmp_path):
     proc, control, log = game(bots=0, seats=3)  # a seat stays free: the lobby stays up
@@ -81,6 +98,7 @@ def test_the_lobby_lists_who_joined_with_their_check_codes_and_the_host_may_star
             stop(p)
 
 
+@on_node_processes
 def test_a_whole_game_against_a_bot_ends_on_the_final_score_screen(game):
     proc, control, log = game(bots=1)
     moves = 0
@@ -115,8 +133,8 @@ def test_a_whole_game_against_a_bot_ends_on_the_final_score_screen(game):
     assert len(refused) <= 2, refused   # a stale option can race the bot, never more
 
 
-def test_a_bad_key_is_explained_and_changes_nothing(game):
-    proc, control, _ = game(bots=1)
+def test_a_bad_key_is_explained_and_changes_nothing(decision):
+    control = decision
 
     async def script(ui, inp, out):
         await first_decision(ui)
@@ -135,8 +153,8 @@ def test_a_bad_key_is_explained_and_changes_nothing(game):
     run(drive(control, script))
 
 
-def test_a_mouse_click_on_an_option_chooses_it(game):
-    proc, control, _ = game(bots=1)
+def test_a_mouse_click_on_an_option_chooses_it(decision):
+    control = decision
 
     async def script(ui, inp, out):
         await first_decision(ui)
@@ -156,8 +174,8 @@ def test_a_mouse_click_on_an_option_chooses_it(game):
     run(drive(control, script))
 
 
-def test_a_resize_redraws_for_the_new_size_and_a_tiny_window_says_so(game):
-    proc, control, _ = game(bots=1)
+def test_a_resize_redraws_for_the_new_size_and_a_tiny_window_says_so(decision):
+    control = decision
 
     async def script(ui, inp, out):
         await first_decision(ui)
@@ -178,8 +196,8 @@ def test_a_resize_redraws_for_the_new_size_and_a_tiny_window_says_so(game):
     run(drive(control, script))
 
 
-def test_character_help_shows_the_rulebook_text_one_key_away(game):
-    proc, control, _ = game(bots=1)
+def test_character_help_shows_the_rulebook_text_one_key_away(decision):
+    control = decision
 
     async def script(ui, inp, out):
         await first_decision(ui)   # choosing a group leader: help explains the candidates
@@ -196,6 +214,7 @@ def test_character_help_shows_the_rulebook_text_one_key_away(game):
     run(drive(control, script))
 
 
+@on_node_processes
 def test_detaching_leaves_the_node_playing_and_reattaching_picks_up(game):
     proc, control, _ = game(bots=1)
     seen = {}
