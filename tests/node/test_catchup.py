@@ -98,7 +98,8 @@ def _forged_move(played, entries: list[bytes], at: int) -> tuple[bytes, int]:
     from protocol.messages import make_entry, make_share
     entry = decode(entries[at])
     author = entry["authors"][0]
-    bad = make_share(played[author].identity.sign, entry["match"], entry["seq"], entry["prev"],
+    signer = next(n for n in played if n.my_seat == author)   # seats are not the list's order
+    bad = make_share(signer.identity.sign, entry["match"], entry["seq"], entry["prev"],
                      "move", author, ["no such move"])
     return encode(make_entry([bad])), author
 
