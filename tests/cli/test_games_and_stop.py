@@ -30,6 +30,7 @@ def test_no_games_says_so(home, capsys):
     assert "no games of yours" in capsys.readouterr().out
 
 
+@pytest.mark.slow   # real node processes in the background, as `play` leaves them
 def test_a_background_play_game_is_listed_and_stop_ends_it_and_its_bots(home, capsys):
     assert main(["play", "--bots", "2", "--headless"]) == 0
     pid = int(capsys.readouterr().out.split("node pid ")[1].split(";")[0])

@@ -76,7 +76,8 @@ async def _game_with_dropped_links(tmp_path):
 
 
 @pytest.mark.parametrize("disk", ["fast: synced in the node's thread",
-                                  "slow: synced in a worker thread"])
+                                  pytest.param("slow: synced in a worker thread",
+                                               marks=pytest.mark.slow)])  # real syncs, real time
 def test_own_frames_and_catch_up_leave_only_after_what_they_build_on_is_synced(
         tmp_path, monkeypatch, disk):
     seen = _watch_order(monkeypatch)

@@ -9,7 +9,8 @@ from cli.ui import client
 from tests.ui.harness import drive, until
 from tests.ui.test_live_app import first_decision, game, run  # noqa: F401 - game is a fixture
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+# a real `host --headless` node process, as `play` starts
+pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
 
 
 def test_quit_asks_first_and_escape_goes_back_to_the_game_with_nothing_stopped(game):  # noqa: F811

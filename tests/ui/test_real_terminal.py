@@ -13,8 +13,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 LANBOARD = Path(sys.executable).with_name("lanboard")
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None or not LANBOARD.exists(),
-                                reason="needs tmux and the installed lanboard script")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(shutil.which("tmux") is None or not LANBOARD.exists(),
+                                 reason="needs tmux and the installed lanboard script")]
 
 
 class Tmux:
