@@ -103,6 +103,30 @@ def balance(games: int, first: int, jobs: int = 1) -> None:
         print(f"  {games / cpu:.2f} games per CPU second (state hash after every turn)")
 
 
+def decision_speed(games: int = 5, first: int = 1) -> None:
+    """CPU seconds per tactical decision over `games` games: the median and the slowest (the
+    issue's target: under a second per decision)."""
+    from engine import bots
+    times: list[float] = []
+    choose = bots.GreedyBot.choose
+
+    def timed(self, state, decision):
+        t = time.process_time()
+        move = choose(self, state, decision)
+        times.append(time.process_time() - t)
+        return move
+
+    bots.GreedyBot.choose = timed
+    try:
+        for seed in range(first, first + games):
+            play("overwatch-tactics", 2, seed, "greedy")
+    finally:
+        bots.GreedyBot.choose = choose
+    times.sort()
+    print(f"  tactical decisions: {len(times)} in {games} games, median "
+          f"{times[len(times) // 2] * 1000:.1f} ms, slowest {times[-1] * 1000:.0f} ms of CPU")
+
+
 def sight_speed(n: int = 20000) -> None:
     rng = random.Random(1)
     cases = []
@@ -122,4 +146,5 @@ if __name__ == "__main__":
     first = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     jobs = int(sys.argv[3]) if len(sys.argv) > 3 else 1
     balance(n, first, jobs)
+    decision_speed(first=first)
     sight_speed()
