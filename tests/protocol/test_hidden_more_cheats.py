@@ -1,0 +1,146 @@
+"""Hidden-card cheats beyond a bad proof (FORMAT.md, protocol 3): a seat posting two different
+valid shuffles for one slot, a drawer posting a share of its own card, a disclosure sent at a
+draw slot, and parts whose points are no points of the group. Each is caught by every honest
+node at the slot where it happens, blamed on the cheater, and no node crashes."""
+import pytest
+
+from protocol import hidden as hc
+from protocol.codec import encode
+from protocol.inmemory import make_players, play_match
+from protocol.messages import make_share, parse_wire
+
+import tests.protocol.hiddentoy  # noqa: F401  (registers "toy-hidden")
+
+from .helpers import reshare
+from .hidden_table import ORDER_2, torsioned
+from .test_cheating import CHEAT, _honest_blame, _never_confesses
+from .test_sealed_moves import _patch_once
+
+TOY = "toy-hidden"
+seeded = pytest.mark.parametrize("seed", range(3))
+
+
+def _run(seed, filters=None, hooks=None, players=3):
+    prepared = make_players(TOY, players, seed, chain=64)
+    f = {CHEAT: _never_confesses(filters(prepared[1][CHEAT].identity) if filters else None)}
+    h = {CHEAT: hooks(prepared[1][CHEAT].identity)} if hooks else None
+    return play_match(TOY, players, seed=seed, order_seed=seed % 3, prepared=prepared,
+                      filters=f, hooks=h, claim_timeouts=False)
+
+
+def _own_parts(kind, change):
+    """Filter: the cheater's own shares of `kind`, changed (per receiver) and re-signed."""
+    def make(identity):
+        def f(dst, data):
+            msg = parse_wire(data)
+            if msg["t"] != "share" or msg["kind"] != kind or msg["author"] != CHEAT:
+                return [data]
+            part = change(dst, msg)
+            return [data] if part is None else [reshare(msg, identity, part=part)]
+        return f
+    return make
+
+
+@seeded
+def test_two_different_valid_shuffles_signed_for_one_slot_are_equivocation(seed):
+    # Both decks carry a valid proof (another permutation, the cheater's own key): each alone
+    # passes every check, so only the two signatures for one slot convict the cheater.
+    inputs = {}   # seq -> (deck name, the deck it shuffles), seen by the cheater's hook
+
+    def make(identity):
+        def f(dst, data):
+            msg = parse_wire(data)
+            if msg["t"] != "share" or msg["kind"] != "shuffle" or msg["author"] != CHEAT \
+                    or dst != 0:
+                return [data]
+            name, deck_in, joint, match = inputs[msg["seq"]]
+            twin = hc.PlayerSecret(secret[0].scalar, bytes(32))   # another permutation
+            deck, proof = hc.make_shuffle(twin, joint, hc.Slot(match, msg["seq"], name), CHEAT,
+                                          deck_in)
+            assert list(deck) != msg["part"]["deck"]
+            return [reshare(msg, identity, part={"deck": list(deck), "proof": proof})]
+        return f
+
+    secret = []
+
+    def hooks(identity):
+        def watch(session):
+            honest = session._hidden_part
+
+            def part(slot):
+                if slot.kind == "shuffle":
+                    led = session.ledger
+                    secret[:] = [session._secret()]
+                    inputs[slot.seq] = (slot.pending, led.hidden.cards[slot.pending],
+                                        led.hidden.joint, led.match_id)
+                return honest(slot)
+            session._hidden_part = part
+        return _patch_once(watch)
+    run = _run(seed, filters=make, hooks=hooks)
+    _honest_blame(run, ("equivocation", "wrong-prev"))
+
+
+def test_a_drawer_posting_a_share_of_its_own_card_is_a_wrong_author():
+    # the holder's own share would open its card for all: the slot does not admit it
+    def hooks(identity):
+        sent = []
+
+        def hook(session):
+            led = session.ledger
+            slot = led.slot if led is not None else None
+            if sent or slot is None or slot.kind != "draw" or slot.pending.player != CHEAT:
+                return []
+            p = slot.pending
+            share, proof = hc.share(session._secret(), hc.Slot(led.match_id, slot.seq, p.deck,
+                                    p.position), CHEAT, led.hidden.cards[p.deck][p.position])
+            sent.append(slot.seq)
+            return [encode(make_share(identity.sign, led.match_id, slot.seq, led.head, "draw",
+                                      CHEAT, {"share": share, "proof": proof}))]
+        return hook
+    run = _run(0, hooks=hooks)
+    faulted = _honest_blame(run, "wrong-author")
+    for s in faulted:
+        assert s.ledger.slot.kind == "draw" and s.ledger.slot.pending.player == CHEAT
+
+
+def test_a_disclosure_sent_at_a_draw_slot_is_a_wrong_kind():
+    def hooks(identity):
+        sent = []
+
+        def hook(session):
+            led = session.ledger
+            slot = led.slot if led is not None else None
+            if sent or slot is None or slot.kind != "draw" or CHEAT not in slot.authors:
+                return []
+            sent.append(slot.seq)
+            p = slot.pending
+            share, proof = hc.share(session._secret(), hc.Slot(led.match_id, slot.seq, p.deck,
+                                    p.position), CHEAT, led.hidden.cards[p.deck][p.position])
+            return [encode(make_share(identity.sign, led.match_id, slot.seq, led.head,
+                                      "disclose", CHEAT,
+                                      [{"card": 0, "share": share, "proof": proof}]))]
+        return hook
+    # its honest draw share for the slot goes out too: whichever a node judges first, the
+    # cheater is convicted (a part of a kind the slot does not admit, or two parts for it)
+    _honest_blame(_run(1, hooks=hooks), ("wrong-kind", "equivocation"))
+
+
+@pytest.mark.parametrize("kind, field, value, fault", [
+    ("key", "key", ORDER_2, "bad-key"),
+    ("key", "key", b"\xff" * 32, "bad-key"),
+    ("draw", "share", ORDER_2, "bad-share"),
+    ("draw", "share", None, "bad-share"),            # a valid share plus a torsion point
+    ("shuffle", "deck", b"\x00" * 64, "bad-shuffle"),
+])
+def test_a_part_whose_points_are_no_group_points_is_its_authors_fault(kind, field, value,
+                                                                      fault):
+    def change(dst, msg):
+        part = dict(msg["part"])
+        if field == "deck":
+            part["deck"] = [value, *part["deck"][1:]]
+        elif value is None:
+            part[field] = torsioned(part[field])
+        else:
+            part[field] = value
+        return part
+    _honest_blame(_run(2, filters=_own_parts(kind, change)), fault)
