@@ -5,13 +5,14 @@ node at the slot where it happens, blamed on the cheater, and no node crashes.""
 import pytest
 
 from protocol import hidden as hc
-from protocol.codec import encode
+from protocol.codec import decode, encode
 from protocol.inmemory import make_players, play_match
 from protocol.messages import make_share, parse_wire
+from protocol.verify import verify_bytes
 
 import tests.protocol.hiddentoy  # noqa: F401  (registers "toy-hidden")
 
-from .helpers import reshare
+from .helpers import join, resign, reshare
 from .hidden_table import ORDER_2, torsioned
 from .test_cheating import CHEAT, _honest_blame, _never_confesses
 from .test_sealed_moves import _patch_once
@@ -144,3 +145,55 @@ def test_a_part_whose_points_are_no_group_points_is_its_authors_fault(kind, fiel
             part[field] = value
         return part
     _honest_blame(_run(2, filters=_own_parts(kind, change)), fault)
+
+
+# ---- the same cheats in a match file: `verify` blames the cheater as a live node does -------
+def _honest_log(players=3):
+    prepared = make_players(TOY, players, 2, chain=64)
+    run = play_match(TOY, players, seed=2, order_seed=2, prepared=prepared)
+    return run.sessions[0].log, prepared[1]
+
+
+def _draw_by(log, seat):
+    return next(i for i in range(1, len(log)) if decode(log[i])["kind"] == "draw"
+                and seat not in decode(log[i])["authors"])
+
+
+def test_verify_blames_a_drawer_whose_own_share_is_in_its_draw_entry():
+    log, people = _honest_log()
+    i = _draw_by(log, CHEAT)
+    e = decode(log[i])
+    led = _ledger_until(log, i)
+    p = led.slot.pending
+    share, proof = hc.share(hc.player_secret(people[CHEAT].identity.seed(), led.body["nonce"]),
+                            hc.Slot(led.match_id, i, p.deck, p.position), CHEAT,
+                            led.hidden.cards[p.deck][p.position])
+    k = sorted([*e["authors"], CHEAT]).index(CHEAT)
+    e = dict(e, authors=sorted([*e["authors"], CHEAT]),
+             parts=[*e["parts"][:k], {"share": share, "proof": proof}, *e["parts"][k:]],
+             sigs=[*e["sigs"][:k], b"\0" * 64, *e["sigs"][k:]])
+    r = verify_bytes(join([*log[:i], encode(resign(e, k, people[CHEAT].identity))]))
+    assert (r.status, r.index, r.fault, r.author) == (1, i, "wrong-author", CHEAT), r
+
+
+def test_verify_blames_a_disclosure_entry_where_a_draw_is_due():
+    log, people = _honest_log()
+    i = next(j for j in range(1, len(log)) if decode(log[j])["kind"] == "draw"
+             and decode(log[j])["authors"][0] == CHEAT)
+    e = decode(log[i])
+    # every author of the draw entry signed a disclosure instead; the cheater is the first
+    e = dict(e, kind="disclose", parts=[[dict(part, card=0)] for part in e["parts"]])
+    for k, a in enumerate(e["authors"]):
+        e = resign(e, k, people[a].identity)
+    r = verify_bytes(join([*log[:i], encode(e)]))
+    assert (r.status, r.index, r.fault, r.author) == (1, i, "wrong-kind", CHEAT), r
+
+
+def _ledger_until(log, stop):
+    from protocol.log import Ledger
+    from protocol.messages import parse_entry, parse_signed_genesis
+    led = Ledger(parse_signed_genesis(decode(log[0])))
+    for raw in log[1:stop]:
+        e = parse_entry(decode(raw))
+        led.append(e, raw, led.check_entry(e))
+    return led
