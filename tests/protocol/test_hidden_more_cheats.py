@@ -1,7 +1,8 @@
 """Hidden-card cheats beyond a bad proof (FORMAT.md, protocol 3): a seat posting two different
 valid shuffles for one slot, a drawer posting a share of its own card, a disclosure sent at a
-draw slot, and parts whose points are no points of the group. Each is caught by every honest
-node at the slot where it happens, blamed on the cheater, and no node crashes."""
+draw slot, parts whose points are no points of the group, a deck of 255 cards. Each is caught
+by every honest node at the slot where it happens, blamed on the cheater, and no node crashes;
+`verify` blames the same cheats in a match file."""
 import pytest
 
 from protocol import hidden as hc
@@ -132,12 +133,15 @@ def test_a_disclosure_sent_at_a_draw_slot_is_a_wrong_kind():
     ("draw", "share", ORDER_2, "bad-share"),
     ("draw", "share", None, "bad-share"),            # a valid share plus a torsion point
     ("shuffle", "deck", b"\x00" * 64, "bad-shuffle"),
+    ("shuffle", "deck", "huge", "bad-shuffle"),     # 255 cards out for 9 in, refused unparsed
 ])
 def test_a_part_whose_points_are_no_group_points_is_its_authors_fault(kind, field, value,
                                                                       fault):
     def change(dst, msg):
         part = dict(msg["part"])
-        if field == "deck":
+        if value == "huge":
+            part["deck"] = [part["deck"][0]] * 255
+        elif field == "deck":
             part["deck"] = [value, *part["deck"][1:]]
         elif value is None:
             part[field] = torsioned(part[field])
