@@ -16,6 +16,7 @@ import tests.protocol.hiddentoy  # noqa: F401  (registers "toy-hidden")
 from .helpers import join, resign, reshare
 from .hidden_table import ORDER_2, torsioned
 from .test_cheating import CHEAT, _honest_blame, _never_confesses
+from .test_hidden_cards import _ledger_until
 from .test_sealed_moves import _patch_once
 
 TOY = "toy-hidden"
@@ -82,46 +83,39 @@ def test_two_different_valid_shuffles_signed_for_one_slot_are_equivocation(seed)
     _honest_blame(run, ("equivocation", "wrong-prev"))
 
 
-def test_a_drawer_posting_a_share_of_its_own_card_is_a_wrong_author():
-    # the holder's own share would open its card for all: the slot does not admit it
+def _at_draw(when, kind, part_of):
+    """Hooks: once, at the first draw slot `when(slot)` accepts, the cheater also signs and sends
+    a `kind` share whose part is part_of(its share of the slot's card, its proof)."""
     def hooks(identity):
         sent = []
 
         def hook(session):
             led = session.ledger
             slot = led.slot if led is not None else None
-            if sent or slot is None or slot.kind != "draw" or slot.pending.player != CHEAT:
+            if sent or slot is None or slot.kind != "draw" or not when(slot):
                 return []
+            sent.append(slot.seq)
             p = slot.pending
             share, proof = hc.share(session._secret(), hc.Slot(led.match_id, slot.seq, p.deck,
                                     p.position), CHEAT, led.hidden.cards[p.deck][p.position])
-            sent.append(slot.seq)
-            return [encode(make_share(identity.sign, led.match_id, slot.seq, led.head, "draw",
-                                      CHEAT, {"share": share, "proof": proof}))]
+            return [encode(make_share(identity.sign, led.match_id, slot.seq, led.head, kind,
+                                      CHEAT, part_of(share, proof)))]
         return hook
-    run = _run(0, hooks=hooks)
+    return hooks
+
+
+def test_a_drawer_posting_a_share_of_its_own_card_is_a_wrong_author():
+    # the holder's own share would open its card for all: the slot does not admit it
+    run = _run(0, hooks=_at_draw(lambda slot: slot.pending.player == CHEAT, "draw",
+                                 lambda share, proof: {"share": share, "proof": proof}))
     faulted = _honest_blame(run, "wrong-author")
     for s in faulted:
         assert s.ledger.slot.kind == "draw" and s.ledger.slot.pending.player == CHEAT
 
 
 def test_a_disclosure_sent_at_a_draw_slot_is_a_wrong_kind():
-    def hooks(identity):
-        sent = []
-
-        def hook(session):
-            led = session.ledger
-            slot = led.slot if led is not None else None
-            if sent or slot is None or slot.kind != "draw" or CHEAT not in slot.authors:
-                return []
-            sent.append(slot.seq)
-            p = slot.pending
-            share, proof = hc.share(session._secret(), hc.Slot(led.match_id, slot.seq, p.deck,
-                                    p.position), CHEAT, led.hidden.cards[p.deck][p.position])
-            return [encode(make_share(identity.sign, led.match_id, slot.seq, led.head,
-                                      "disclose", CHEAT,
-                                      [{"card": 0, "share": share, "proof": proof}]))]
-        return hook
+    hooks = _at_draw(lambda slot: CHEAT in slot.authors, "disclose",
+                     lambda share, proof: [{"card": 0, "share": share, "proof": proof}])
     # its honest draw share for the slot goes out too: whichever a node judges first, the
     # cheater is convicted (a part of a kind the slot does not admit, or two parts for it)
     _honest_blame(_run(1, hooks=hooks), ("wrong-kind", "equivocation"))
@@ -192,12 +186,3 @@ def test_verify_blames_a_disclosure_entry_where_a_draw_is_due():
     r = verify_bytes(join([*log[:i], encode(e)]))
     assert (r.status, r.index, r.fault, r.author) == (1, i, "wrong-kind", CHEAT), r
 
-
-def _ledger_until(log, stop):
-    from protocol.log import Ledger
-    from protocol.messages import parse_entry, parse_signed_genesis
-    led = Ledger(parse_signed_genesis(decode(log[0])))
-    for raw in log[1:stop]:
-        e = parse_entry(decode(raw))
-        led.append(e, raw, led.check_entry(e))
-    return led
