@@ -40,10 +40,10 @@ from .transcript import Slot, binding, challenge_bits, digest, expand, secret_se
 
 __all__ = ["ROUNDS", "make_shuffle", "check_shuffle"]
 
-# Soundness 2^-40 for one attempt. The challenge hashes the match id, so grinding for a lucky
-# challenge can start only once the match exists and must finish before the shuffle is due;
-# each attempt costs a fresh shadow deck (about 5 ms for 32 cards), so 2^40 attempts are out of
-# reach within any decision timeout.
+# Soundness 2^-40 for one attempt. An attempt costs only hashes (a bit-1 shadow re-ordered is a
+# fresh commitment): what bounds grinding is that the challenge hashes the input deck, so it can
+# start only once the previous shuffle is logged and must end before the round timeout
+# (HIDDEN.md §6 gives the figures).
 ROUNDS = 40
 _H = 32
 

@@ -239,3 +239,51 @@ def test_decks_are_decoded_strictly(t, deck_in, honest):
         check(t, deck_in, out[:-1] + (out[-1][:63],), proof)
     with pytest.raises(BadEncoding):
         make_shuffle(t.secrets[0], t.joint, SLOT, 0, [])
+
+
+def test_soundness_is_two_to_the_minus_rounds_per_attempt_and_an_attempt_is_only_hashes(
+        t, deck_in, monkeypatch):
+    # HIDDEN.md §6: a cheater guesses every round's bit, answers the 0-rounds from the input and
+    # the 1-rounds from its false output, and draws fresh challenges by listing one 1-round's
+    # shadow in another order (no point arithmetic). With 12 rounds, ~2^12 orders suffice, and
+    # the forged proof of a deck holding card 0 twice passes: what keeps 40 rounds sound is
+    # 2^40 such attempts within the round timeout, not the cost of a shadow deck.
+    import itertools
+    import random
+
+    from protocol.hidden import shuffle as sh
+    from protocol.hidden.transcript import challenge_bits
+    rounds = 12
+    monkeypatch.setattr(sh, "ROUNDS", rounds)
+    rnd = random.Random(1)
+
+    def scalar():
+        return group.reduce(rnd.randbytes(64))
+    inp, m = parse_deck(deck_in), SIZE
+    src = [0, 0, *range(2, m)]           # card 0 twice, card 1 dropped
+    out = [remask(*inp[src[j]], scalar(), t.joint) for j in range(m)]
+    b = binding("shuffle", SLOT, SEAT)
+    statement = sh._statement(b, t.joint, inp, out)
+    guess = [rnd.randrange(2) for _ in range(rounds - 1)] + [1]
+    answers, commits = [], b""
+    for g in guess:
+        if g == 0:
+            sd = rnd.randbytes(32)
+            sigma, s = expand(sd, m)
+            shadow = [remask(*inp[sigma[j]], s[j], t.joint) for j in range(m)]
+            answers.append(sd)
+        else:
+            ts = [scalar() for _ in range(m)]
+            shadow = [(group.sub(out[j][0], group.base_mul(ts[j])),
+                       group.sub(out[j][1], group.mul(ts[j], t.joint))) for j in range(m)]
+            answers.append([bytes(range(m)), b"".join(ts)])
+        commits += sh._shadow_commitment(shadow)
+    fixed = commits[:-32]
+    for tries, order in enumerate(itertools.permutations(range(m)), 1):
+        last = fixed + sh._shadow_commitment([shadow[k] for k in order])
+        if list(challenge_bits(rounds, "shuffle", *statement, last)) == guess:
+            break
+    assert tries < 2 ** (rounds + 3)
+    where = {k: p for p, k in enumerate(order)}
+    answers[-1] = [bytes(where[j] for j in range(m)), answers[-1][1]]
+    sh.check_shuffle(t.joint, SLOT, SEAT, deck_in, join(out), [b, last, answers])
