@@ -144,14 +144,17 @@ def _title(game_id: str | None) -> str | None:
         return None
 
 
+def _session_in_play(node):
+    """The node's session while its game goes on, else None (nothing is asked any more)."""
+    return None if node.finished.is_set() else node.session
+
+
 def _pending(node) -> dict | None:
-    s = node.session
-    if s is None or node.finished.is_set():
-        return None
+    s = _session_in_play(node)
     # The log's slot, not the engine alone: after a move the players still sign the new state,
     # and a move sent before that attestation slot closes would be refused. A sealed decision
     # (several players at once) is asked the same way; the session commits to the answer.
-    p = s.my_decision()
+    p = s.my_decision() if s is not None else None
     if p is None:
         return None
     # the seq tells two decisions that read alike apart (a UI waiting for its move to land)
@@ -174,10 +177,8 @@ def _state(node, req: dict) -> dict:
 
 
 def _pending_timeout(node) -> dict | None:
-    s = node.session
-    if s is None or node.finished.is_set():
-        return None
-    asked = s.pending_choice()
+    s = _session_in_play(node)
+    asked = s.pending_choice() if s is not None else None
     if asked is None:
         return None
     return {"seq": asked.seq, "seat": asked.seat, "options": list(asked.options)}

@@ -3,13 +3,12 @@ which posts a bad part of a protocol-3 entry (a shuffle that duplicates a card, 
 share its key does not give, a disclosure that claims another Loot Box). Every honest node
 stops the game at that entry, blaming the cheater, and its match file verifies up to there."""
 import pytest
-import trio
 
-from node.runtime import Node
 from protocol import hidden as hc
-from protocol.identity import Identity
 from protocol.session import Session
 from protocol.verify import verify_file
+
+from .loopback import bot_nodes, play_on_loopback
 
 
 def _duplicated_card(part):
@@ -31,8 +30,7 @@ def _another_card(part):
 ])
 async def test_a_hidden_card_cheat_over_real_links_is_caught_by_every_honest_node(
         tmp_path, monkeypatch, kind, change, fault):
-    nodes = [Node(Identity.generate(), f"N{i}", tmp_path / f"n{i}", bot="greedy",
-                  listen_host="127.0.0.1") for i in range(3)]
+    nodes = bot_nodes(tmp_path, 3)
     cheater = nodes[2]
     honest_part = Session._hidden_part
     cheated = []
@@ -45,18 +43,10 @@ async def test_a_hidden_card_cheat_over_real_links_is_caught_by_every_honest_nod
         return part
 
     monkeypatch.setattr(Session, "_hidden_part", cheating)
-    with trio.move_on_after(120) as guard:
-        async with trio.open_nursery() as n:
-            port = await n.start(lambda task_status: nodes[0].host(
-                "overwatch-monopoly", (), 3, task_status=task_status))
-            for node in nodes[1:]:
-                n.start_soon(node.join, "127.0.0.1", port)
-            # the cheater's own node need not stop (it does not check its own parts again):
-            # what matters is that the honest ones do
-            for honest in nodes[:2]:
-                await honest.finished.wait()
-            n.cancel_scope.cancel()
-    assert not guard.cancelled_caught, "the honest nodes never stopped the game"
+    # the cheater's own node need not stop (it does not check its own parts again): what
+    # matters is that the honest ones do
+    assert await play_on_loopback(nodes, "overwatch-monopoly", 120, stop_when=nodes[:2]), \
+        "the honest nodes never stopped the game"
     assert cheated, f"the cheater never posted a {kind} part"
     for honest in nodes[:2]:
         f = honest.outcome.fault

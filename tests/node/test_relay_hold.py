@@ -14,6 +14,8 @@ from protocol.log import check_equivocation
 from protocol.messages import make_share, parse_wire
 from protocol.session import Output, Send, Session
 
+from .loopback import bot_nodes, play_on_loopback
+
 
 def _node_with_queues(tmp_path, seats):
     node = Node(Identity.generate(), "N", tmp_path)
@@ -58,8 +60,7 @@ async def test_relays_leave_at_once_before_the_node_holds_them(tmp_path):
 
 async def test_a_node_that_signs_two_moves_for_one_slot_is_caught_by_every_honest_node(
         tmp_path, monkeypatch):
-    nodes = [Node(Identity.generate(), f"N{i}", tmp_path / f"n{i}", bot="greedy",
-                  listen_host="127.0.0.1") for i in range(3)]
+    nodes = bot_nodes(tmp_path, 3)
     cheater = nodes[2]
     others: dict[int, list] = {}   # slot -> the other legal moves the cheater had there
     move = Session.move
@@ -92,13 +93,8 @@ async def test_a_node_that_signs_two_moves_for_one_slot_is_caught_by_every_hones
     # relays leave only with the holder's own frames (or at the end): what is checked is
     # that those carry them first, not that a timer happened to send them earlier
     monkeypatch.setattr(outbox, "RELAY_HOLD", 3600)
-    with trio.move_on_after(60) as guard:
-        async with trio.open_nursery() as n:
-            port = await n.start(lambda task_status: nodes[0].host(
-                "overwatch-monopoly", (), 3, task_status=task_status))
-            for node in nodes[1:]:
-                n.start_soon(node.join, "127.0.0.1", port)
-    assert not guard.cancelled_caught, "the honest nodes never stopped the game"
+    assert await play_on_loopback(nodes, "overwatch-monopoly", 60), \
+        "the honest nodes never stopped the game"
     assert cheated, "the cheater never had a move with an alternative"
     keys = [s.key for s in nodes[0].seats]
     for honest in nodes[:2]:

@@ -8,36 +8,29 @@ that can no longer be opened scores 4. Most points wins.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
 from engine.chance import Chance
-from engine.core import Decision, Disclose, Game, Over, PrivateDraw, Result, register
+from engine.core import Decision, Disclose, Over, PrivateDraw, Result, register
+from tests.protocol.toybase import ToyGame, ToySeats, most_points
 
 DECK = 9
 UNOPENED = 4
 
 
 @dataclass
-class HiddenState:
-    game: str
-    players: list[int]                 # points per seat, cards aside
+class HiddenState(ToySeats):
+    # players: points per seat, cards aside
     held: list[list[int]]              # deck positions held per seat
     opened: list[int]                  # card per position once disclosed, -1 before
     round: int = 0
     phase: str = "draw"                # draw | choose | roll | disclose | done
-    forfeited: list[int] = field(default_factory=list)
 
 
-class HiddenCards(Game):
+class HiddenCards(ToyGame):
     id = "toy-hidden"
     title = "Toy private cards"
-    min_players = 2
-    max_players = 4
     rules_version = "toy-hidden-1"
-
-    def rules_files(self) -> list[Path]:
-        return [Path(__file__).resolve()]
 
     def hidden_decks(self, players, variants):
         return (("cards", DECK),)
@@ -45,9 +38,6 @@ class HiddenCards(Game):
     def initial_state(self, players: int, variants: tuple[str, ...]) -> HiddenState:
         return HiddenState(game=self.id, players=[0] * players, held=[[] for _ in range(players)],
                            opened=[-1] * DECK)
-
-    def turn_number(self, state: HiddenState) -> int:
-        return state.round
 
     def _pending(self, state: HiddenState):
         seat = state.round % len(state.players)
@@ -66,9 +56,7 @@ class HiddenCards(Game):
         scores = tuple(pts + sum(state.opened[p] if state.opened[p] >= 0 else UNOPENED
                                  for p in state.held[s])
                        for s, pts in enumerate(state.players))
-        eligible = [s for s in range(len(scores)) if s not in state.forfeited]
-        best = max(scores[s] for s in eligible)
-        return Result(scores, tuple(s for s in eligible if scores[s] == best))
+        return most_points(scores, state.forfeited)
 
     def _apply_draw(self, state: HiddenState) -> None:
         state.held[state.round % len(state.players)].append(state.round)

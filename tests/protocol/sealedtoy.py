@@ -9,40 +9,30 @@ dealer gains it. Most points wins.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from engine.chance import Chance
-from engine.core import Decision, Game, Over, Result, Sealed, register
+from engine.core import Decision, Over, Sealed, register
+from tests.protocol.toybase import ToyGame, ToySeats
 
 ROUNDS = 6
 BIDS = (("bid", 1), ("bid", 2), ("bid", 3))
 
 
 @dataclass
-class SealedState:
-    game: str
-    players: list[int]                 # points per seat
+class SealedState(ToySeats):
+    # players: points per seat
     round: int = 0
     phase: str = "bid"                 # bid | roll | done
     bids: list[list] = field(default_factory=list)   # each round's bids, in seat order
-    forfeited: list[int] = field(default_factory=list)
 
 
-class SealedBids(Game):
+class SealedBids(ToyGame):
     id = "toy-sealed"
     title = "Toy sealed bids"
-    min_players = 2
-    max_players = 4
     rules_version = "toy-sealed-1"
-
-    def rules_files(self) -> list[Path]:
-        return [Path(__file__).resolve()]
 
     def initial_state(self, players: int, variants: tuple[str, ...]) -> SealedState:
         return SealedState(game=self.id, players=[0] * players)
-
-    def turn_number(self, state: SealedState) -> int:
-        return state.round
 
     def choosers(self, state: SealedState) -> list[int]:
         n = len(state.players)
@@ -55,12 +45,6 @@ class SealedBids(Game):
             return Chance("dice", (6,), "the dealer's die")
         return Sealed(tuple(Decision(s, BIDS, "bid 1, 2 or 3, unseen")
                             for s in self.choosers(state)))
-
-    def result(self, state: SealedState) -> Result:
-        scores = tuple(state.players)
-        eligible = [s for s in range(len(scores)) if s not in state.forfeited]
-        best = max(scores[s] for s in eligible)
-        return Result(scores, tuple(s for s in eligible if scores[s] == best))
 
     def _apply_sealed(self, state: SealedState, moves) -> None:
         bids = [m[1] for m in moves]

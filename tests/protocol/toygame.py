@@ -9,10 +9,10 @@ shapes to exercise every slot of the protocol in a game of ~30–60 steps.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from engine.chance import Chance
-from engine.core import Decision, Game, Over, Result, register
+from engine.core import Decision, Over, register
+from tests.protocol.toybase import ToyGame, ToySeats
 
 GOAL = 20
 TRAPS = (5, 11, 17)
@@ -20,28 +20,20 @@ TURN_LIMIT = 40
 
 
 @dataclass
-class ToyState:
-    game: str
-    players: list[int]                 # position per seat
+class ToyState(ToySeats):
+    # players: position per seat
     coins: list[int]
     rested: list[bool]
     order: list[int] = field(default_factory=list)
     turn: int = 0
     phase: str = "order"               # order | choose | roll | trap | done
     dice: int = 0
-    forfeited: list[int] = field(default_factory=list)
 
 
-class ToyRace(Game):
+class ToyRace(ToyGame):
     id = "toy-race"
     title = "Toy dice race"
-    min_players = 2
-    max_players = 4
     rules_version = "toy-1"
-
-    def rules_files(self) -> list[Path]:
-        # one module among the tests' files: the folder rule would take them all
-        return [Path(__file__).resolve()]
 
     def initial_state(self, players: int, variants: tuple[str, ...]) -> ToyState:
         return ToyState(game=self.id, players=[0] * players, coins=[3] * players,
@@ -72,12 +64,6 @@ class ToyRace(Game):
                 opts.insert(0, ("pay",))
             return Decision(me, tuple(opts), "trap: pay a coin or step back three")
         raise AssertionError(state.phase)
-
-    def result(self, state: ToyState) -> Result:
-        scores = tuple(state.players)
-        eligible = [s for s in range(len(scores)) if s not in state.forfeited]
-        best = max(scores[s] for s in eligible)
-        return Result(scores, tuple(s for s in eligible if scores[s] == best))
 
     def _end_turn(self, state: ToyState) -> None:
         state.turn += 1

@@ -1,5 +1,7 @@
 """Rulebook sections "GO" (the Symbol of Great Responsibility) and "SPIDER-POWERS": each power
 as printed, and only for the Symbol's holder."""
+import pytest
+
 from engine import Chance
 
 from .scenario import (JAIL, SABLE, TOMBSTONE, act, both, decider, dice, new_game, options, own,
@@ -11,26 +13,24 @@ def symbol(seat):
 
 
 # ---------------------------------------------------------------- Spider-Man (Peter Parker)
-def test_peter_parker_receives_1_from_a_player_of_his_choice_when_anyone_lands_on_daily_bugle():
-    s = new_game(3, heroes=("miles", "peter", "silk"),
-                 setup=both(symbol(1), place(0, 3)), db=["db10"])
+@pytest.mark.parametrize("heroes, peter, others, taken, expected", [
+    (("miles", "peter", "silk"), 1, (2, 0), 2, [31, 31, 29]),  # any other player, not the lander
+    (("peter", "miles", "silk"), 0, (1, 2), 1, [32, 29, 30]),  # he lands there himself
+])
+def test_peter_parker_receives_1_from_a_player_of_his_choice_when_anyone_lands_on_daily_bugle(
+        heroes, peter, others, taken, expected):
+    s = new_game(3, heroes=heroes, setup=both(symbol(peter), place(0, 3)), db=["db10"])
     s = roll(s, 1, 3)                                   # seat 0 lands on Daily Bugle (7)
-    assert decider(s) == (1, "power_pick")
-    assert options(s) == (("take", 2), ("take", 0))     # any other player, not only the lander
-    s = act(s, "take", 2)
+    assert decider(s) == (peter, "power_pick")
+    assert options(s) == tuple(("take", o) for o in others)
+    s = act(s, "take", taken)
     # then the card: db10 collect 1
-    assert webs(s) == [31, 31, 29]
+    assert webs(s) == expected
 
 
-def test_peter_parker_also_profits_when_he_lands_there_himself():
-    s = new_game(3, heroes=("peter", "miles", "silk"), setup=both(symbol(0), place(0, 3)),
-                 db=["db10"])
-    s = roll(s, 1, 3)
-    s = act(s, "take", 1)
-    assert webs(s) == [32, 29, 30]
-
-
-def test_peter_parker_without_the_symbol_gets_nothing():
+def test_on_daily_bugle_peter_parker_without_the_symbol_and_silk_with_it_get_nothing():
+    # Silk's power is Spider-Sense's, not Daily Bugle's: with her holding the Symbol, seat 0
+    # landing on Daily Bugle collects only its card (db10: 1)
     s = new_game(3, heroes=("miles", "peter", "silk"), setup=both(symbol(2), place(0, 3)),
                  db=["db10"])
     s = roll(s, 1, 3)
@@ -44,13 +44,6 @@ def test_silk_receives_1_from_a_player_of_her_choice_when_anyone_lands_on_spider
     assert decider(s) == (2, "power_pick")
     s = act(s, "take", 0)
     assert webs(s) == [30, 30, 31]                      # -1 to Silk, +1 from ss12
-
-
-def test_silk_does_nothing_on_daily_bugle():
-    s = new_game(3, heroes=("miles", "peter", "silk"), setup=both(symbol(2), place(0, 3)),
-                 db=["db10"])
-    s = roll(s, 1, 3)
-    assert webs(s) == [31, 30, 30]
 
 
 # ---------------------------------------------------------------- Miles Morales
