@@ -27,10 +27,11 @@ DEFAULT_CHAIN = 1 << 14
 DEFAULT_TIMEOUTS = {"decision": 300, "round": 60}
 
 
-# The largest hidden deck a match may use: its shuffle entry (66 bytes a card, and a proof of at
-# most 1320 + 40·(6 + 33·m) bytes, HIDDEN.md §7) must fit the 65536-byte item limit; 44 cards
-# would just fit, 40 leaves room for the envelope.
-MAX_HIDDEN_DECK = 40
+# The largest hidden deck a match may use: the share frame of its shuffle entry must fit the
+# 65536-byte item limit in the worst case (every one of the 80 rounds opened output-side, HIDDEN.md
+# §7). 23 cards: at most 65448 bytes (66 a card of deck, 2600 + 80·(5 + 33·m) of proof, the rest
+# envelope); 24 cards: 68235. Overwatch Monopoly's Loot Box deck has 9.
+MAX_HIDDEN_DECK = 23
 
 
 class GenesisError(ValueError):
@@ -107,7 +108,7 @@ def check_body(body: dict) -> Any:
     for name, size in hidden:
         if not 1 <= size <= MAX_HIDDEN_DECK:
             raise GenesisError(f"the hidden deck {name!r} has {size} cards; a shuffle entry "
-                               f"holds at most {MAX_HIDDEN_DECK} within the frame limit")
+                               f"holds at most {MAX_HIDDEN_DECK} within the 65536-byte frame limit")
     if not hidden and body["protocol"] != PROTOCOL_VERSION:
         raise GenesisError(f"protocol {body['protocol']} is only for games with hidden cards; "
                            f"{body['game']} has none and is played over protocol {PROTOCOL_VERSION}")

@@ -40,11 +40,14 @@ from .transcript import Slot, binding, challenge_bits, digest, expand, secret_se
 
 __all__ = ["ROUNDS", "make_shuffle", "check_shuffle"]
 
-# Soundness 2^-40 for one attempt. An attempt costs only hashes (a bit-1 shadow re-ordered is a
-# fresh commitment): what bounds grinding is that the challenge hashes the input deck, so it can
-# start only once the previous shuffle is logged and must end before the round timeout
-# (HIDDEN.md §6 gives the figures).
-ROUNDS = 40
+# Soundness 2^-80 per attempt, and an attempt costs only hashes (a bit-1 shadow re-ordered is a
+# fresh commitment: some 5 SHA-256/SHA-512 compressions from midstates), so forging a proof takes
+# about 2^80 attempts, some 9 million GPU-years. The time a cheater has ends with the round
+# timeout, which the genesis lets reach 2^32 s; within it, 2^80 needs some 65,000 GPUs for 136
+# years. 64 rounds would leave 136 GPU-years: one GPU within that timeout, a few thousand within
+# a week's. HIDDEN.md §6 gives the argument, §7 the costs (a proof of 80 rounds caps a hidden
+# deck at 23 cards: genesis.MAX_HIDDEN_DECK).
+ROUNDS = 80
 _H = 32
 
 
@@ -107,6 +110,13 @@ def _parse_proof(proof: object, m: int) -> tuple[bytes, bytes, list]:
     b, commits, openings = proof
     if type(b) is not bytes or len(b) != _H:
         raise BadEncoding(f"a shuffle proof's binding must be {_H} bytes")
+    if (type(commits) is bytes and type(openings) in (list, tuple) and len(openings) != ROUNDS
+            and len(commits) == _H * len(openings)):
+        # a whole proof of another round count: most likely an earlier build's (protocol 3 had
+        # 40 rounds before grinding was priced), so say so rather than only "wrong size"
+        raise BadEncoding(f"a shuffle proof of {len(openings)} rounds, where protocol 3 needs "
+                          f"{ROUNDS}: an earlier lanboard build made 40-round proofs, which a cheater "
+                          "can forge by grinding (HIDDEN.md §6)")
     if type(commits) is not bytes or len(commits) != _H * ROUNDS:
         raise BadEncoding(f"a shuffle proof's commitments must be {_H * ROUNDS} bytes "
                           f"({ROUNDS} rounds)")

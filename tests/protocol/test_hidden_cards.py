@@ -50,6 +50,20 @@ def _cheat_at(kind, change):
     return patch
 
 
+
+def test_a_match_file_made_with_40_round_shuffle_proofs_is_refused_saying_why(monkeypatch):
+    # protocol 3 kept its number when ROUNDS went from 40 to 80: a file an earlier build wrote
+    # must be refused with the reason, at its first shuffle
+    from protocol.hidden import shuffle
+    with monkeypatch.context() as earlier:
+        earlier.setattr(shuffle, "ROUNDS", 40)
+        run, _ = _run(0)
+        assert is_clean(run), run.faults()
+    r = verify_bytes(join(run.sessions[0].log))
+    assert r.status == 1 and r.kind == "shuffle" and r.fault == "bad-shuffle", r
+    assert f"a shuffle proof of 40 rounds, where protocol 3 needs {hc.ROUNDS}" in r.reason
+    assert "earlier lanboard build" in r.reason
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_private_card_match_ends_with_one_log_that_verifies_and_scores_the_cards(players):
     run, _ = _run(players, players)
@@ -327,8 +341,33 @@ def test_a_4_seat_overwatch_game_with_private_loot_boxes_gives_every_node_the_sa
 
 
 def test_a_hidden_deck_too_large_for_a_shuffle_entry_is_refused_at_the_genesis(monkeypatch):
+    from protocol.genesis import MAX_HIDDEN_DECK
     from tests.protocol.hiddentoy import GAME
     body, _ = make_players(TOY, 2, 0, chain=64)
-    monkeypatch.setattr(GAME, "hidden_decks", lambda players, variants: (("cards", 41),))
-    with pytest.raises(GenesisError, match="has 41 cards; a shuffle entry holds at most 40"):
+    monkeypatch.setattr(GAME, "hidden_decks", lambda players, variants: (("cards", 24),))
+    with pytest.raises(GenesisError, match="has 24 cards; a shuffle entry holds at most 23"):
         check_body(body)
+    monkeypatch.setattr(GAME, "hidden_decks",
+                        lambda players, variants: (("cards", MAX_HIDDEN_DECK),))
+    check_body(body)
+
+
+def _worst_shuffle_frames(m: int) -> tuple[int, int]:
+    # the largest share frame and entry a shuffle of m cards can make: every round opened
+    # output-side (the larger opening), the largest seq, the largest author
+    from protocol.messages import make_entry, make_share
+    proof = [bytes(32), bytes(32 * hc.ROUNDS),
+             [[bytes(m), bytes(32 * m)] for _ in range(hc.ROUNDS)]]
+    share = make_share(lambda statement: bytes(64), bytes(32), (1 << 64) - 1, bytes(32),
+                       "shuffle", 7, {"deck": [bytes(64)] * m, "proof": proof})
+    return len(encode(share)), len(encode(make_entry([share])))
+
+
+def test_the_largest_hidden_deck_is_the_largest_whose_worst_shuffle_fits_one_frame():
+    # FORMAT.md: every CBOR item (an entry, a frame) is at most 65536 bytes; a shuffle share
+    # that did not fit could never be sent, stalling the match at set-up
+    from protocol.codec import MAX_FRAME
+    from protocol.genesis import MAX_HIDDEN_DECK
+    assert max(_worst_shuffle_frames(MAX_HIDDEN_DECK)) <= MAX_FRAME
+    assert min(_worst_shuffle_frames(MAX_HIDDEN_DECK + 1)) > MAX_FRAME
+    assert DECK <= MAX_HIDDEN_DECK

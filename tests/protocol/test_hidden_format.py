@@ -97,7 +97,7 @@ def test_shuffle_proof_shape_challenge_and_size_are_as_written():
     out, proof = make_shuffle(t.secrets[0], t.joint, slot, 0, deck)
     b, commits, openings = proof
     assert b == hashlib.sha256(enc([D, "shuffle", MATCH, 3, "loot", 0, 0])).digest()
-    assert len(commits) == 32 * ROUNDS == 1280
+    assert len(commits) == 32 * ROUNDS == 2560
     digest_in = hashlib.sha256(enc([D, "deck", list(deck)])).digest()
     digest_out = hashlib.sha256(enc([D, "deck", list(out)])).digest()
     h = int.from_bytes(hashlib.sha512(enc(
@@ -105,7 +105,7 @@ def test_shuffle_proof_shape_challenge_and_size_are_as_written():
     bits = [(h >> (511 - i)) & 1 for i in range(ROUNDS)]
     assert [0 if type(o) is bytes else 1 for o in openings] == bits
     ones = sum(bits)
-    assert len(encode(proof)) == 1320 + 34 * (ROUNDS - ones) + (6 + 33 * 32) * ones
+    assert len(encode(proof)) == 2600 + 34 * (ROUNDS - ones) + (6 + 33 * 32) * ones
 
 
 _CHILD = """
