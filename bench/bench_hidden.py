@@ -8,7 +8,9 @@ Each player shuffles the previous player's deck (the first: the public initial m
 and checked, per player, as the median over --runs runs. The share figure is `share` (S = x·A
 and its DLEQ proof) and `check_share`, medians over 20 times --runs. Every proof is checked
 before a figure is printed. The issue's target is at most 0.5 s each for a shuffle's proof,
-made or checked; this machine is shared, so the figures are indicative.
+made or checked; this machine is shared, so the figures are indicative. A match may use at
+most 23 cards a hidden deck (genesis.MAX_HIDDEN_DECK, the frame limit at 80 rounds): the
+32-card default is a bound above any match's shuffle.
 """
 from __future__ import annotations
 

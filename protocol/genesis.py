@@ -108,7 +108,8 @@ def check_body(body: dict) -> Any:
     for name, size in hidden:
         if not 1 <= size <= MAX_HIDDEN_DECK:
             raise GenesisError(f"the hidden deck {name!r} has {size} cards; a shuffle entry "
-                               f"holds at most {MAX_HIDDEN_DECK} within the 65536-byte frame limit")
+                               f"holds at most {MAX_HIDDEN_DECK} within the 65536-byte frame "
+                               "limit")
     if not hidden and body["protocol"] != PROTOCOL_VERSION:
         raise GenesisError(f"protocol {body['protocol']} is only for games with hidden cards; "
                            f"{body['game']} has none and is played over protocol {PROTOCOL_VERSION}")

@@ -115,8 +115,8 @@ def _parse_proof(proof: object, m: int) -> tuple[bytes, bytes, list]:
         # a whole proof of another round count: most likely an earlier build's (protocol 3 had
         # 40 rounds before grinding was priced), so say so rather than only "wrong size"
         raise BadEncoding(f"a shuffle proof of {len(openings)} rounds, where protocol 3 needs "
-                          f"{ROUNDS}: an earlier lanboard build made 40-round proofs, which a cheater "
-                          "can forge by grinding (HIDDEN.md §6)")
+                          f"{ROUNDS}: an earlier lanboard build made 40-round proofs, which a "
+                          "cheater can forge by grinding (HIDDEN.md §6)")
     if type(commits) is not bytes or len(commits) != _H * ROUNDS:
         raise BadEncoding(f"a shuffle proof's commitments must be {_H * ROUNDS} bytes "
                           f"({ROUNDS} rounds)")
