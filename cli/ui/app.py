@@ -21,7 +21,8 @@ from .glossary import Glossary
 from .leaving import ASK, EXPLAINED, Leaving
 from .model import Model, bug_words
 from .screen_sets import screen_keys, what_happened
-from .screens import MIN_H, MIN_W, characters_in_play, first_option, help_screen, too_small
+from .screens import (MIN_H, MIN_W, QUICK_KEY, characters_in_play, first_option, help_screen,
+                      quick_option, too_small)
 
 # ANSI colour names follow the terminal's own palette, so they stay readable on light and dark
 # backgrounds; no white or black text, and selection uses reverse video rather than a colour.
@@ -255,6 +256,15 @@ class GameUI:
                           f"1 to {min(9, count() - first_visible())}.", error=True)
                 else:
                     self.choose(k)
+
+        @kb.add(QUICK_KEY)
+        def _(event) -> None:
+            # the option a long list would bury (end the turn, send the offer, pass)
+            q = quick_option(m)
+            if q is not None and not self.help_open and 0 <= q["option"] < count():
+                self.choose(q["option"])
+            else:
+                not_here(event)
 
         @kb.add("s")
         def _(event) -> None:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .screens import Line, after_game_lines, choice_lines, pad, wrap
+from .screens import Line, after_game_lines, choice_lines, pad, quick_hint, wrap
 from .words import option_words
 
-HINT = "↑↓ Enter, 1-9 or click: choose · q detach or leave"
+HINT = "↑↓ Enter, 1-9 or click: choose · {quick}q detach or leave"
 
 
 def title_of(model) -> str:
@@ -86,7 +86,7 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
     elif model.phase == "over" or model.gone:
         hint = "q quit"
     else:
-        hint = HINT
+        hint = HINT.format(quick=quick_hint(model))
     lines.append([("class:hint", hint[:width].ljust(width))])
     return [pad(x, width) for x in lines[:height - 1]] + lines[height - 1:height]
 

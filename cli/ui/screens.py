@@ -239,6 +239,22 @@ def _click(choose: Callable[[int], None], k: int):
     return handler
 
 
+QUICK_KEY = "e"
+
+
+def quick_option(model) -> dict | None:
+    """The option the decision's context names as one key away (the game's words say which:
+    the one that ends the turn, sends the offer or passes), or None."""
+    q = ((model.decision or {}).get("context") or {}).get("quick")
+    return q if isinstance(q, dict) and isinstance(q.get("option"), int) else None
+
+
+def quick_hint(model) -> str:
+    """The hint line's words for the quick key ("e: end turn · "), "" where there is none."""
+    q = quick_option(model)
+    return f"{QUICK_KEY}: {q.get('word') or 'done'} · " if q else ""
+
+
 def hint_line(model, width: int, replay: bool = False) -> Line:
     helps = model.screens.help
     if replay:
@@ -247,8 +263,8 @@ def hint_line(model, width: int, replay: bool = False) -> Line:
     elif model.phase == "over" or model.gone:
         text = "q quit"
     else:
-        text = "↑↓ Enter, 1-9 or click: choose · " + ("? character help · " if helps else "") + \
-            "q detach or leave"
+        text = "↑↓ Enter, 1-9 or click: choose · " + quick_hint(model) + \
+            ("? character help · " if helps else "") + "q detach or leave"
     return [("class:hint", text[:width].ljust(width))]
 
 

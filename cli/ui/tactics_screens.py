@@ -22,12 +22,12 @@ from prompt_toolkit.mouse_events import MouseEventType
 
 from . import generic_screens
 from .hexmap import LEGEND, LEGEND_SHORT, Cells, cells_for, render_map
-from .screens import Line, choice_lines, pad, wrap
+from .screens import Line, choice_lines, pad, quick_hint, wrap
 from .words import decision_title, option_words
 
-HINT = "arrows: hex · Tab: hero · Enter/click: act · j/k 1-9: list · q detach"
+HINT = "arrows: hex · Tab: hero · Enter: act · {quick}j/k 1-9: list · q detach"
 HINT_LONG = ("arrows move the hex cursor · Tab/Shift-Tab next hero · Enter or a click acts on the "
-             "hex · j/k and 1-9 choose from the list · q detach (game goes on)")
+             "hex · {quick}j/k and 1-9 choose from the list · q detach (game goes on)")
 REPLAY_HINT = "←/→ step · PgUp/PgDn 20 steps · Home/End · q quit"
 SIDE_PANEL_MIN = 24   # narrower than this, the sheet goes below the map
 LEGEND_NARROW = ("=route C chk", "+-spawn #terr")
@@ -312,8 +312,10 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
     lines += [pad(x, width) for x in lower[:rows]]
     lines += [[("", " " * width)]] * (height - 1 - len(lines))
     lines = lines[:height - 1]
+    quick = quick_hint(model)
+    long = HINT_LONG.format(quick=quick)
     hint = REPLAY_HINT if replay_info else "q quit" if (model.phase == "over" or model.gone) \
-        else HINT_LONG if width >= len(HINT_LONG) else HINT
+        else long if width >= len(long) else HINT.format(quick=quick)
     lines.append([("class:hint", hint[:width].ljust(width))])
     return lines
 

@@ -50,6 +50,20 @@ def family_context(g: Any, s: Any, names: SeatNames, money: str,
     return None
 
 
+# The option a long list must not bury, by move kind: the one that ends the turn, sends the
+# trade or leaves the auction, with the words the key hint says for it.
+QUICK = {"end_turn": "end turn", "offer": "send the offer", "pass": "pass"}
+
+
+def quick_option(options: Any, words: dict[str, str] = QUICK) -> dict:
+    """{"quick": {"option": k, "word": w}} for the first option whose move kind `words`
+    names ({} where none does): a screen puts it one key away however long the list."""
+    for k, o in enumerate(options):
+        if o and o[0] in words:
+            return {"quick": {"option": k, "word": words[o[0]]}}
+    return {}
+
+
 def payee(creditor: Any) -> int | None:
     """A creditor as a seat number, None for the bank (and for anything not a seat)."""
     return creditor if isinstance(creditor, int) and creditor != NOBODY else None

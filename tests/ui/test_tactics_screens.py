@@ -419,3 +419,27 @@ def test_the_cursor_on_an_enemy_hero_names_it_and_a_broken_key_is_said_not_fatal
             inp.send_text("q")
             await asyncio.wait_for(task, 5)
     asyncio.run(script())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_the_hex_games_end_is_one_key_away_whatever_the_selected_hero(size):
+    m = first_turn()
+    end = next(k for k, o in enumerate(m.decision["options"]) if o[0] == "end")
+    assert end > 9, "the scenario must bury End below the first screenful"
+
+    async def script():
+        chosen = []
+        with terminal(*size) as (inp, out):
+            ui = GameUI(m)
+            ui.choose = chosen.append
+            task = asyncio.ensure_future(ui.app.run_async())
+            await until(lambda: ui.app.is_running, 5, "the app")
+            assert "e: end turn" in ui.screen_text().splitlines()[-1]
+            inp.send_text("\t")                 # another hero selected: End is the turn's
+            await until(lambda: m.view.get("hero") is not None, 5, "Tab", ui)
+            inp.send_text("e")
+            await until(lambda: chosen, 5, "a choice", ui)
+            assert chosen == [end]
+            inp.send_text("q")
+            await asyncio.wait_for(task, 5)
+    asyncio.run(script())

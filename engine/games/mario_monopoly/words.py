@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..family_words import explain_illegal as family_explain
-from ..family_words import family_context
+from ..family_words import family_context, quick_option
 
 if TYPE_CHECKING:
     from .rules import MarioMonopoly
@@ -209,7 +209,12 @@ TITLES = {"pick": "Choose a character for your figure", "party_pick": "Choose yo
 
 def decision_context(g: "MarioMonopoly", s: "State", decision: Any, names: Any) -> dict:
     """The shared family's context (auction, sale offer, trade, forced sale), else the title:
-    the turn with its roll, the space to buy, the boss to fight, or the task's own words."""
+    the turn with its roll, the space to buy, the boss to fight, or the task's own words; with
+    the option that ends, sends or passes ("quick")."""
+    return {**_context(g, s, decision, names), **quick_option(decision.options)}
+
+
+def _context(g: "MarioMonopoly", s: "State", decision: Any, names: Any) -> dict:
     shared = family_context(g, s, names, "coins")
     if shared:
         return shared

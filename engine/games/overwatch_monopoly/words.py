@@ -16,7 +16,7 @@ from typing import Any, Callable, Sequence
 from ...canonical import to_data
 from ...core import Decision, get_game
 from ..family_words import explain_illegal as family_explain
-from ..family_words import family_context, payee
+from ..family_words import family_context, payee, quick_option
 from ..game_package import NOBODY, SeatNames
 from .words_characters import ability_help
 
@@ -117,7 +117,7 @@ def decision_context(g: Any, s: Any, decision: Decision, names: Names) -> dict:
         ctx = {"ultimates": sorted({o[1] for o in decision.options if o[0] == "ultimate"})}
     if prompt in ("eliminate", "sell", "zarya"):
         title = f"{PROMPTS[prompt]} (still owed: {ctx['owed']} HP)"
-    return {**ctx, "title": title}
+    return {**ctx, "title": title, **quick_option(decision.options)}
 
 
 def describe_options(g: Any, s: Any, moves: list, names: Names) -> list[str]:

@@ -134,12 +134,14 @@ def describe_state(g: "OverwatchTactics", s: "State", seat: int | None) -> list[
 
 
 def decision_context(g: "OverwatchTactics", s: "State", decision: Decision, names: Any) -> dict:
-    """The title, and for each option the map cell it acts on and the hero it moves ("cells",
-    "heroes": None where an option has none), so the hex screen can choose an option by its hex."""
+    """The title, for each option the map cell it acts on and the hero it moves ("cells",
+    "heroes": None where an option has none), so the hex screen can choose an option by its hex,
+    and the option that ends the activations ("quick"), one key away in a long list."""
     from .words_board import option_cells
     cells, heroes = option_cells(g, s, decision.options)
+    from ..family_words import quick_option
     return {"title": TITLES.get(decision.prompt, decision.prompt), "cells": cells,
-            "heroes": heroes}
+            "heroes": heroes, **quick_option(decision.options, {"end": "end turn"})}
 
 
 def glossary(g: "OverwatchTactics") -> dict:

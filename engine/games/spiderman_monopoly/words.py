@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
 from ..family_words import explain_illegal as family_explain
-from ..family_words import family_context, payee
+from ..family_words import family_context, payee, quick_option
 from .family import BANK, BOT_LEVEL, NOBODY, half_up
 
 if TYPE_CHECKING:
@@ -172,7 +172,11 @@ def _lot(g: "SpiderManMonopoly", frame: Any) -> str:
 
 def decision_context(g: "SpiderManMonopoly", s: "State", decision: Any, names: Any) -> dict:
     """The shared family's context (auction, trade), a debt's payer, payee and amount, else
-    the title."""
+    the title; with the option that ends, sends or passes ("quick")."""
+    return {**_context(g, s, decision, names), **quick_option(decision.options)}
+
+
+def _context(g: "SpiderManMonopoly", s: "State", decision: Any, names: Any) -> dict:
     shared = family_context(g, s, names, "webs", lambda frame: _lot(g, frame))
     if shared:
         return shared
