@@ -77,3 +77,28 @@ def test_the_glossary_names_every_space_with_a_short_name_for_narrow_cells(game_
         short = sp["short"] or sp["name"]
         assert sp["name"] and 0 < len(short) <= len(sp["name"]), sp
         assert sp["short"] or sp["kind"] in ("objective", "property", "villain", "alliance"), sp
+
+
+@pytest.mark.parametrize("game_id", ["overwatch-monopoly", "mario-monopoly", "spiderman-monopoly"])
+def test_ending_the_turn_passing_and_sending_a_trade_are_named_one_key_away(game_id):
+    """However long the list (bids, prices, spaces to give), the option that ends the turn,
+    leaves the auction or sends the offer is the context's "quick" one."""
+    game = engine.get_game(game_id)
+    named: dict[str, int] = {}
+
+    def check(state) -> None:
+        p = engine.pending(state)
+        if not isinstance(p, Decision):
+            return
+        ctx = game.decision_context(state, p, SeatNames(["A", "B", "C"], p.player))
+        kinds = [o[0] for o in p.options]
+        wanted = [k for k in ("end_turn", "offer", "pass") if k in kinds]
+        if wanted:
+            k = ctx["quick"]["option"]
+            assert kinds[k] in wanted and ctx["quick"]["word"]
+            named[kinds[k]] = named.get(kinds[k], 0) + 1
+        else:
+            assert "quick" not in ctx
+
+    play(game_id, 3, SEEDS[game_id][0], bots="random", on_step=check)
+    assert {"end_turn", "pass"} <= set(named), named
