@@ -53,21 +53,25 @@ def context(model) -> dict:
 
 
 def selected_hero(model) -> dict | None:
-    """The hero whose sheet is shown: the one chosen with Tab or the cursor while still in the
-    board data, else the one the highlighted option concerns, else the first of the seat's own
-    acting heroes, else the first on the board."""
+    """The hero whose sheet is shown: the one the highlighted option concerns where the list
+    was moved since, else the one chosen with Tab or the cursor while still in the board data,
+    else the one the highlighted option concerns, else the first of the seat's own acting
+    heroes, else the first on the board. The sheet and the highlighted option so agree."""
     b = model.board
     if not b:
         return None
     heroes = b["heroes"]
     want = model.view.get("hero")
+    of_options = context(model).get("heroes") or []
+    highlighted = of_options[model.selected] if 0 <= model.selected < len(of_options) else None
+    if highlighted and list_moved(model):
+        want = highlighted   # j/k went to another hero's option: the sheet is that hero's
     for h in heroes:
         if h["id"] == want:
             return h
-    of_options = context(model).get("heroes") or []
-    if 0 <= model.selected < len(of_options) and of_options[model.selected]:
+    if highlighted:
         for h in heroes:   # the hero the highlighted option moves, places or uses
-            if h["id"] == of_options[model.selected]:
+            if h["id"] == highlighted:
                 return h
     mine = [h for h in heroes if h["side"] == model.me]
     for group in ([h for h in mine if h.get("acting")], [h for h in mine if h.get("placed")],
@@ -75,6 +79,14 @@ def selected_hero(model) -> dict | None:
         if group:
             return group[0]
     return None
+
+
+def list_moved(model) -> bool:
+    """Whether the option list was moved (j/k, PgUp/PgDn) since Tab or the cursor last chose
+    an option, within the same decision."""
+    v = model.view
+    return "sel_at_cursor" in v and v.get("seq") == (model.decision or {}).get("seq") \
+        and v["sel_at_cursor"] != model.selected
 
 
 def cursor(model) -> tuple[int, int] | None:
@@ -400,6 +412,9 @@ class HexKeys:
 
     def put(self, col: int, row: int) -> None:
         m = self.model
+        shown = selected_hero(m)
+        if shown is not None and list_moved(m):
+            m.view["hero"] = shown["id"]   # the hero the moved list showed stays selected
         m.view["cursor"] = (col, row)
         here = self.hero_at((col, row))
         if here is not None and here["side"] == m.me:

@@ -13,7 +13,7 @@ import pytest
 
 from cli.ui.app import STYLE, GameUI
 from cli.ui.hexmap import cells_for
-from cli.ui.tactics_screens import game_screen, layout
+from cli.ui.tactics_screens import game_screen, layout, selected_hero
 from engine.core import Sealed
 from tests.tactics.scenario import ATTACK, DEFENCE, GAME, board, least, through_setup
 from tests.ui.harness import terminal, until
@@ -440,6 +440,31 @@ def test_the_hex_games_end_is_one_key_away_whatever_the_selected_hero(size):
             inp.send_text("e")
             await until(lambda: chosen, 5, "a choice", ui)
             assert chosen == [end]
+            inp.send_text("q")
+            await asyncio.wait_for(task, 5)
+    asyncio.run(script())
+
+
+def test_the_sheet_shown_is_the_highlighted_options_hero_after_j_k():
+    m = first_turn()
+    heroes_of = m.decision["context"]["heroes"]
+
+    async def script():
+        with terminal(120, 40) as (inp, out):
+            ui = GameUI(m)
+            task = asyncio.ensure_future(ui.app.run_async())
+            await until(lambda: ui.app.is_running, 5, "the app")
+            inp.send_text("\t")                 # Tab: a hero, and the list on its options
+            await until(lambda: m.view.get("hero") is not None, 5, "Tab", ui)
+            tabbed = m.view["hero"]
+            assert selected_hero(m)["id"] == tabbed == heroes_of[m.selected]
+            other = next(k for k, h in enumerate(heroes_of) if h and h != tabbed)
+            inp.send_text("j" * ((other - m.selected) % len(heroes_of)))
+            await until(lambda: m.selected == other, 5, "j to another hero's option", ui)
+            assert selected_hero(m)["id"] == heroes_of[other] != tabbed
+            names = {h["id"]: h["name"] for h in m.board["heroes"]}
+            sheet_head = ui.screen_text().splitlines()[1]   # the sheet's first line, by the map
+            assert names[heroes_of[other]] in sheet_head and names[tabbed] not in sheet_head
             inp.send_text("q")
             await asyncio.wait_for(task, 5)
     asyncio.run(script())
