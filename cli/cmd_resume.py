@@ -75,7 +75,8 @@ def refuse_if_running() -> None:
     from .ui.launch import default_control
     if node_running(default_control()):
         raise UsageError("a node of yours is still running a game (it goes on without a "
-                         "terminal): `lanboard attach` opens it again")
+                         "terminal): `lanboard attach` opens it again, `lanboard games` lists "
+                         "it and `lanboard stop` ends it before a new one")
 
 
 def resume(path: Path, args: argparse.Namespace) -> int:

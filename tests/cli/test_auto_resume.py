@@ -100,3 +100,20 @@ def test_resuming_a_file_that_is_not_this_players_match_says_so(tmp_path, monkey
     assert main(["resume", str(other), "--headless"]) == 2
     err = capsys.readouterr().err
     assert "is not one of your matches" in err and "lanboard verify" in err
+
+
+def test_play_refused_while_a_node_runs_says_how_to_open_list_or_stop_it(tmp_path, monkeypatch,
+                                                                         capsys):
+    from cli.main import main
+    from cli.ui.launch import default_control
+    _home(tmp_path, monkeypatch)
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(str(default_control()))
+    server.listen()
+    try:
+        assert main(["play", "--game", "mario-monopoly", "--headless"]) == 2
+        err = capsys.readouterr().err
+        assert "still running a game" in err
+        assert all(f"`lanboard {cmd}`" in err for cmd in ("attach", "games", "stop"))
+    finally:
+        server.close()
