@@ -57,10 +57,10 @@ def below_board(model, width: int, height: int, replay: bool = False) -> int:
 
 def board_set(kit: screens.BoardKit) -> ScreenSet:
     """A Monopoly-family game's own board screen, with the generic final screen (its summary
-    says what the scores are made of)."""
+    says what the scores are made of) and the characters' help from the glossary."""
     return ScreenSet(own=True, game=partial(screens.board_screen, kit),
                      over=generic_screens.over_screen, lobby=screens.lobby_screen,
-                     below_rows=below_board, help=False)
+                     below_rows=below_board, help=True)
 
 
 OWN = {

@@ -430,7 +430,8 @@ def help_screen(model, width: int, height: int, index: int) -> list[Line]:
                 [("class:hint", "Esc back")]]
     cid = chars[index % len(chars)]
     g = model.glossary
-    lines: list[Line] = [[("class:title", f"Character help — {g.char(cid)} ({g.role(cid)})"
+    role = f" ({g.role(cid)})" if g.role(cid) != "?" else ""
+    lines: list[Line] = [[("class:title", f"Character help — {g.char(cid)}{role}"
                                            f"  [{index % len(chars) + 1}/{len(chars)}]")], [("", "")]]
     owner = owner_of(model.state, cid)
     if owner is not None:
@@ -444,21 +445,25 @@ def help_screen(model, width: int, height: int, index: int) -> list[Line]:
 
 def characters_in_play(model) -> list[str]:
     """The characters help can explain now: those the decision offers first (a draft pick, a
-    swap, an ability), then every team's, each once."""
+    swap, an ability), then every team's (where the state has teams), else every character
+    the glossary explains, each once."""
     out: list[str] = []
     d = model.decision
     for o in (d or {}).get("options", []):
         for part in o[1:]:
             if isinstance(part, str) and part in model.glossary.characters:
                 out.append(part)
-    for p in (model.state or {}).get("players", []):
-        out += p["leaders"] + [h["id"] for h in p["heroes"]]
+    players = (model.state or {}).get("players", [])
+    for p in players:
+        out += p.get("leaders", []) + [h["id"] for h in p.get("heroes", [])]
+    if model.state is not None and not any("leaders" in p for p in players):
+        out += [cid for cid, c in model.glossary.characters.items() if c.get("help")]
     return list(dict.fromkeys(out))
 
 
 def owner_of(st: dict | None, cid: str) -> int | None:
     for seat, p in enumerate((st or {}).get("players", [])):
-        if cid in p["leaders"] or cid in [h["id"] for h in p["heroes"]]:
+        if cid in p.get("leaders", []) or cid in [h["id"] for h in p.get("heroes", [])]:
             return seat
     return None
 

@@ -104,3 +104,57 @@ def test_a_seat_sees_its_own_loot_box_points_and_only_how_many_the_others_hold()
     screen = text(game_screen(m, 120, 40, lambda k: None))
     assert "2 loot (30+50)" in screen
     assert "1 loot" in screen and "1 loot (" not in screen
+
+
+def _help_after_question_mark(m, width=80, height=24) -> tuple[str, str]:
+    """The game screen's hint line, then the screen `?` opens, on a 80x24 terminal."""
+    import asyncio
+    from cli.ui.app import GameUI
+    from tests.ui.harness import terminal, until
+
+    async def script():
+        with terminal(width, height) as (inp, out):
+            ui = GameUI(m)
+            task = asyncio.ensure_future(ui.app.run_async())
+            await until(lambda: ui.app.is_running, 5, "the app")
+            hint = ui.screen_text().splitlines()[-1]
+            inp.send_text("?")
+            await until(lambda: ui.help_open, 5, "the help screen", ui)
+            shown = ui.screen_text()
+            inp.send_text("\x1b")
+            await until(lambda: not ui.help_open, 5, "back to the game", ui)
+            ui.app.exit()
+            await asyncio.wait_for(task, 5)
+            return hint, shown
+    return asyncio.run(script())
+
+
+def test_question_mark_shows_each_mario_characters_boost_and_super_star():
+    m = states.model_for(states.mario_midgame())
+    hint, shown = _help_after_question_mark(m)
+    assert "? character help" in hint
+    first = next(iter(m.glossary.characters.values()))
+    assert f"Character help — {first['name']}" in shown
+    assert "Boost: " in shown and "Super Star: " in shown
+
+
+def test_question_mark_shows_each_spider_man_heroes_spider_power():
+    m = states.model_for(states.spiderman_midgame())
+    hint, shown = _help_after_question_mark(m)
+    assert "? character help" in hint
+    hero = next(iter(m.glossary.characters.values()))
+    assert f"Character help — {hero['name']}" in shown
+    assert " ".join(hero["help"][0].split()[:4]) in " ".join(shown.split())
+
+
+def test_mario_pick_options_say_each_characters_power():
+    from engine import Decision
+    from tests.mario.scenario import GAME
+    from node.words import option_labels
+    s = GAME.apply_chance(GAME.new(3, ()), (6, 1, 1))
+    p = GAME.pending(s)
+    assert isinstance(p, Decision) and p.prompt == "pick"
+    labels = option_labels(s, p.options)
+    peach = labels[[o[1] for o in p.options].index("peach")]
+    assert peach.startswith("Choose Peach: boost Red Shell: the player hit drops 4")
+    assert "Super Star: the bank pays the rent" in peach

@@ -73,6 +73,50 @@ def _power(g, s, task: str, frame: tuple, move: tuple) -> str:
     return "Use the power-up"
 
 
+# Each character's boost (its own power-up face, stronger) and Super Star, as RULES.md words
+# them; {name} is a number of data.toml.
+BOOSTS = {
+    "mario": "Coins: take {mario_boost_coins}",
+    "peach": "Red Shell: the player hit drops {peach_boost_drop}",
+    "yoshi": "Green Shell: may hit the nearest player behind instead of ahead",
+    "donkey_kong": "POW Block: the others drop {donkey_kong_boost_drop}",
+    "boo": "POW Block: the others drop 1, then he may move right behind the nearest player "
+           "ahead",
+    "diddy_kong": "Blooper: may instead take {diddy_boost_steal} from a player 1-"
+                  "{diddy_boost_reach} spaces behind",
+    "fire_mario": "Green Shell: the drop is {fire_mario_boost_drop} when the nearest player "
+                  "ahead is {fire_mario_boost_gap} or more spaces ahead, else 3",
+    "luigi": "Red Shell: the player hit drops {luigi_boost_drop} and skips their next "
+             "power-up roll",
+    "rosalina": "Coins: the bank may pay her the rent of one of her properties instead",
+    "tanooki_mario": "Green Shell: may instead make a player on the very next space drop "
+                     "{tanooki_boost_drop}",
+    "toad": "POW Block: the others drop 1, then he rolls and moves again",
+    "wario": "Blooper: may instead take {wario_boost_steal} from a player on his space",
+}
+STARS = {
+    "mario": "roll the number die and take the roll + {mario_star_bonus}",
+    "peach": "the bank pays the rent of each of her properties",
+    "yoshi": "take every coin lying on the board (the visiting area's too)",
+    "donkey_kong": "take {donkey_kong_star_take} coins from each other player",
+    "boo": "drop {boo_star_drop} coins to use another character's Super Star",
+    "diddy_kong": "move 1-{diddy_star_reach} spaces forward or back, or stay",
+    "fire_mario": "the next two other players ahead drop {fire_mario_star_drop}",
+    "luigi": "every other player skips their next power-up roll",
+    "rosalina": "drop {rosalina_star_drop} coins to take a player's cheapest property",
+    "tanooki_mario": "advance to the next unowned property and may buy it",
+    "toad": "take {toad_star_coins} coins, then roll and move again",
+    "wario": "drop 0-{wario_star_max} coins and move that many spaces",
+}
+
+
+def powers(g: "MarioMonopoly", cid: str) -> tuple[str, str]:
+    """A character's boost and Super Star in words ("" where this module has none)."""
+    numbers = {k: g.data.n(k) for k in g.data.numbers}
+    return (BOOSTS.get(cid, "").format(**numbers),
+            STARS.get(cid, "").format(**numbers))
+
+
 TRADE_BY_SPACE = {"give": "Offer {}", "take": "Ask for {}"}
 TRADE_BY_COINS = {"pay": "Add {} to your offer", "ask": "Ask for {}"}
 
@@ -108,7 +152,8 @@ def describe_move(g: "MarioMonopoly", s: "State", move: tuple, names: Any = None
         return "Do not use the power-up"
     if task in ("pick", "party_pick"):
         if kind == "char":
-            return f"Choose {d.characters[move[1]].name}"
+            boost, star = powers(g, move[1])
+            return f"Choose {d.characters[move[1]].name}: boost {boost}; Super Star: {star}"
         return "Keep a team of two"
     if task == "choose_figure":
         return f"Move {_fig(g, s, move[1])} this turn"
@@ -254,7 +299,10 @@ def glossary(g: "MarioMonopoly") -> dict:
     return {
         "spaces": [{"name": sp.name, "short": SHORT.get(sp.kind, ""), "kind": sp.kind,
                     "price": sp.price, "rent": sp.rent, "points": sp.points} for sp in d.spaces],
-        "characters": {cid: {"name": c.name} for cid, c in d.characters.items()},
+        "characters": {cid: {"name": c.name, "role": f"boosts the {FACE_NAMES[c.boost]}",
+                             "help": [f"Boost: {powers(g, cid)[0]}",
+                                      f"Super Star: {powers(g, cid)[1]}"]}
+                       for cid, c in d.characters.items()},
         "bosses": {str(n): {"name": b.name, "cost": b.cost, "need": b.need, "points": b.points}
                    for n, b in d.bosses.items()},
         "money": "coins",
