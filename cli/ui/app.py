@@ -22,7 +22,7 @@ from .leaving import ASK, EXPLAINED, Leaving
 from .model import Model, bug_words
 from .screen_sets import screen_keys, what_happened
 from .screens import (MIN_H, MIN_W, QUICK_KEY, characters_in_play, first_option, help_screen,
-                      quick_option, too_small)
+                      options_shown, quick_option, too_small)
 
 # ANSI colour names follow the terminal's own palette, so they stay readable on light and dark
 # backgrounds; no white or black text, and selection uses reverse video rather than a colour.
@@ -156,9 +156,21 @@ class GameUI:
         def count() -> int:
             return len(m.decision["options"]) if m.decision else 0
 
+        def shown() -> list[int]:
+            return options_shown(m)
+
+        def at() -> int:
+            """Where the highlighted option is in the list shown."""
+            return shown().index(m.selected) if m.selected in shown() else 0
+
         def first_visible() -> int:
             width, height = self.size()
-            return first_option(m.selected, count(), m.screens.below_rows(m, width, height))
+            return first_option(at(), len(shown()), m.screens.below_rows(m, width, height))
+
+        def go(pos: int) -> None:
+            opts = shown()
+            if opts:
+                m.selected = opts[max(0, min(len(opts) - 1, pos))]
 
         @kb.add("q")
         def _(event) -> None:
@@ -204,32 +216,32 @@ class GameUI:
             if self.replay:
                 self.replay.step(-20)
             else:
-                m.selected = max(0, m.selected - 8)
+                go(at() - 8)
 
         @kb.add("pagedown")
         def _(event) -> None:
             if self.replay:
                 self.replay.step(20)
             else:
-                m.selected = max(0, min(count() - 1, m.selected + 8))
+                go(at() + 8)
 
         @kb.add("home")
         def _(event) -> None:
             if self.replay:
                 self.replay.step(-10 ** 9)
-            m.selected = 0
+            go(0)
 
         @kb.add("end")
         def _(event) -> None:
             if self.replay:
                 self.replay.step(10 ** 9)
-            m.selected = max(0, count() - 1)
+            go(len(shown()) - 1)
 
         # the option above or below, round the list
         for keys, step in ((("up", "k"), -1), (("down", "j"), 1)):
             def select(event, step=step) -> None:
                 if count():
-                    m.selected = (m.selected + step) % count()
+                    go((at() + step) % len(shown()))
                 else:
                     not_here(event)
             for key in keys:
@@ -251,11 +263,11 @@ class GameUI:
                 k = first_visible() + int(digit) - 1
                 if not count():
                     not_here(event)
-                elif k >= count():
+                elif k >= len(shown()):
                     m.say(f"There is no option {digit}: the choices shown are numbered "
-                          f"1 to {min(9, count() - first_visible())}.", error=True)
+                          f"1 to {min(9, len(shown()) - first_visible())}.", error=True)
                 else:
-                    self.choose(k)
+                    self.choose(shown()[k])
 
         @kb.add(QUICK_KEY)
         def _(event) -> None:

@@ -36,6 +36,8 @@ class ScreenSet:
                                    #  "you chose" and the summary lines that changed)
     keys: Callable | None = None   # (ui) -> the screens' own key bindings, active when they
                                    #  are shown (they win over the app's own)
+    options_shown: Callable | None = None   # (model) -> the option indices the list shows
+                                            #  (None: all), see screens.options_shown
 
 
 def what_happened(before: dict | None, said: list[str] | None, before_summary: list[str],
@@ -72,7 +74,7 @@ OWN = {
     TACTICS: ScreenSet(
         own=True, game=tactics_screens.game_screen, over=generic_screens.over_screen,
         lobby=screens.lobby_screen, below_rows=tactics_screens.below_rows, help=False,
-        narrated=True, keys=tactics_screens.keys),
+        narrated=True, keys=tactics_screens.keys, options_shown=tactics_screens.options_shown),
 }
 
 GENERIC = ScreenSet(

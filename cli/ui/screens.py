@@ -201,16 +201,18 @@ def choice_lines(model, width: int, rows: int, choose: Callable[[int], None],
             rows -= len(lines) - 1
         else:
             lines.append([("class:title", title(d)[:width])])
-        opts = d["options"]
+        opts = options_shown(model)
         room = option_rows(rows)
-        first = first_option(model.selected, len(opts), rows)
-        for k in range(first, min(len(opts), first + room)):
-            key = str(k - first + 1) if k - first < 9 else " "
+        at = opts.index(model.selected) if model.selected in opts else 0
+        first = first_option(at, len(opts), rows)
+        for i in range(first, min(len(opts), first + room)):
+            k = opts[i]
+            key = str(i - first + 1) if i - first < 9 else " "
             sel = k == model.selected
             more = ""
-            if k == first + room - 1 and first + room < len(opts):
+            if i == first + room - 1 and first + room < len(opts):
                 more = f"  (+{len(opts) - first - room} more ↓)"
-            elif k == first and first > 0:
+            elif i == first and first > 0:
                 more = f"  ({first} more ↑)"
             lines.append([("class:selected" if sel else "",
                            f"{'>' if sel else ' '}{key} {label(d, k)}{more}"[:width].ljust(width),
@@ -218,6 +220,16 @@ def choice_lines(model, width: int, rows: int, choose: Callable[[int], None],
     if model.message:
         lines += wrap(model.message, width, "class:error" if model.message_is_error else "class:status")
     return lines
+
+
+def options_shown(model) -> list[int]:
+    """The decision's options the list shows, in order: the screen set's choice (the hex game
+    shows the selected hero's and the turn's), else all; never without the highlighted one."""
+    count = len((model.decision or {}).get("options") or [])
+    every = list(range(count))
+    narrow = model.screens.options_shown
+    shown = narrow(model) if narrow is not None else None
+    return shown if shown and model.selected in shown else every
 
 
 def option_rows(rows: int) -> int:

@@ -89,6 +89,16 @@ def list_moved(model) -> bool:
         and v["sel_at_cursor"] != model.selected
 
 
+def options_shown(model) -> list[int] | None:
+    """On the map, the options of the hero whose sheet is shown and those of no hero (End):
+    the list and the sheet agree. None (every option) off the map or with no hero shown."""
+    heroes = context(model).get("heroes") or []
+    sel = selected_hero(model)
+    if not heroes or sel is None or in_draft(model) or not gmap(model):
+        return None
+    return [k for k, h in enumerate(heroes) if h is None or h == sel["id"]]
+
+
 def cursor(model) -> tuple[int, int] | None:
     c = model.view.get("cursor")
     if c is not None:

@@ -445,26 +445,31 @@ def test_the_hex_games_end_is_one_key_away_whatever_the_selected_hero(size):
     asyncio.run(script())
 
 
-def test_the_sheet_shown_is_the_highlighted_options_hero_after_j_k():
+def test_the_options_shown_are_the_selected_heros_with_the_turns_end():
     m = first_turn()
     heroes_of = m.decision["context"]["heroes"]
+    labels = m.decision["labels"]
+    end = next(k for k, o in enumerate(m.decision["options"]) if o[0] == "end")
 
     async def script():
         with terminal(120, 40) as (inp, out):
             ui = GameUI(m)
             task = asyncio.ensure_future(ui.app.run_async())
             await until(lambda: ui.app.is_running, 5, "the app")
-            inp.send_text("\t")                 # Tab: a hero, and the list on its options
-            await until(lambda: m.view.get("hero") is not None, 5, "Tab", ui)
+            inp.send_text("\t")                 # Tab: another hero, and the list its options
+            await until(lambda: m.view.get("hero") not in (None, heroes_of[0]), 5, "Tab", ui)
             tabbed = m.view["hero"]
-            assert selected_hero(m)["id"] == tabbed == heroes_of[m.selected]
-            other = next(k for k, h in enumerate(heroes_of) if h and h != tabbed)
-            inp.send_text("j" * ((other - m.selected) % len(heroes_of)))
-            await until(lambda: m.selected == other, 5, "j to another hero's option", ui)
-            assert selected_hero(m)["id"] == heroes_of[other] != tabbed
             names = {h["id"]: h["name"] for h in m.board["heroes"]}
-            sheet_head = ui.screen_text().splitlines()[1]   # the sheet's first line, by the map
-            assert names[heroes_of[other]] in sheet_head and names[tabbed] not in sheet_head
+            assert selected_hero(m)["id"] == tabbed == heroes_of[m.selected]
+            assert names[tabbed] in ui.screen_text().splitlines()[1]   # the sheet's head
+            listed = [k for k in range(len(labels)) if labels[k] in ui.screen_text()]
+            assert listed and all(heroes_of[k] in (tabbed, None) for k in listed)
+            inp.send_text("\x1b[F")             # the End key: the list's last, the turn's End
+            await until(lambda: m.selected == end, 5, "the turn's End in the list", ui)
+            assert labels[end] in ui.screen_text() and selected_hero(m)["id"] == tabbed
+            inp.send_text("j")                  # round the list: back to the hero's first
+            await until(lambda: m.selected != end, 5, "j", ui)
+            assert heroes_of[m.selected] == tabbed
             inp.send_text("q")
             await asyncio.wait_for(task, 5)
     asyncio.run(script())
