@@ -107,10 +107,15 @@ def main(argv: list[str] | None = None) -> int:
           f"{report.counts['reveal']} rolls, {report.counts['attest']} attestations), "
           f"{turns} {turn_word}, {n} signatures")
     print(f"  bare Ed25519 verify:      {bare_rate:9.0f} signatures/s")
-    print(f"  verify_bytes (w/ replay): {verify_rate:9.0f} signatures/s  "
-          f"= {ratio:.0%} of bare, median of each run's pair "
-          f"(target >= {TARGET:.0%}: {'met' if ratio >= TARGET else 'NOT met'})")
     hidden_s = _hidden_seconds(data)
+    # The target is the signed log's overhead over its signatures (issue 4): a protocol-3
+    # match adds shuffle and share proofs, which no signature rate can absorb, so the target is
+    # judged on protocol-2 matches and the proofs' cost is said on a line of its own.
+    verdict = (f"target >= {TARGET:.0%}: {'met' if ratio >= TARGET else 'NOT met'}"
+               if hidden_s is None else
+               f"the {TARGET:.0%} target is for protocol-2 matches, e.g. --game mario-monopoly")
+    print(f"  verify_bytes (w/ replay): {verify_rate:9.0f} signatures/s  "
+          f"= {ratio:.0%} of bare, median of each run's pair ({verdict})")
     if hidden_s is not None:
         print(f"  hidden-card checks: {report.counts['shuffle']} shuffles, {report.counts['draw']} "
               f"draws, {report.counts['disclose']} disclosure: {hidden_s[0]:.2f} s of one "
