@@ -1,33 +1,22 @@
 """Hidden-card cheats over real links (loopback TCP): three Overwatch Monopoly nodes, one of
-which posts a bad part of a protocol-3 entry (a shuffle that duplicates a card, a decryption
-share its key does not give, a disclosure that claims another Loot Box). Every honest node
-stops the game at that entry, blaming the cheater, and its match file verifies up to there."""
+which posts a bad part of a protocol-3 entry: each cheat the in-memory tests play
+(tests/protocol/test_hidden_cards.py CHEATS: a rogue key, a key proof or shuffle proof or share
+made for another match or slot, a shuffle that drops, duplicates or replaces a card, a
+decryption share its key does not give, a disclosure that claims another Loot Box). Every
+honest node stops the game at that entry, blaming the cheater, and its match file verifies up
+to there."""
 import pytest
 
-from protocol import hidden as hc
 from protocol.session import Session
 from protocol.verify import verify_file
+
+from tests.protocol.test_hidden_cards import CHEATS
 
 from .loopback import bot_nodes, play_on_loopback
 
 
-def _duplicated_card(part):
-    return dict(part, deck=[part["deck"][0], *part["deck"][:-1]])
-
-
-def _other_share(part):
-    return dict(part, share=hc.group.base_mul(hc.group.scalar((7).to_bytes(32, "little"))))
-
-
-def _another_card(part):
-    return [dict(part[0], card=(part[0]["card"] + 1) % 9), *part[1:]]
-
-
-@pytest.mark.parametrize("kind, change, fault", [
-    ("shuffle", _duplicated_card, "bad-shuffle"),
-    ("draw", _other_share, "bad-share"),
-    ("disclose", _another_card, "bad-opening"),
-])
+@pytest.mark.slow   # three node processes' worth of real TCP per cheat
+@pytest.mark.parametrize("kind, change, fault", CHEATS)
 async def test_a_hidden_card_cheat_over_real_links_is_caught_by_every_honest_node(
         tmp_path, monkeypatch, kind, change, fault):
     nodes = bot_nodes(tmp_path, 3)
@@ -39,7 +28,7 @@ async def test_a_hidden_card_cheat_over_real_links_is_caught_by_every_honest_nod
         part = honest_part(session, slot)
         if session.identity is cheater.identity and slot.kind == kind and not cheated:
             cheated.append(slot.seq)
-            return change(part)
+            return change(session, slot, part)
         return part
 
     monkeypatch.setattr(Session, "_hidden_part", cheating)
