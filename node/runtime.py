@@ -87,6 +87,7 @@ class Node:
     finished = OnTable()
     outcome = OnTable()
     events = OnTable()
+    told = OnTable()
 
     def __init__(self, identity: Identity, name: str, home: Path, *, bot: str | None = None,
                  listen_host: str = "0.0.0.0", port: int = 0,

@@ -44,6 +44,7 @@ class Model:
     view: dict = field(default_factory=dict)   # a game screen's own cursor and selection
     last_kind: str = ""
     saw_reveal: bool = False
+    seq: int | None = None         # the node's entry count the shown state and log reflect
     on_change: Callable[[], None] = lambda: None
     # One refresh at a time: the follower's and a move's refresh would otherwise interleave,
     # and the one that asked the node first could finish last and put back what it saw then
@@ -120,8 +121,12 @@ class Model:
                 words = await client.call(self.socket, {"cmd": "glossary"})
                 self.glossary = Glossary.of(words.get("glossary"))
             request: dict = {"cmd": "state"}
-            if self.state is not None:  # the node says what changed since what we show
+            if self.state is not None:
+                # the node says what each entry since the last answer did, in order ("since");
+                # the difference from what we show is its fallback ("before")
                 request.update(before=self.state, reveal=self.saw_reveal)
+                if self.seq is not None:
+                    request["since"] = self.seq
             reply = await client.call(self.socket, request)
             if reply.get("ok"):
                 new = reply["state"]
@@ -131,6 +136,7 @@ class Model:
                                   f"{(status.get('seat') or 0) + 1}"])
                 self.add_log(what_happened(self.state, reply.get("said"), self.summary, summary))
                 self.saw_reveal = False
+                self.seq = reply.get("seq")
                 self.state = new
                 self.summary = summary
                 self.waiting_for = reply.get("waiting_for")

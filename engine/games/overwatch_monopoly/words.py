@@ -287,6 +287,14 @@ def narrate(g: Any, before: dict | None, after: dict, names: Names, kind: str = 
     return out
 
 
+def narrate_move(g: Any, before: dict, seat: int | None, move: list, names: Names) -> list[str]:
+    """The move a player chose, where the change it makes does not say it: which ability or
+    ultimate caused what the narration tells next (`before`: the view the move was chosen in)."""
+    if not move or move[0] not in ("ability", "ultimate") or seat is None:
+        return []
+    return [f"{names.plain(seat)} used {option_label('turn', move, before, names)}"]
+
+
 def _turned(before: dict, after: dict, flag: str, on: str, off: str = "") -> str:
     """`on` where `flag` became true between the two views, `off` where it became false, ""
     where it stayed."""
