@@ -38,6 +38,7 @@ class Model:
     fault: str | None = None
     result: dict | None = None
     gone: str | None = None        # why the node is no longer reachable
+    stopped: bool = False          # ... and it ended cleanly (stopped, not crashed)
     message: str = ""              # the answer to the last key: an explanation or an error
     message_is_error: bool = False
     selected: int = 0
@@ -225,7 +226,15 @@ class Model:
         finally:
             listener.cancel()
         if self.result is None and self.fault is None:
-            self.add_log([f"{self.gone}: if it crashed, `lanboard resume` continues the match"])
+            if self.socket is not None and not Path(self.socket).exists():
+                # A node removes its control socket only when it ends cleanly (`lanboard stop`,
+                # Ctrl-C in its terminal); one that crashed leaves it behind.
+                self.stopped = True
+                self.gone = ("your node was stopped; its match file is kept: "
+                             f"`lanboard resume{resume_name(self.status)}` continues the match")
+                self.add_log([self.gone])
+            else:
+                self.add_log([f"{self.gone}: if it crashed, `lanboard resume` continues the match"])
         self.on_change()
 
     async def start_game(self) -> None:
@@ -266,6 +275,12 @@ class Model:
 def bug_words(what: str, e: BaseException) -> str:
     return (f"{what}: {type(e).__name__}: {e} (a bug in lanboard; the node plays on, and "
             "`lanboard attach` shows it again)")
+
+
+def resume_name(status: dict) -> str:
+    """" NAME" of the match file the node's status names ("" without one)."""
+    file = status.get("file")
+    return f" {Path(file).stem[:16]}" if file else ""  # as `lanboard games` names it
 
 
 def chosen_label(decision: dict | None, option: list) -> str:
