@@ -21,6 +21,8 @@ Bots, scripts, tests and the terminal UI all use it. One request per line, one r
                                      what every entry numbered n or later did (each turn's
                                      roll, ability and effects under its own turn), when the
                                      node still holds them all (node.told); else as "before"
+    {"cmd": "state", "recap": k}  -> the same, "said" telling what the last k entries did (at
+                                     most node.told.KEEP; a UI just attached shows it)
     Every "state" reply also holds "seq": the number of entries of the log it reflects (the
     "since" of the next request).
     {"cmd": "pending"}            -> {"ok": true, "decision": {"seq", "prompt", "options",
@@ -175,6 +177,9 @@ def _state(node, req: dict) -> dict:
     said = None
     since = req.get("since")
     records = node.told.since(since) if type(since) is int else None
+    recap = req.get("recap")
+    if records is None and type(recap) is int and "before" not in req:
+        records = node.told.last(recap)
     if records is not None:
         said = told(records, node.my_seat, seat_names(node), len(node.seats))
     elif "before" in req:

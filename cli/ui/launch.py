@@ -66,7 +66,7 @@ def open_ui(control: Path, pid: int | None = None) -> int:
     ui = live_ui(control)
     lobby = last_lobby(control)
     if lobby:
-        ui.model.on_event(lobby)
+        ui.model.knew_lobby(lobby)
     asyncio.run(ui.run_live())
     m = ui.model
     if ui.leaving.left:

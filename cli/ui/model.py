@@ -18,6 +18,8 @@ from .screen_sets import ScreenSet, screens_for, what_happened
 from .words import Names, fault_words
 
 LOG_KEEP = 200
+RECAP_ENTRIES = 12   # entries of the log told on attaching (a turn is a few) ...
+RECAP_LINES = 12     # ... in at most this many lines
 
 
 @dataclass
@@ -122,7 +124,9 @@ class Model:
                 words = await client.call(self.socket, {"cmd": "glossary"})
                 self.glossary = Glossary.of(words.get("glossary"))
             request: dict = {"cmd": "state"}
-            if self.state is not None:
+            if self.state is None:   # just attached: what happened last, from the node
+                request["recap"] = RECAP_ENTRIES
+            else:
                 # the node says what each entry since the last answer did, in order ("since");
                 # the difference from what we show is its fallback ("before")
                 request.update(before=self.state, reveal=self.saw_reveal)
@@ -133,8 +137,11 @@ class Model:
                 new = reply["state"]
                 summary = reply.get("summary") or []
                 if self.state is None:
+                    recap = reply.get("said") or []
                     self.add_log([f"attached to {status.get('name')}'s node, seat "
-                                  f"{(status.get('seat') or 0) + 1}"])
+                                  f"{(status.get('seat') or 0) + 1}"]
+                                 + (["what happened last:"] + recap[-RECAP_LINES:]
+                                    if recap else []))
                 self.add_log(what_happened(self.state, reply.get("said"), self.summary, summary))
                 self.saw_reveal = False
                 self.seq = reply.get("seq")
@@ -145,13 +152,18 @@ class Model:
                 self.cards = list(reply.get("cards") or [])
         return True
 
+    def knew_lobby(self, ev: dict) -> None:
+        """The lobby as a "lobby" event told it (who sat, with check codes), not news: the
+        last one the node printed before we attached (the log tells what happened since)."""
+        self.lobby = ev
+        for p in ev.get("players", []):
+            self.codes[p["name"]] = p["code"]
+
     def on_event(self, ev: dict) -> None:
         kind = ev.get("event")
         names = self.names
         if kind == "lobby":
-            self.lobby = ev
-            for p in ev.get("players", []):
-                self.codes[p["name"]] = p["code"]
+            self.knew_lobby(ev)
             self.add_log([f"lobby: {len(ev['players'])} of {ev['seats']} seats taken"])
         elif kind == "started":
             self.add_log(["the game has started"])
