@@ -30,7 +30,7 @@ from .events import describe
 from .outbox import Outbox
 from .store import MatchStore
 from .watchdog import Watchdog
-from .words import seat_names
+from .words import result_words, seat_names
 
 if TYPE_CHECKING:
     from .links import Links
@@ -122,6 +122,8 @@ class Play:
                 self.links.send(seat, have)
             table.events.emit("over", {"scores": list(ev.result.scores),
                                        "winners": list(ev.result.winners),
+                                       "said": result_words(table.session.body["game"],
+                                                            ev.result, seat_names(table)),
                                        "hash": table.outcome.state_hash.hex()})
             table.finished.set()
         elif isinstance(ev, FaultDetected):

@@ -18,7 +18,7 @@ from engine.games.game_package import SeatNames
 log = logging.getLogger(__name__)
 
 __all__ = ["SeatNames", "option_labels", "decision_words", "decision_data", "summary", "narration", "glossary",
-           "board", "seat_names", "told"]
+           "board", "seat_names", "told", "result_words"]
 
 
 def _raw(move: Iterable[Any]) -> str:
@@ -139,6 +139,22 @@ def told(records: Iterable[Any], seat: int | None, names: SeatNames,
                 log.exception("narrate_move failed for %r", r.move)
         out += narration(r.after.game, before, after, names, r.kind == "reveal", players) or []
     return out
+
+
+def result_words(game_id: str, result: Any, names: SeatNames) -> list[str]:
+    """The game's words for its final result beyond the scores (what each score is made of,
+    once every hidden card is face up): its words module's `describe_result`, [] without one
+    (or when it failed, which is logged)."""
+    try:
+        words = getattr(engine.get_game(game_id), "_words", None)
+    except KeyError:  # a game this node lacks
+        return []
+    own = words("describe_result") if words is not None else None
+    try:
+        return [str(line) for line in own(result, names)] if own is not None else []
+    except Exception:  # noqa: BLE001 - words must not stop the node
+        log.exception("describe_result failed")
+        return []
 
 
 def glossary(game_id: str | None) -> dict:

@@ -193,7 +193,8 @@ class Model:
                            "end": "all agreed to end the game here",
                            }.get(ev.get("outcome"), f"the game keeps waiting for {who}")])
         elif kind == "over":
-            self.result = {"scores": ev["scores"], "winners": ev["winners"]}
+            self.result = {"scores": ev["scores"], "winners": ev["winners"],
+                           "said": ev.get("said") or []}
         elif kind == "stalled":
             who = " and ".join(names.plain(x) for x in ev["seats"])
             self.add_log([f"{who} are all gone: the game waits until all but one of them are "
