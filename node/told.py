@@ -7,8 +7,9 @@ the states around each entry instead, and a screen asks what happened since the 
 last saw ("since" of the control API's `state`).
 
 Invariants kept here:
-- One record per state-changing entry this node applied live (not those replayed on resume),
-  in log order; the last KEEP are kept.
+- One record per state-changing entry this node applied live (not those replayed on resume
+  or caught up from a peer: recording starts again after them, `start`), in log order; the
+  last KEEP are kept.
 - A record holds the game states around its entry (states are never changed once made) and is
   worded only when asked (node.words.told): a bot node pays nothing for words nobody reads.
 - `since(n)` answers only when it holds every record of an entry numbered n or later; else None
@@ -46,8 +47,8 @@ class Told:
         if before is None or after is None:
             return
         if self.known_from is None or (self.records and before is not self.records[-1].after):
-            # the first record since a resume, or a session rebuilt by catch-up: the entries
-            # before this one were applied unseen
+            # nothing said where recording began, or a state this node never recorded: the
+            # entries before this one were applied unseen
             self.known_from = seq
         elif len(self.records) == KEEP:
             self.known_from = self.records[0].seq + 1
