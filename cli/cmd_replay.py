@@ -26,9 +26,12 @@ def load_steps(path: str) -> tuple[list[dict], list[str]]:
 def load_match(path: str) -> tuple[list[dict], list[str], str]:
     """The steps and player names of a match file, and its game's id (it picks the screens).
     Each step has the game's summary of its state (describe_state, as a spectator sees it), what
-    its entry did ("said") and what it changed ("narration", null for a game that has none)."""
+    its entry did ("said") and what it changed ("narration", null for a game that has none);
+    a step that ends the game has "over": its "scores", "winners" and the game's words on them
+    ("said")."""
+    import engine
     from engine.canonical import to_data
-    from node.words import SeatNames, board, narration, summary
+    from node.words import SeatNames, board, narration, result_words, summary
     from protocol.matchfile import MAX_FILE
     from protocol.verify import replay
 
@@ -58,6 +61,11 @@ def load_match(path: str) -> tuple[list[dict], list[str], str]:
                           "state": state, "hash": ledger.state_hash().hex(),
                           "summary": summary(ledger.state, None), "narration": told,
                           "board": board(ledger.state, None)})
+            over = engine.pending(ledger.state)
+            if isinstance(over, engine.Over):   # the game's end: who won, and the game's words
+                r = over.result
+                steps[-1]["over"] = {"scores": list(r.scores), "winners": list(r.winners),
+                                     "said": result_words(game[0], r, SeatNames(names))}
         before[:] = [ledger.state]
 
     report, _ = replay(data, on_entry)

@@ -123,6 +123,7 @@ class CatchUp:
         for raw in items:
             play.outbox.store.append(raw)
         table.session = session
+        table.told.start(session.ledger.seq)   # the entries caught up came unseen
         play.watchdog.moved_on()
         table.events.emit("caught_up", {"from": seat, "entries": len(items)})
         play.handle(out)

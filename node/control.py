@@ -16,6 +16,15 @@ Bots, scripts, tests and the terminal UI all use it. One request per line, one r
                                   -> the same, "said": [sentences: what changed from "before"
                                      to this state, "reveal": dice came from a reveal entry]
                                      | null (the game has no narration: compare summaries)
+    {"cmd": "state", "since": n, "before": ...}
+                                  -> the same, but "said" tells entry by entry, in log order,
+                                     what every entry numbered n or later did (each turn's
+                                     roll, ability and effects under its own turn), when the
+                                     node still holds them all (node.told); else as "before"
+    {"cmd": "state", "recap": k}  -> the same, "said" telling what the last k entries did (at
+                                     most node.told.KEEP; a UI just attached shows it)
+    Every "state" reply also holds "seq": the number of entries of the log it reflects (the
+    "since" of the next request).
     {"cmd": "pending"}            -> {"ok": true, "decision": {"seq", "prompt", "options",
                                       "labels", "context"} | null, "timeout": {"seq", "seat",
                                       "options"} | null}   ("seq": the log entry the answer
@@ -98,7 +107,8 @@ from engine import Decision
 from protocol.identity import check_code
 
 from .admission import serve_admitted
-from .words import board, decision_data, glossary, narration, seat_names, summary
+from .words import (board, decision_data, glossary, narration, result_words, seat_names,
+                    summary, told)
 
 MAX_LINE = 64 * 1024
 MAX_DEPTH = 32      # a move is a few levels deep; JSON nested deeper is refused
@@ -130,7 +140,8 @@ def _status(node) -> dict:
         out["file"] = str(node.outcome.match_file)
     if node.outcome.result is not None:
         r = node.outcome.result
-        out["result"] = {"scores": list(r.scores), "winners": list(r.winners)}
+        out["result"] = {"scores": list(r.scores), "winners": list(r.winners),
+                         "said": result_words(node.game, r, seat_names(node))}
     if node.outcome.fault is not None:
         f = node.outcome.fault
         out["fault"] = {"kind": f.kind, "seats": list(f.seats), "reason": f.reason}
@@ -166,12 +177,20 @@ def _state(node, req: dict) -> dict:
     view = engine.to_data(engine.view(state, node.my_seat))
     p = engine.pending(state)
     said = None
-    if "before" in req:
+    since = req.get("since")
+    records = node.told.since(since) if type(since) is int else None
+    recap = req.get("recap")
+    if records is None and type(recap) is int and "before" not in req:
+        records = node.told.last(recap)
+    if records is not None:
+        said = told(records, node.my_seat, seat_names(node), len(node.seats))
+    elif "before" in req:
         said = narration(state.game, req["before"], view, seat_names(node),
                          bool(req.get("reveal")), len(node.seats))
     cards = [{"deck": d, "position": pos, "card": c}
              for (d, pos), c in sorted(node.session.private_cards().items())]
-    return {"state": view, "summary": summary(state, node.my_seat), "said": said,
+    return {"state": view, "seq": node.told.next_seq(node.session.ledger.seq),
+            "summary": summary(state, node.my_seat), "said": said,
             "board": board(state, node.my_seat), "cards": cards,
             "waiting_for": p.player if isinstance(p, Decision) else None}
 

@@ -22,7 +22,7 @@ import trio
 
 import engine
 from protocol.session import (Appended, FaultDetected, GameOver, MatchStarted, Output,
-                              SeatTimedOut, YourDecision)
+                              SeatTimedOut, StateChanged, YourDecision)
 
 from . import wire
 from .catchup import CatchUp
@@ -30,7 +30,7 @@ from .events import describe
 from .outbox import Outbox
 from .store import MatchStore
 from .watchdog import Watchdog
-from .words import seat_names
+from .words import result_words, seat_names
 
 if TYPE_CHECKING:
     from .links import Links
@@ -64,6 +64,7 @@ class Play:
                 outbox.store = MatchStore(self.home, ev.match_id)
                 outbox.store.start(ev.genesis, self.meta())
                 table.outcome.match_file = outbox.store.path
+                table.told.start(0)
             elif isinstance(ev, Appended):
                 outbox.store.append(ev.entry)
         own = []
@@ -97,6 +98,8 @@ class Play:
 
     def react(self, ev: Any) -> None:
         table = self.table
+        if isinstance(ev, StateChanged):   # before the event: a screen it wakes may ask
+            table.told.record(ev.seq, ev.kind, ev.before, ev.after, ev.move)
         said = describe(ev, table.session, table.my_seat, seat_names(table))
         if said is not None:
             table.events.emit(*said)
@@ -119,6 +122,8 @@ class Play:
                 self.links.send(seat, have)
             table.events.emit("over", {"scores": list(ev.result.scores),
                                        "winners": list(ev.result.winners),
+                                       "said": result_words(table.session.body["game"],
+                                                            ev.result, seat_names(table)),
                                        "hash": table.outcome.state_hash.hex()})
             table.finished.set()
         elif isinstance(ev, FaultDetected):

@@ -87,6 +87,7 @@ class Node:
     finished = OnTable()
     outcome = OnTable()
     events = OnTable()
+    told = OnTable()
 
     def __init__(self, identity: Identity, name: str, home: Path, *, bot: str | None = None,
                  listen_host: str = "0.0.0.0", port: int = 0,
@@ -227,6 +228,7 @@ class Node:
         outbox = self.play.outbox
         outbox.unlogged = store.load_unlogged()
         session, out = Session.resume(items, self.identity, chain, outbox.unlogged)
+        self.told.start(session.ledger.seq)   # what the file replayed is not told entry by entry
         outbox.store = store
         self.outcome.match_id = session.match_id
         self.outcome.match_file = store.path

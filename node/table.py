@@ -27,6 +27,7 @@ from protocol.session import Session
 
 from .events import Events
 from .links import Seat
+from .told import Told
 
 __all__ = ["Outcome", "Table", "OnTable"]
 
@@ -56,6 +57,7 @@ class Table:
         self.closed = trio.Event()   # the game is over and every peer has the log
         self.outcome = Outcome()
         self.events = Events(on_event)
+        self.told = Told()           # what each entry did, for screens (node.told)
 
     def entry_count(self) -> int:
         ledger = self.session.ledger if self.session else None

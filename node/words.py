@@ -18,7 +18,7 @@ from engine.games.game_package import SeatNames
 log = logging.getLogger(__name__)
 
 __all__ = ["SeatNames", "option_labels", "decision_words", "decision_data", "summary", "narration", "glossary",
-           "board", "seat_names"]
+           "board", "seat_names", "told", "result_words"]
 
 
 def _raw(move: Iterable[Any]) -> str:
@@ -104,6 +104,56 @@ def narration(game_id: str, before: Any, after: dict, names: SeatNames,
         return own(before, after, names, "reveal" if reveal else "", players)
     except Exception:  # noqa: BLE001 - words must not stop the node
         log.exception("narrate failed")
+        return []
+
+
+def told(records: Iterable[Any], seat: int | None, names: SeatNames,
+         players: int = 0) -> list[str] | None:
+    """What each entry of `records` (node.told.Record) did, entry by entry in log order, as
+    `seat` may see it: the game's words for the move chosen where they are news
+    (`narrate_move`: which ability, say), then its narration of the change. None when the game
+    has no narrate."""
+    records = list(records)
+    if not records:
+        return []
+    game = engine.get_game(records[0].after.game)
+    if getattr(game, "narrate", None) is None:
+        return None
+    words = getattr(game, "_words", None)   # straight from the words module, as `board` does
+    chosen = words("narrate_move") if words is not None else None
+    views: dict[int, tuple[Any, dict]] = {}   # id(state) -> (state, view): an entry's after is
+                                              # the next one's before
+    def view(state: Any) -> dict:
+        if id(state) not in views:
+            views[id(state)] = (state, engine.to_data(engine.view(state, seat)))
+        return views[id(state)][1]
+
+    out: list[str] = []
+    for r in records:
+        before, after = view(r.before), view(r.after)
+        if chosen is not None and r.move is not None:
+            mover = getattr(engine.pending(r.before), "player", None)
+            try:
+                out += [str(line) for line in chosen(game, before, mover, list(r.move), names)]
+            except Exception:  # noqa: BLE001 - words must not stop the node
+                log.exception("narrate_move failed for %r", r.move)
+        out += narration(r.after.game, before, after, names, r.kind == "reveal", players) or []
+    return out
+
+
+def result_words(game_id: str, result: Any, names: SeatNames) -> list[str]:
+    """The game's words for its final result beyond the scores (what each score is made of,
+    once every hidden card is face up): its words module's `describe_result`, [] without one
+    (or when it failed, which is logged)."""
+    try:
+        words = getattr(engine.get_game(game_id), "_words", None)
+    except KeyError:  # a game this node lacks
+        return []
+    own = words("describe_result") if words is not None else None
+    try:
+        return [str(line) for line in own(result, names)] if own is not None else []
+    except Exception:  # noqa: BLE001 - words must not stop the node
+        log.exception("describe_result failed")
         return []
 
 

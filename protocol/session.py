@@ -109,9 +109,15 @@ class YourDecision:
 @dataclass(frozen=True)
 class StateChanged:
     """A move, reveal or choice entry changed the state (its hash is compared at the next
-    attestation, not computed for every entry: `TurnAttested` carries it)."""
+    attestation, not computed for every entry: `TurnAttested` carries it). `before` and
+    `after` are the game states around this one entry (states are never changed once made, so
+    holding them is safe) and `move` the move of a "move" entry: an observer tells what each
+    entry did, even when several were appended in one output."""
     seq: int
     kind: str
+    before: Any = field(default=None, compare=False, repr=False)
+    after: Any = field(default=None, compare=False, repr=False)
+    move: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -941,6 +947,7 @@ class Session:
                 return False
         entry = make_entry(shares)
         raw = encode(entry)
+        before = ledger.state
         ledger.append(entry, raw, prepared)
         for raw_share in raws:   # what check_share prepared (a whole next state) is spent
             self._checked[raw_share] = None
@@ -954,7 +961,9 @@ class Session:
                 _, seat, outcome = ledger.choices[-1]
                 out.events.append(SeatChosen(s, seat, outcome, {
                     a: p["choice"] for a, p in zip(entry["authors"], entry["parts"])}))
-            out.events.append(StateChanged(s, entry["kind"]))
+            out.events.append(StateChanged(
+                s, entry["kind"], before, ledger.state,
+                entry["parts"][0] if entry["kind"] == "move" else None))
         nxt = ledger.slot
         decision = self.my_decision()
         if decision is not None:

@@ -394,8 +394,14 @@ class ReplaySteps:
         signed = [s for s in self.steps[:self.at + 1] if s["kind"] == "attest"]
         m.attested = (signed[-1]["index"], signed[-1]["hash"]) if signed else None
         m.log = what_happened(prev["state"] if prev else None, cur.get("narration"),
-                              prev.get("summary") or [] if prev else [], m.summary) \
-            or ["(no visible change at this step)"]
+                              prev.get("summary") or [] if prev else [], m.summary)
+        over = cur.get("over")
+        if over:   # the game is over at this step: say who won, as a live node's end does
+            win = " and ".join(m.names.plain(w) for w in over["winners"])
+            scores = ", ".join(f"{m.names.plain(seat)} {n}" for seat, n in enumerate(over["scores"]))
+            m.log = m.log + [f"Game over: {'winner ' + win if win else 'no winner'} "
+                             f"(scores: {scores})", *over.get("said", [])]
+        m.log = m.log or ["(no visible change at this step)"]
         m.on_change()
 
     def timeline(self, rows: int, width: int) -> list[list[tuple]]:

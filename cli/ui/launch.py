@@ -59,11 +59,14 @@ def start_node(argv: list[str], what: str, timeout: float = 60.0,
 
 
 def open_ui(control: Path, pid: int | None = None) -> int:
+    """Run the UI on the node at `control`; the exit status: 0 when the player left, the game
+    ended, the node was stopped (`lanboard stop`, from any terminal) or plays on in the
+    background; 1 on a fault or a node that became unreachable without stopping (a crash)."""
     from .app import live_ui
     ui = live_ui(control)
     lobby = last_lobby(control)
     if lobby:
-        ui.model.on_event(lobby)
+        ui.model.knew_lobby(lobby)
     asyncio.run(ui.run_live())
     m = ui.model
     if ui.leaving.left:
@@ -75,6 +78,9 @@ def open_ui(control: Path, pid: int | None = None) -> int:
     if m.fault:
         print(m.fault)
         return 1
+    if m.stopped:   # from another terminal: what was asked, so no failure
+        print(f"lanboard: {m.gone}")
+        return 0
     if m.gone:
         print(f"lanboard: {m.gone}")
         return 1

@@ -18,6 +18,8 @@ from .screen_sets import ScreenSet, screens_for, what_happened
 from .words import Names, fault_words
 
 LOG_KEEP = 200
+RECAP_ENTRIES = 12   # entries of the log told on attaching (a turn is a few) ...
+RECAP_LINES = 12     # ... in at most this many lines
 
 
 @dataclass
@@ -38,12 +40,14 @@ class Model:
     fault: str | None = None
     result: dict | None = None
     gone: str | None = None        # why the node is no longer reachable
+    stopped: bool = False          # ... and it ended cleanly (stopped, not crashed)
     message: str = ""              # the answer to the last key: an explanation or an error
     message_is_error: bool = False
     selected: int = 0
     view: dict = field(default_factory=dict)   # a game screen's own cursor and selection
     last_kind: str = ""
     saw_reveal: bool = False
+    seq: int | None = None         # the node's entry count the shown state and log reflect
     on_change: Callable[[], None] = lambda: None
     # One refresh at a time: the follower's and a move's refresh would otherwise interleave,
     # and the one that asked the node first could finish last and put back what it saw then
@@ -120,17 +124,27 @@ class Model:
                 words = await client.call(self.socket, {"cmd": "glossary"})
                 self.glossary = Glossary.of(words.get("glossary"))
             request: dict = {"cmd": "state"}
-            if self.state is not None:  # the node says what changed since what we show
+            if self.state is None:   # just attached: what happened last, from the node
+                request["recap"] = RECAP_ENTRIES
+            else:
+                # the node says what each entry since the last answer did, in order ("since");
+                # the difference from what we show is its fallback ("before")
                 request.update(before=self.state, reveal=self.saw_reveal)
+                if self.seq is not None:
+                    request["since"] = self.seq
             reply = await client.call(self.socket, request)
             if reply.get("ok"):
                 new = reply["state"]
                 summary = reply.get("summary") or []
                 if self.state is None:
+                    recap = reply.get("said") or []
                     self.add_log([f"attached to {status.get('name')}'s node, seat "
-                                  f"{(status.get('seat') or 0) + 1}"])
+                                  f"{(status.get('seat') or 0) + 1}"]
+                                 + (["what happened last:"] + recap[-RECAP_LINES:]
+                                    if recap else []))
                 self.add_log(what_happened(self.state, reply.get("said"), self.summary, summary))
                 self.saw_reveal = False
+                self.seq = reply.get("seq")
                 self.state = new
                 self.summary = summary
                 self.waiting_for = reply.get("waiting_for")
@@ -138,13 +152,18 @@ class Model:
                 self.cards = list(reply.get("cards") or [])
         return True
 
+    def knew_lobby(self, ev: dict) -> None:
+        """The lobby as a "lobby" event told it (who sat, with check codes), not news: the
+        last one the node printed before we attached (the log tells what happened since)."""
+        self.lobby = ev
+        for p in ev.get("players", []):
+            self.codes[p["name"]] = p["code"]
+
     def on_event(self, ev: dict) -> None:
         kind = ev.get("event")
         names = self.names
         if kind == "lobby":
-            self.lobby = ev
-            for p in ev.get("players", []):
-                self.codes[p["name"]] = p["code"]
+            self.knew_lobby(ev)
             self.add_log([f"lobby: {len(ev['players'])} of {ev['seats']} seats taken"])
         elif kind == "started":
             self.add_log(["the game has started"])
@@ -174,7 +193,8 @@ class Model:
                            "end": "all agreed to end the game here",
                            }.get(ev.get("outcome"), f"the game keeps waiting for {who}")])
         elif kind == "over":
-            self.result = {"scores": ev["scores"], "winners": ev["winners"]}
+            self.result = {"scores": ev["scores"], "winners": ev["winners"],
+                           "said": ev.get("said") or []}
         elif kind == "stalled":
             who = " and ".join(names.plain(x) for x in ev["seats"])
             self.add_log([f"{who} are all gone: the game waits until all but one of them are "
@@ -219,7 +239,15 @@ class Model:
         finally:
             listener.cancel()
         if self.result is None and self.fault is None:
-            self.add_log([f"{self.gone}: if it crashed, `lanboard resume` continues the match"])
+            if self.socket is not None and not Path(self.socket).exists():
+                # A node removes its control socket only when it ends cleanly (`lanboard stop`,
+                # Ctrl-C in its terminal); one that crashed leaves it behind.
+                self.stopped = True
+                self.gone = ("your node was stopped; its match file is kept: "
+                             f"`lanboard resume{resume_name(self.status)}` continues the match")
+                self.add_log([self.gone])
+            else:
+                self.add_log([f"{self.gone}: if it crashed, `lanboard resume` continues the match"])
         self.on_change()
 
     async def start_game(self) -> None:
@@ -260,6 +288,12 @@ class Model:
 def bug_words(what: str, e: BaseException) -> str:
     return (f"{what}: {type(e).__name__}: {e} (a bug in lanboard; the node plays on, and "
             "`lanboard attach` shows it again)")
+
+
+def resume_name(status: dict) -> str:
+    """" NAME" of the match file the node's status names ("" without one)."""
+    file = status.get("file")
+    return f" {Path(file).stem[:16]}" if file else ""  # as `lanboard games` names it
 
 
 def chosen_label(decision: dict | None, option: list) -> str:

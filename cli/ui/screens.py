@@ -412,6 +412,8 @@ def over_screen(model, width: int, height: int) -> list[Line]:
                       ("class:dim", f"   HP {p.get('hp', '?')}, objectives {obj} pts, "
                                     f"{len(owned)} owned")])
     lines.append([("", "")])
+    for text in r.get("said") or []:   # the game's words: what each score is made of
+        lines += wrap(text, width - 2, "class:dim", "  ")
     if model.glossary.scoring:
         lines += wrap(model.glossary.scoring, width - 2, "class:dim")
     if model.attested:

@@ -38,6 +38,9 @@ async def _first_decision_of_a_person(tmp_path: Path, game_id: str = GAME_ID):
         seen["glossary"] = await call(sock, {"cmd": "glossary"})
         seen["status"] = await call(sock, {"cmd": "status"})
         seen["engine_state"] = pat.session.state
+        seen["told"] = pat.told.since(0)
+        seen["entries"] = pat.session.ledger.seq
+        seen["since_0"] = await call(sock, {"cmd": "state", "since": 0})
         seen["slot"] = pat.session.ledger.slot.seq
         seen["move"] = await call(sock, {"cmd": "move",
                                          "move": seen["pending"]["decision"]["options"][0]})
@@ -145,3 +148,14 @@ def test_a_sealed_pick_is_asked_and_answered_like_any_decision(tmp_path):
     assert decision["seq"] == seen["slot"] == 1 and seen["move"] == {"ok": True}
     events = [e for e in seen["events"] if e.get("event") == "decision"]
     assert events and events[0]["options"] == decision["options"]
+
+
+def test_every_state_changing_entry_is_recorded_with_the_states_around_it(tmp_path):
+    # what lets a screen tell entry by entry what happened (node.told): no entry missing
+    # between the match's start and now, each one's state the next one's start
+    seen = trio.run(_first_decision_of_a_person, tmp_path, "overwatch-monopoly")
+    told = seen["told"]
+    assert told and told[-1].after is seen["engine_state"]
+    assert all(a.after is b.before for a, b in zip(told, told[1:]))
+    assert [r.seq for r in told] == sorted({r.seq for r in told}) and told[-1].seq < seen["entries"]
+    assert seen["since_0"]["seq"] == told[-1].seq + 1 and isinstance(seen["since_0"]["said"], list)

@@ -261,6 +261,10 @@ def decision_context(g: "MarioMonopoly", s: "State", decision: Any, names: Any) 
 
 def _context(g: "MarioMonopoly", s: "State", decision: Any, names: Any) -> dict:
     shared = family_context(g, s, names, "coins")
+    if shared and s.agenda and s.agenda[-1][0] == "sell":
+        why = debt_cause(g, s, s.agenda[-1].creditor, names)
+        return {**shared, "title": f"You owe coins ({why}): sell a property "
+                                   f"(still owed: {_coins(s.agenda[-1].debt)})"}
     if shared:
         return shared
     frame = s.agenda[-1] if s.agenda else ("",)
@@ -280,6 +284,26 @@ def _context(g: "MarioMonopoly", s: "State", decision: Any, names: Any) -> dict:
         b = g.data.bosses[s.boss]
         return {"title": f"Boss fight: {b.name} (roll {b.need} or more, {b.points} points)"}
     return {"title": TITLES.get(task, f"Your decision: {decision.prompt.replace('_', ' ')}")}
+
+
+def debt_cause(g: "MarioMonopoly", s: "State", creditor: Any, names: Any) -> str:
+    """What takes the coins a player owes, in words: whose Super Star or power-up this turn
+    (the turn's own record of them), or the space or fight that charges them."""
+    d, t = g.data, s.turn
+    kind, who = creditor if isinstance(creditor, tuple) and len(creditor) == 2 else ("", None)
+    by = names.plain(t.player)
+    if kind in ("seat", "fig") and t.stars and (kind == "fig" or who == t.player):
+        char = s.figures[t.stars[-1]].char
+        return f"{by} used {d.characters[char].name}'s Super Star"
+    if kind in ("seat", "fig") and t.face and not t.power_open:
+        return f"{by} used the {FACE_NAMES.get(t.face, 'power-up')} power-up"
+    if kind == "seat":
+        return f"owed to {names.plain(who)}"
+    if kind == "fig":
+        return f"dropped where {_fig(g, s, who)} stands"
+    if kind == "space":
+        return f"{d.spaces[who].name} takes them"
+    return "owed to the bank"
 
 
 def explain_illegal(g: "MarioMonopoly", s: "State", decision: Any, move: tuple) -> str:

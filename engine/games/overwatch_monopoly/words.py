@@ -287,6 +287,24 @@ def narrate(g: Any, before: dict | None, after: dict, names: Names, kind: str = 
     return out
 
 
+def describe_result(result: Any, names: Names) -> list[str]:
+    """Each final score broken into the rulebook's parts, best first: the objectives' points,
+    the Loot Boxes' points (all turned face up at the end: public then) and Play of the Game."""
+    d = result.details
+    order = sorted(range(len(result.scores)), key=lambda seat: -result.scores[seat])
+    return [f"{names.plain(seat)}: {result.scores[seat]} = objectives {d['objectives'][seat]} + "
+            f"Loot Boxes {d['loot_boxes'][seat]} + Play of the Game {d['play_of_the_game'][seat]}"
+            for seat in order]
+
+
+def narrate_move(g: Any, before: dict, seat: int | None, move: list, names: Names) -> list[str]:
+    """The move a player chose, where the change it makes does not say it: which ability or
+    ultimate caused what the narration tells next (`before`: the view the move was chosen in)."""
+    if not move or move[0] not in ("ability", "ultimate") or seat is None:
+        return []
+    return [f"{names.plain(seat)} used {option_label('turn', move, before, names)}"]
+
+
 def _turned(before: dict, after: dict, flag: str, on: str, off: str = "") -> str:
     """`on` where `flag` became true between the two views, `off` where it became false, ""
     where it stayed."""
