@@ -220,7 +220,13 @@ def test_a_loot_box_that_cannot_be_opened_scores_the_unopened_value():
     # seat 1's holder is gone (None): its box scores the house value, the others their cards
     s = GAME.apply_disclose(s, [8, 7, None])
     r = pending(s).result
-    assert r.details["loot_boxes"][:2] == [60 + 50, DATA.unopened_loot_box_points] == [110, 30]
+    assert r.details["loot_boxes"][:2] == [60 + 50, DATA.unopened_loot_box_points] == [110, 10]
+
+
+def test_walking_away_instead_of_disclosing_never_scores_more_than_any_loot_box():
+    # the house value of a box that cannot be opened is at most every card's, so a holder of
+    # weak boxes gains nothing by leaving at the end instead of turning them face up
+    assert DATA.unopened_loot_box_points <= min(DATA.loot_box_points)
 
 
 def test_most_hp_wins_a_tied_score():

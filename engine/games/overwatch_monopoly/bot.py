@@ -17,12 +17,18 @@ RESERVE = 3  # HP the bot keeps back when buying, so one rent does not cost it a
 SELF_GAIN = {"lucio": 3, "mercy": 4, "brigitte": 2, "zenyatta": 2, "ana": 3}
 
 
+# What the policy counts a Loot Box not yet face up as: the deck's median. It sees public data
+# only (it is the takeover policy too, which every node plays alike), and nobody's card is
+# public before the end.
+LOOT_ESTIMATE = 30
+
+
 def standing(g: "OverwatchMonopoly", s: "State", seat: int) -> int:
     """Points a player would score now (without Play of the Game)."""
     objectives = sum(g.data.spaces[i].points for i, o in enumerate(s.owners) if o == seat)
-    # Loot Boxes at the unopened value: the policy sees public data only (it is the takeover
-    # policy too, which every node plays alike), and nobody else's card is public before the end
-    return objectives + g.loot_points(s, seat) + 10 * s.players[seat].hp // 4
+    loot = sum(g.data.loot_box_points[s.loot_open[pos]] if s.loot_open[pos] >= 0
+               else LOOT_ESTIMATE for pos in s.players[seat].loot)
+    return objectives + loot + 10 * s.players[seat].hp // 4
 
 
 def leader_order(g: "OverwatchMonopoly", s: "State", seat: int) -> list[int]:
