@@ -56,7 +56,7 @@ def load_match(path: str) -> tuple[list[dict], list[str], str]:
                           "author": authors[0] if len(authors) == 1 else None,
                           "said": _said(entry, before[0] if before else None, names),
                           "state": state, "hash": ledger.state_hash().hex(),
-                          "summary": summary(ledger.state, None), "narration": told,
+                          "summary": summary(ledger.state, None, SeatNames(names)), "narration": told,
                           "board": board(ledger.state, None)})
         before[:] = [ledger.state]
 

@@ -171,7 +171,7 @@ def _state(node, req: dict) -> dict:
                          bool(req.get("reveal")), len(node.seats))
     cards = [{"deck": d, "position": pos, "card": c}
              for (d, pos), c in sorted(node.session.private_cards().items())]
-    return {"state": view, "summary": summary(state, node.my_seat), "said": said,
+    return {"state": view, "summary": summary(state, node.my_seat, seat_names(node)), "said": said,
             "board": board(state, node.my_seat), "cards": cards,
             "waiting_for": p.player if isinstance(p, Decision) else None}
 

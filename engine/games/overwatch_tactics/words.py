@@ -115,7 +115,8 @@ def describe_move(g: "OverwatchTactics", s: "State", move: Move, names: Any = No
     return " ".join(str(part) for part in move)
 
 
-def describe_state(g: "OverwatchTactics", s: "State", seat: int | None) -> list[str]:
+def describe_state(g: "OverwatchTactics", s: "State", seat: int | None,
+                   names: Any = None) -> list[str]:
     route = g.data.route
     lines = [f"Round {s.round} of {g.data.rounds}; payload at {s.payload + 1} of "
              f"{len(route)} ({hex_name(route[s.payload])}, the end is {hex_name(route[-1])}); "
