@@ -85,14 +85,18 @@ def _said(entry: dict, state, names: list[str]) -> str:
     if kind == "commit":
         return f"{len(entry.get('authors') or [])} players committed to sealed choices"
     if kind == "open":
+        seats = SeatNames(names)
+
+        def chose(move: list) -> str:
+            return option_labels(state, [move], seats)[0] if state is not None else \
+                " ".join(map(str, move))
         return "the sealed choices opened: " + "; ".join(
-            f"{names[a] if a < len(names) else a} {' '.join(map(str, p.get('move', [])))}"
+            f"{seats.plain(a)}: {chose(p.get('move', []))}"
             for a, p in zip(entry.get("authors") or [], entry.get("parts") or []))
     if kind == "key":
         return f"{len(entry.get('authors') or [])} players posted their keys for the hidden cards"
     if kind == "shuffle":
-        who = (entry.get("authors") or [0])[0]
-        return f"{names[who] if who < len(names) else who} shuffled the hidden deck, with its proof"
+        return "shuffled the hidden deck, with its proof"   # the author is shown beside it
     if kind == "draw":
         return "a hidden card drawn: the others' decryption shares, for its holder alone"
     if kind == "disclose":
