@@ -39,6 +39,12 @@ def pad(line: Line, width: int, style: str = "") -> Line:
     return out
 
 
+def fit(text: str, width: int) -> str:
+    """`text` in `width` characters, ending in "…" where some of it is left out, so that a
+    cut is seen as one (a cut number would otherwise read as another number)."""
+    return text if len(text) <= width else text[:max(0, width - 1)] + "…"[:width]
+
+
 def wrap(text: str, width: int, style: str = "", indent: str = "") -> list[Line]:
     return [[(style, t)] for t in textwrap.wrap(text, max(10, width), subsequent_indent=indent)
             or [""]]
@@ -200,7 +206,7 @@ def choice_lines(model, width: int, rows: int, choose: Callable[[int], None],
             lines += wrap(timeout_title(d["seat"], model.names), width, "class:title")[:2]
             rows -= len(lines) - 1
         else:
-            lines.append([("class:title", title(d)[:width])])
+            lines.append([("class:title", fit(title(d), width))])
         opts = d["options"]
         room = option_rows(rows)
         first = first_option(model.selected, len(opts), rows)
@@ -213,11 +219,17 @@ def choice_lines(model, width: int, rows: int, choose: Callable[[int], None],
             elif k == first and first > 0:
                 more = f"  ({first} more ↑)"
             lines.append([("class:selected" if sel else "",
-                           f"{'>' if sel else ' '}{key} {label(d, k)}{more}"[:width].ljust(width),
+                           _option_text(f"{'>' if sel else ' '}{key} ", label(d, k), more,
+                                        width),
                            _click(choose, k))])
     if model.message:
         lines += wrap(model.message, width, "class:error" if model.message_is_error else "class:status")
     return lines
+
+
+def _option_text(key: str, label: str, more: str, width: int) -> str:
+    """One option's row: the label cut with "…" where it does not fit, the scroll mark kept."""
+    return (key + fit(label, width - len(key) - len(more)) + more).ljust(width)[:width]
 
 
 def option_rows(rows: int) -> int:

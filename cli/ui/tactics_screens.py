@@ -22,7 +22,7 @@ from prompt_toolkit.mouse_events import MouseEventType
 
 from . import generic_screens
 from .hexmap import LEGEND, LEGEND_SHORT, Cells, cells_for, render_map
-from .screens import Line, choice_lines, pad, wrap
+from .screens import Line, choice_lines, fit, pad, wrap
 from .words import decision_title, option_words
 
 HINT = "arrows: hex · Tab: hero · Enter/click: act · j/k 1-9: list · q detach"
@@ -102,13 +102,14 @@ def options_at(model, cell, hero: str | None) -> list[int]:
 
 # ------------------------------------------------------------------ panels
 def header(model, width: int) -> Line:
+    """The title, who you are and the match's numbers (round, payload). The numbers are never
+    cut: the words before them shorten first (the title's subtitle, then the title, then the
+    name), so "payload 1/15" never shows as "payload 1/1"."""
     b = model.board or {}
     who = ""
     if model.me is not None:
-        who = f" — you are {model.names.plain(model.me)} ({side(model, model.me)})"
+        who = f"you are {model.names.plain(model.me)} ({side(model, model.me)})"
     title = generic_screens.title_of(model)
-    if width < 100:
-        title = "Overwatch BG" if "Overwatch" in title else title[:12]
     parts = []
     if b:
         parts.append(f"round {b['round']}/{b['rounds']}")
@@ -120,9 +121,17 @@ def header(model, width: int) -> Line:
             parts.append(f"{side(model, b['to_act'])} to act")
         p = b["payload"]
         parts.append(f"payload {p['index'] + 1}/{p['of']}")
+    status = "  " + " · ".join(parts)
     agreed = f"  ✓ #{model.attested[1][:8]}" if model.attested else ""
-    return pad([("class:title", f"{title}{who}"), ("class:bold", "  " + " · ".join(parts)),
-                ("class:dim", agreed)], width)
+    room = width - len(status)
+    if len(agreed) > room - len(f"{title} — {who}"):
+        agreed = ""   # the agreed hash is shown in the event area too
+    room -= len(agreed)
+    short = "Overwatch BG" if "Overwatch" in title else title.split(":")[0]
+    heads = [f"{t} — {who}" if t and who else t or who
+             for t in (title, short, "")] + [short, fit(who, room)]
+    head = next(h for h in heads if len(h) <= room)
+    return pad([("class:title", head), ("class:bold", status), ("class:dim", agreed)], width)
 
 
 def sheet_lines(model, h: dict | None, width: int) -> list[Line]:

@@ -152,3 +152,15 @@ def test_the_space_a_decision_is_about_is_marked_on_the_board():
     assert marked == [3]
     lines = model.screens.game(model, 120, 40, lambda k: None)
     assert any("class:focus" in f[0] and "Hammerhead" in f[1] for line in lines for f in line)
+
+
+def test_an_option_label_cut_at_80x24_ends_in_an_ellipsis_never_mid_word_silently():
+    model = game_model("mario-midgame")
+    labels = model.decision["labels"]
+    rows = [line for line in screen_text(model, 80, 24).splitlines()
+            if line[:1] in (" ", ">") and line[1:2].isdigit() and line[2:3] == " "]
+    assert len(rows) == len(labels)
+    for row, label in zip(rows, labels):
+        shown = row[3:].rstrip()
+        assert shown == label or (shown.endswith("…") and label.startswith(shown[:-1])), row
+    assert any(row.rstrip().endswith("…") for row in rows)   # this state has labels too long

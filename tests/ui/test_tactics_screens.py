@@ -419,3 +419,14 @@ def test_the_cursor_on_an_enemy_hero_names_it_and_a_broken_key_is_said_not_fatal
             inp.send_text("q")
             await asyncio.wait_for(task, 5)
     asyncio.run(script())
+
+
+@pytest.mark.parametrize("name", ["Ann", "player", "Bartholomew Fitzgerald-Longname the Third"])
+def test_no_number_on_the_title_line_is_cut_at_80x24_whatever_the_players_name(name):
+    m = first_turn()
+    m.status["players"][0]["name"] = name
+    head = text(game_screen(m, 80, 24, lambda k: None)).splitlines()[0]
+    b = m.board
+    assert head.rstrip().endswith(f"payload {b['payload']['index'] + 1}/{b['payload']['of']}")
+    assert f"round {b['round']}/{b['rounds']}" in head and len(head) <= 80
+    assert "Overwatch" in head or name[:20] in head   # the words shorten, the numbers do not
