@@ -12,8 +12,9 @@ import pytest
 from prompt_toolkit.data_structures import Size
 
 from cli.ui.app import GameUI
-from cli.ui.board import cell_of, plain, render_board
+from cli.ui.board import abbreviate, cell_of, plain, render_board
 from cli.ui.screens import board_geometry, overwatch_cells
+from node.words import glossary
 from tests.ui import states
 from tests.ui.harness import terminal
 
@@ -119,7 +120,7 @@ def test_a_resized_terminal_is_drawn_at_its_new_size():
     with terminal(80, 24) as (_, out):
         ui = GameUI(model)
         small = ui.screen_text()
-        assert "Waddlewing's" not in small and "Waddlew" in small
+        assert "Waddlewing's" not in small and "Waddl" in small
         out.size = Size(rows=40, columns=120)
         large = ui.screen_text().splitlines()
         assert len(large) == 40 and any("Waddlewing's" in x for x in large)
@@ -164,3 +165,22 @@ def test_an_option_label_cut_at_80x24_ends_in_an_ellipsis_never_mid_word_silentl
         shown = row[3:].rstrip()
         assert shown == label or (shown.endswith("…") and label.startswith(shown[:-1])), row
     assert any(row.rstrip().endswith("…") for row in rows)   # this state has labels too long
+
+
+def test_a_board_name_too_long_for_its_cell_is_abbreviated_not_cut_mid_word():
+    assert [abbreviate(n, 5) for n in ("Lizard", "Kraven the Hunter", "Mysterio", "Subway")] == \
+        ["Lizrd", "Kravn", "Mystr", "Subwy"]
+    assert abbreviate("Layer-Cake Desert", 7) == "Layer-C"
+    assert abbreviate("Green Goblin", 9) == "Green Gob"    # a later word may be cut
+    assert abbreviate("Volskaya Industries", 7) == "Volskay" and abbreviate("Hanamura", 99) == \
+        "Hanamura"
+
+
+@pytest.mark.parametrize("game_id", ["mario-monopoly", "spiderman-monopoly",
+                                     "overwatch-monopoly"])
+def test_every_space_name_abbreviates_to_its_first_letters_and_apart_from_the_others(game_id):
+    names = sorted({sp["name"] for sp in glossary(game_id)["spaces"]})
+    for room in (5, 7):
+        short = {n: abbreviate(n, room) for n in names}
+        assert all(len(s) <= room and s[:3] == n[:3] for n, s in short.items()), short
+        assert len(set(short.values())) == len(names), short
