@@ -22,7 +22,7 @@ from prompt_toolkit.mouse_events import MouseEventType
 
 from . import generic_screens
 from .hexmap import LEGEND, LEGEND_SHORT, Cells, cells_for, render_map
-from .screens import Line, choice_lines, fit, pad, wrap
+from .screens import Line, choice_lines, fit, pad, text_len, wrap
 from .words import decision_title, option_words
 
 HINT = "arrows: hex · Tab: hero · Enter/click: act · j/k 1-9: list · q detach"
@@ -139,11 +139,12 @@ def sheet_lines(model, h: dict | None, width: int) -> list[Line]:
     ultimate, then what it can hit with sight and damage (the node's numbers)."""
     if h is None:
         return [[("class:dim", "No hero on the board yet.")]]
-    where = h["where"]
-    lines: list[Line] = [[(f"class:side.p{h['side']} class:bold", f"{h['name']}"),
-                          ("", f" ({side(model, h['side'])}"
-                                f"{', you' if h['side'] == model.me else ''})"),
-                          ("class:dim", f" {where}")]]
+    head: Line = [(f"class:side.p{h['side']} class:bold", f"{h['name']}"),
+                  ("", f" ({side(model, h['side'])}{', you' if h['side'] == model.me else ''})")]
+    where = ("class:dim", f" {h['where']}")
+    # where the hero is goes on a line of its own rather than be cut ("not placed ye")
+    lines: list[Line] = [head + [where]] if text_len(head) + len(where[1]) <= width else \
+        [head, [("class:dim", fit(h["where"], width))]]
     tags = []
     if h.get("overwatch"):
         tags.append("on overwatch")
@@ -191,7 +192,7 @@ def sheet_short(model, h: dict | None, width: int) -> list[Line]:
     two = f"hits: {hits}" if hits else "no enemy in range and sight"
     if h.get("acting"):
         two = f"reach {len(h['reach'])} hexes · " + two
-    return [[(f"class:side.p{h['side']}", one[:width])], [("class:dim", two[:width])]]
+    return [[(f"class:side.p{h['side']}", one[:width])], [("class:dim", fit(two, width))]]
 
 
 def roster_lines(model, width: int, selected: dict | None) -> list[Line]:

@@ -13,7 +13,7 @@ import pytest
 
 from cli.ui.app import STYLE, GameUI
 from cli.ui.hexmap import cells_for
-from cli.ui.tactics_screens import game_screen, layout
+from cli.ui.tactics_screens import game_screen, layout, sheet_lines
 from engine.core import Sealed
 from tests.tactics.scenario import ATTACK, DEFENCE, GAME, board, least, through_setup
 from tests.ui.harness import terminal, until
@@ -430,3 +430,12 @@ def test_no_number_on_the_title_line_is_cut_at_80x24_whatever_the_players_name(n
     assert head.rstrip().endswith(f"payload {b['payload']['index'] + 1}/{b['payload']['of']}")
     assert f"round {b['round']}/{b['rounds']}" in head and len(head) <= 80
     assert "Overwatch" in head or name[:20] in head   # the words shorten, the numbers do not
+
+
+@pytest.mark.parametrize("width", [30, 36, 40, 60])
+def test_where_a_hero_is_is_never_cut_on_its_sheet_it_moves_to_a_line_of_its_own(width):
+    m = model_for(_until("place"), 1)
+    h = next(x for x in m.board["heroes"] if x["where"] == "not placed yet")
+    lines = ["".join(f[1] for f in line) for line in sheet_lines(m, h, width)]
+    assert any(line.rstrip().endswith("not placed yet") for line in lines[:2]), lines[:2]
+    assert all(len(line) <= width for line in lines[:2])
