@@ -77,3 +77,9 @@ def test_the_glossary_names_every_space_with_a_short_name_for_narrow_cells(game_
         short = sp["short"] or sp["name"]
         assert sp["name"] and 0 < len(short) <= len(sp["name"]), sp
         assert sp["short"] or sp["kind"] in ("objective", "property", "villain", "alliance"), sp
+
+
+def test_an_amount_of_one_is_said_in_the_singular_and_more_in_the_plural():
+    from engine.games.family_words import amount
+    assert [amount(1, "webs"), amount(4, "webs"), amount(1, "coins"), amount(0, "coins"),
+            amount(1, "HP")] == ["1 web", "4 webs", "1 coin", "0 coins", "1 HP"]

@@ -255,7 +255,7 @@ def decision_context(g: "MarioMonopoly", s: "State", decision: Any, names: Any) 
 
 
 def explain_illegal(g: "MarioMonopoly", s: "State", decision: Any, move: tuple) -> str:
-    return family_explain(decision, move, lambda n: f"{n} coins",
+    return family_explain(decision, move, _coins,
                           s.players[decision.player].coins, same_kind_words=False)
 
 
