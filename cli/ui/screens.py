@@ -317,12 +317,27 @@ def board_screen(kit: BoardKit, model, width: int, height: int, choose,
 
 def log_lines(model, width: int, rows: int) -> list[Line]:
     """The newest of what happened that fits in `rows`, oldest first."""
-    if rows <= 0:
-        return []
-    log: list[Line] = []
-    for text in model.log[-rows * 2:]:
-        log += wrap(text, width, "class:log", "  ")
-    return log[-rows:]
+    return newest_whole(model.log, width, rows)
+
+
+def newest_whole(texts: Sequence[str], width: int, rows: int, style: str = "class:log",
+                 indent: str = "  ") -> list[Line]:
+    """The newest `texts` that fit in `rows`, oldest first, each wrapped and whole: never the
+    tail of a sentence without its start. A newest text longer than `rows` shows its start,
+    ending in "…"."""
+    out: list[Line] = []
+    for text in reversed(texts):
+        if len(out) >= rows:
+            break
+        piece = wrap(text, width, style, indent)
+        if len(out) + len(piece) > rows:
+            if not out:
+                out = piece[:rows]
+                last = out[-1][0][1]
+                out[-1] = [(style, last[:width - 1] + "…" if len(last) >= width else last + "…")]
+            break
+        out = piece + out
+    return out
 
 
 game_screen = partial(board_screen, OVERWATCH_BOARD)

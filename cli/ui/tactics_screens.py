@@ -22,7 +22,7 @@ from prompt_toolkit.mouse_events import MouseEventType
 
 from . import generic_screens
 from .hexmap import LEGEND, LEGEND_SHORT, Cells, cells_for, render_map
-from .screens import Line, choice_lines, fit, pad, text_len, wrap
+from .screens import Line, choice_lines, fit, newest_whole, pad, text_len, wrap
 from .words import decision_title, option_words
 
 HINT = "arrows: hex · Tab: hero · Enter/click: act · j/k 1-9: list · q detach"
@@ -250,10 +250,7 @@ def decision_lines(model, width: int, rows: int, choose) -> list[Line]:
 
 def event_lines(model, width: int, rows: int) -> list[Line]:
     lines: list[Line] = [[("class:dim", "── what happened " + "─" * max(0, width - 17))]]
-    log: list[Line] = []
-    for text in model.log[-max(1, rows) * 2:]:
-        log += wrap(text, width - 2, "class:log", "  ")
-    lines += log[-(rows - 1):] if rows > 1 else []
+    lines += newest_whole(model.log, width - 2, rows - 1)
     return lines + [[("", "")]] * (rows - len(lines))
 
 

@@ -13,7 +13,7 @@ from prompt_toolkit.data_structures import Size
 
 from cli.ui.app import GameUI
 from cli.ui.board import abbreviate, cell_of, plain, render_board
-from cli.ui.screens import board_geometry, overwatch_cells
+from cli.ui.screens import board_geometry, newest_whole, overwatch_cells
 from node.words import glossary
 from tests.ui import states
 from tests.ui.harness import terminal
@@ -184,3 +184,16 @@ def test_every_space_name_abbreviates_to_its_first_letters_and_apart_from_the_ot
         short = {n: abbreviate(n, room) for n in names}
         assert all(len(s) <= room and s[:3] == n[:3] for n, s in short.items()), short
         assert len(set(short.values())) == len(names), short
+
+
+def test_the_event_area_never_shows_the_end_of_a_sentence_without_its_start():
+    said = "Bob (you): 10 coins; Peach on Sparkling Waters; Sparkling Waters; no bosses"
+    model = game_model("mario-midgame")
+    model.log = ["Ann rolled 3", said]
+    for size in SIZES:
+        shown = screen_text(model, *size)
+        assert ("Waters; no bosses" in shown) <= ("Bob (you): 10 coins" in shown), size
+    lines = ["".join(f[1] for f in line) for line in newest_whole([said, "Ann rolled 3"], 30, 2)]
+    assert lines == ["Ann rolled 3"]                    # the long one does not fit whole
+    lines = ["".join(f[1] for f in line) for line in newest_whole([said], 30, 2)]
+    assert lines[0].startswith("Bob (you)") and lines[-1].endswith("…")
