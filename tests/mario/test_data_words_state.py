@@ -151,3 +151,14 @@ def test_unknown_variants_and_player_counts_are_refused():
     assert "unknown variant 'turbo'" in GAME.check_variants(3, ("turbo",))
     with pytest.raises(ValueError, match="2 to 4 players, not 5"):
         GAME.new(5)
+
+
+def test_every_decision_met_in_games_has_a_title_in_words_not_its_task_id():
+    def check(s):
+        p = GAME.pending(s)
+        if isinstance(p, Decision):
+            title = GAME.decision_context(s, p, NAMES)["title"]
+            assert not title.startswith("Your decision:"), title
+    for players, variants in [(2, ()), (4, ("party",))]:
+        for seed in range(3):
+            play("mario-monopoly", players, seed, "random", variants, on_step=check)

@@ -157,3 +157,16 @@ def test_options_and_titles_name_players_as_the_side_panel_does():
     s = roll(s, 2, 4)
     title = GAME.decision_context(s, GAME.pending(s), names)["title"]
     assert title == "Shocker is for sale (3 webs): buy it or auction it"
+
+
+def test_every_decision_met_in_games_has_a_title_in_words_not_its_task_id():
+    from engine.simulate import play
+    names = SeatNames(["Ann", "Bob", "Cy"], 0)
+
+    def look(s):
+        p = GAME.pending(s)
+        if isinstance(p, engine.Decision):
+            title = GAME.decision_context(s, p, names)["title"]
+            assert not title.startswith("Your decision:"), title
+    play("spiderman-monopoly", 3, 3, ("random", "greedy", "random"), variants=["turn-limit"],
+         max_steps=4000, on_step=look)

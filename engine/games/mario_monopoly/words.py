@@ -127,7 +127,7 @@ def describe_move(g: "MarioMonopoly", s: "State", move: tuple, names: SeatNames 
         return "Do not use the power-up"
     if task in ("pick", "party_pick"):
         if kind == "char":
-            return f"Choose {d.characters[move[1]].name}"
+            return f"Play as {d.characters[move[1]].name}"   # "you chose: Play as Mario"
         return "Keep a team of two"
     if task == "choose_figure":
         return f"Move {_fig(g, s, move[1], names)} this turn"
@@ -226,7 +226,11 @@ def describe_state(g: "MarioMonopoly", s: "State", seat: int | None,
 TITLES = {"pick": "Choose a character for your figure", "party_pick": "Choose your team",
           "choose_figure": "Choose the figure that moves this turn",
           "drop_any": "Choose whose figure drops the coins",
-          "iggy": "Iggy's bonus power-up roll: use it?"}
+          "iggy": "Iggy's bonus power-up roll: use it?",
+          "star_boo": "Boo's Super Star: copy another character's Super Star?",
+          "star_rosalina": "Rosalina's Super Star: take a player's cheapest property?",
+          "star_diddy_kong": "Diddy Kong's Super Star: move forward or back?",
+          "star_wario": "Wario's Super Star: drop coins to move that many spaces?"}
 
 
 def decision_context(g: "MarioMonopoly", s: "State", decision: Any, names: Any) -> dict:
