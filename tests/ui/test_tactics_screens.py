@@ -439,3 +439,12 @@ def test_where_a_hero_is_is_never_cut_on_its_sheet_it_moves_to_a_line_of_its_own
     lines = ["".join(f[1] for f in line) for line in sheet_lines(m, h, width)]
     assert any(line.rstrip().endswith("not placed yet") for line in lines[:2]), lines[:2]
     assert all(len(line) <= width for line in lines[:2])
+
+
+def test_the_replay_says_each_opened_sealed_pick_by_player_and_hero_name(tactics_match):
+    from cli.cmd_replay import load_match
+    steps, names, _ = load_match(str(tactics_match))
+    opened = [s["said"] for s in steps if s["kind"] == "open"]
+    assert opened and all(f"{names[0]}: Draft " in said and f"; {names[1]}: Draft " in said
+                          for said in opened), opened[:1]
+    assert not any(" pick " in said for said in opened)   # not the raw move ['pick', 'ana']
