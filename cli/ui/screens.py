@@ -210,7 +210,9 @@ def choice_lines(model, width: int, rows: int, choose: Callable[[int], None],
         opts = d["options"]
         room = option_rows(rows)
         first = first_option(model.selected, len(opts), rows)
-        for k in range(first, min(len(opts), first + room)):
+        shown = range(first, min(len(opts), first + room))
+        spare = room - len(shown)   # rows the list leaves free: a long label wraps into them
+        for k in shown:
             key = str(k - first + 1) if k - first < 9 else " "
             sel = k == model.selected
             more = ""
@@ -218,10 +220,18 @@ def choice_lines(model, width: int, rows: int, choose: Callable[[int], None],
                 more = f"  (+{len(opts) - first - room} more ↓)"
             elif k == first and first > 0:
                 more = f"  ({first} more ↑)"
-            lines.append([("class:selected" if sel else "",
-                           _option_text(f"{'>' if sel else ' '}{key} ", label(d, k), more,
-                                        width),
-                           _click(choose, k))])
+            style = "class:selected" if sel else ""
+            rows_of = wrap(label(d, k), width - 3 - len(more))
+            if spare and len(rows_of) > 1:
+                spare -= 1
+                head = rows_of[0][0][1]
+                lines.append([(style, f"{'>' if sel else ' '}{key} {head}".ljust(width),
+                               _click(choose, k))])
+                rest = label(d, k)[len(head):].strip()
+                lines.append([(style, _option_text("   ", rest, more, width), _click(choose, k))])
+                continue
+            lines.append([(style, _option_text(f"{'>' if sel else ' '}{key} ", label(d, k), more,
+                                               width), _click(choose, k))])
     if model.message:
         lines += wrap(model.message, width, "class:error" if model.message_is_error else "class:status")
     return lines

@@ -155,16 +155,22 @@ def test_the_space_a_decision_is_about_is_marked_on_the_board():
     assert any("class:focus" in f[0] and "Hammerhead" in f[1] for line in lines for f in line)
 
 
-def test_an_option_label_cut_at_80x24_ends_in_an_ellipsis_never_mid_word_silently():
+def test_an_option_label_wraps_where_the_list_has_room_and_else_ends_in_an_ellipsis():
     model = game_model("mario-midgame")
     labels = model.decision["labels"]
-    rows = [line for line in screen_text(model, 80, 24).splitlines()
-            if line[:1] in (" ", ">") and line[1:2].isdigit() and line[2:3] == " "]
-    assert len(rows) == len(labels)
-    for row, label in zip(rows, labels):
-        shown = row[3:].rstrip()
-        assert shown == label or (shown.endswith("…") and label.startswith(shown[:-1])), row
-    assert any(row.rstrip().endswith("…") for row in rows)   # this state has labels too long
+    for rows in (24, 22):   # room for every wrap; then too little for them all
+        lines = screen_text(model, 80, rows).splitlines()
+        shown: list[str] = []
+        for line in lines:
+            if line[:1] in (" ", ">") and line[1:2].isdigit() and line[2:3] == " ":
+                shown.append(line[3:].rstrip())
+            elif shown and line.startswith("   ") and line.strip():
+                shown[-1] += " " + line.strip()   # a label's second row
+        assert len(shown) == len(labels)
+        for text, label in zip(shown, labels):
+            assert text == label or (text.endswith("…") and label.startswith(text[:-1])), text
+        cut = [text for text in shown if text.endswith("…")]
+        assert (rows == 24) == (not cut), cut
 
 
 def test_a_board_name_too_long_for_its_cell_is_abbreviated_not_cut_mid_word():
