@@ -59,7 +59,7 @@ def load_match(path: str) -> tuple[list[dict], list[str], str]:
                           "author": authors[0] if len(authors) == 1 else None,
                           "said": _said(entry, before[0] if before else None, names),
                           "state": state, "hash": ledger.state_hash().hex(),
-                          "summary": summary(ledger.state, None), "narration": told,
+                          "summary": summary(ledger.state, None, SeatNames(names)), "narration": told,
                           "board": board(ledger.state, None)})
             over = engine.pending(ledger.state)
             if isinstance(over, engine.Over):   # the game's end: who won, and the game's words
@@ -93,14 +93,18 @@ def _said(entry: dict, state, names: list[str]) -> str:
     if kind == "commit":
         return f"{len(entry.get('authors') or [])} players committed to sealed choices"
     if kind == "open":
+        seats = SeatNames(names)
+
+        def chose(move: list) -> str:
+            return option_labels(state, [move], seats)[0] if state is not None else \
+                " ".join(map(str, move))
         return "the sealed choices opened: " + "; ".join(
-            f"{names[a] if a < len(names) else a} {' '.join(map(str, p.get('move', [])))}"
+            f"{seats.plain(a)}: {chose(p.get('move', []))}"
             for a, p in zip(entry.get("authors") or [], entry.get("parts") or []))
     if kind == "key":
         return f"{len(entry.get('authors') or [])} players posted their keys for the hidden cards"
     if kind == "shuffle":
-        who = (entry.get("authors") or [0])[0]
-        return f"{names[who] if who < len(names) else who} shuffled the hidden deck, with its proof"
+        return "shuffled the hidden deck, with its proof"   # the author is shown beside it
     if kind == "draw":
         return "a hidden card drawn: the others' decryption shares, for its holder alone"
     if kind == "disclose":

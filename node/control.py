@@ -190,7 +190,7 @@ def _state(node, req: dict) -> dict:
     cards = [{"deck": d, "position": pos, "card": c}
              for (d, pos), c in sorted(node.session.private_cards().items())]
     return {"state": view, "seq": node.told.next_seq(node.session.ledger.seq),
-            "summary": summary(state, node.my_seat), "said": said,
+            "summary": summary(state, node.my_seat, seat_names(node)), "said": said,
             "board": board(state, node.my_seat), "cards": cards,
             "waiting_for": p.player if isinstance(p, Decision) else None}
 

@@ -68,10 +68,17 @@ def decision_data(seq: int, state: Any, decision: Any, names: SeatNames | None =
             **decision_words(state, decision, names)}
 
 
-def summary(state: Any, seat: int | None) -> list[str]:
-    """The game's describe_state for `seat`: what that seat may know, in a few lines."""
+def summary(state: Any, seat: int | None, names: SeatNames | None = None) -> list[str]:
+    """The game's describe_state for `seat`: what that seat may know, in a few lines, naming
+    the players by `names` where its words module takes them (as the side panel does)."""
+    game = engine.get_game(state.game)
+    # Straight from the words module, as `board` is: game_package.py is in every rules digest.
+    words = getattr(game, "_words", None)
+    own = words("describe_state") if words is not None and names is not None else None
     try:
-        return [str(line) for line in engine.get_game(state.game).describe_state(state, seat)]
+        lines = own(game, state, seat, names) if own is not None else \
+            game.describe_state(state, seat)
+        return [str(line) for line in lines]
     except Exception:  # noqa: BLE001 - words must not stop the node
         log.exception("describe_state failed")
         return []

@@ -139,9 +139,35 @@ def _words(name: str) -> list[str]:
 
 
 def label(cell: Cell, room: int) -> str:
-    """The name in one line of `room` columns: the short name where the full one is longer."""
-    text = cell.name if len(cell.name) <= room or not cell.short else cell.short
-    return text[:room]
+    """The name in one line of `room` columns: the short name where the full one is longer,
+    else the name abbreviated (see `abbreviate`)."""
+    if len(cell.name) <= room:
+        return cell.name
+    return abbreviate(cell.short or cell.name, room)
+
+
+SMALL_WORDS = {"the", "of", "and", "a", "an"}
+VOWELS = set("aeiou")
+
+
+def abbreviate(name: str, room: int) -> str:
+    """A name in `room` columns that still reads as the name: without its small words; cut
+    in a later word where its first word fits ("Green Gob"); else its first word ("Layer-C"
+    for "Layer-Cake"), without its later vowels ("Lizrd", "Mystr"), and only then cut."""
+    words = [w for w in name.split() if w.lower() not in SMALL_WORDS] or [name]
+    text, first = " ".join(words), words[0]
+    if len(text) <= room or len(first) < room:
+        return text[:room].rstrip()
+    head, _, tail = first.partition("-")
+    if tail and len(head) + 2 <= room:
+        return f"{head}-{tail[0]}"
+    letters = list(first)
+    for k in range(len(letters) - 1, 2, -1):   # the first three stay, to be read and found
+        if len(letters) <= room:
+            break
+        if letters[k].lower() in VOWELS:
+            del letters[k]
+    return "".join(letters)[:room]
 
 
 def render_board(cells: Sequence[Cell], geo: Geometry, center: Sequence[Line] = ()) -> list[Line]:

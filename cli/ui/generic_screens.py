@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .screens import Line, after_game_lines, choice_lines, pad, quick_hint, wrap
+from .screens import Line, after_game_lines, choice_lines, newest_whole, pad, quick_hint, wrap
 from .words import option_words
 
 HINT = "↑↓ Enter, 1-9 or click: choose · {quick}q detach or leave"
@@ -71,10 +71,7 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
     top += summary[:max(1, (height - 1 - bottom) // 2 - len(top))]
     top.append([("class:dim", "── what happened " + "─" * max(0, width - 17))])
     room = height - 1 - bottom - len(top)
-    log: list[Line] = []
-    for text in model.log[-max(1, room) * 2:]:
-        log += wrap(text, width - 2, "class:log", "  ")
-    lines = top + (log[-room:] if room > 0 else [])
+    lines = top + newest_whole(model.log, width - 2, room)
     lines += [[("", "")]] * max(0, height - 1 - bottom - len(lines))
     lower = list(below) if below is not None else decision_lines(model, width, bottom, choose)
     if model.message and below is not None:

@@ -39,6 +39,12 @@ def pad(line: Line, width: int, style: str = "") -> Line:
     return out
 
 
+def fit(text: str, width: int) -> str:
+    """`text` in `width` characters, ending in "…" where some of it is left out, so that a
+    cut is seen as one (a cut number would otherwise read as another number)."""
+    return text if len(text) <= width else text[:max(0, width - 1)] + "…"[:width]
+
+
 def wrap(text: str, width: int, style: str = "", indent: str = "") -> list[Line]:
     return [[(style, t)] for t in textwrap.wrap(text, max(10, width), subsequent_indent=indent)
             or [""]]
@@ -200,12 +206,14 @@ def choice_lines(model, width: int, rows: int, choose: Callable[[int], None],
             lines += wrap(timeout_title(d["seat"], model.names), width, "class:title")[:2]
             rows -= len(lines) - 1
         else:
-            lines.append([("class:title", title(d)[:width])])
+            lines.append([("class:title", fit(title(d), width))])
         opts = options_shown(model)
         room = option_rows(rows)
         at = opts.index(model.selected) if model.selected in opts else 0
         first = first_option(at, len(opts), rows)
-        for i in range(first, min(len(opts), first + room)):
+        shown = range(first, min(len(opts), first + room))
+        spare = room - len(shown)   # rows the list leaves free: a long label wraps into them
+        for i in shown:
             k = opts[i]
             key = str(i - first + 1) if i - first < 9 else " "
             sel = k == model.selected
@@ -214,9 +222,18 @@ def choice_lines(model, width: int, rows: int, choose: Callable[[int], None],
                 more = f"  (+{len(opts) - first - room} more ↓)"
             elif i == first and first > 0:
                 more = f"  ({first} more ↑)"
-            lines.append([("class:selected" if sel else "",
-                           f"{'>' if sel else ' '}{key} {label(d, k)}{more}"[:width].ljust(width),
-                           _click(choose, k))])
+            style = "class:selected" if sel else ""
+            rows_of = wrap(label(d, k), width - 3 - len(more))
+            if spare and len(rows_of) > 1:
+                spare -= 1
+                head = rows_of[0][0][1]
+                lines.append([(style, f"{'>' if sel else ' '}{key} {head}".ljust(width),
+                               _click(choose, k))])
+                rest = label(d, k)[len(head):].strip()
+                lines.append([(style, _option_text("   ", rest, more, width), _click(choose, k))])
+                continue
+            lines.append([(style, _option_text(f"{'>' if sel else ' '}{key} ", label(d, k), more,
+                                               width), _click(choose, k))])
     if model.message:
         lines += wrap(model.message, width, "class:error" if model.message_is_error else "class:status")
     return lines
@@ -230,6 +247,11 @@ def options_shown(model) -> list[int]:
     narrow = model.screens.options_shown
     shown = narrow(model) if narrow is not None else None
     return shown if shown and model.selected in shown else every
+
+
+def _option_text(key: str, label: str, more: str, width: int) -> str:
+    """One option's row: the label cut with "…" where it does not fit, the scroll mark kept."""
+    return (key + fit(label, width - len(key) - len(more)) + more).ljust(width)[:width]
 
 
 def option_rows(rows: int) -> int:
@@ -333,12 +355,27 @@ def board_screen(kit: BoardKit, model, width: int, height: int, choose,
 
 def log_lines(model, width: int, rows: int) -> list[Line]:
     """The newest of what happened that fits in `rows`, oldest first."""
-    if rows <= 0:
-        return []
-    log: list[Line] = []
-    for text in model.log[-rows * 2:]:
-        log += wrap(text, width, "class:log", "  ")
-    return log[-rows:]
+    return newest_whole(model.log, width, rows)
+
+
+def newest_whole(texts: Sequence[str], width: int, rows: int, style: str = "class:log",
+                 indent: str = "  ") -> list[Line]:
+    """The newest `texts` that fit in `rows`, oldest first, each wrapped and whole: never the
+    tail of a sentence without its start. A newest text longer than `rows` shows its start,
+    ending in "…"."""
+    out: list[Line] = []
+    for text in reversed(texts):
+        if len(out) >= rows:
+            break
+        piece = wrap(text, width, style, indent)
+        if len(out) + len(piece) > rows:
+            if not out:
+                out = piece[:rows]
+                last = out[-1][0][1]
+                out[-1] = [(style, last[:width - 1] + "…" if len(last) >= width else last + "…")]
+            break
+        out = piece + out
+    return out
 
 
 game_screen = partial(board_screen, OVERWATCH_BOARD)

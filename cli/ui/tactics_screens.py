@@ -22,7 +22,7 @@ from prompt_toolkit.mouse_events import MouseEventType
 
 from . import generic_screens
 from .hexmap import LEGEND, LEGEND_SHORT, Cells, cells_for, render_map
-from .screens import Line, choice_lines, pad, quick_hint, wrap
+from .screens import Line, choice_lines, fit, newest_whole, pad, quick_hint, text_len, wrap
 from .words import decision_title, option_words
 
 HINT = "arrows: hex · Tab: hero · Enter: act · {quick}j/k 1-9: list · q detach"
@@ -124,13 +124,14 @@ def options_at(model, cell, hero: str | None) -> list[int]:
 
 # ------------------------------------------------------------------ panels
 def header(model, width: int) -> Line:
+    """The title, who you are and the match's numbers (round, payload). The numbers are never
+    cut: the words before them shorten first (the title's subtitle, then the title, then the
+    name), so "payload 1/15" never shows as "payload 1/1"."""
     b = model.board or {}
     who = ""
     if model.me is not None:
-        who = f" — you are {model.names.plain(model.me)} ({side(model, model.me)})"
+        who = f"you are {model.names.plain(model.me)} ({side(model, model.me)})"
     title = generic_screens.title_of(model)
-    if width < 100:
-        title = "Overwatch BG" if "Overwatch" in title else title[:12]
     parts = []
     if b:
         parts.append(f"round {b['round']}/{b['rounds']}")
@@ -142,9 +143,17 @@ def header(model, width: int) -> Line:
             parts.append(f"{side(model, b['to_act'])} to act")
         p = b["payload"]
         parts.append(f"payload {p['index'] + 1}/{p['of']}")
+    status = "  " + " · ".join(parts)
     agreed = f"  ✓ #{model.attested[1][:8]}" if model.attested else ""
-    return pad([("class:title", f"{title}{who}"), ("class:bold", "  " + " · ".join(parts)),
-                ("class:dim", agreed)], width)
+    room = width - len(status)
+    if len(agreed) > room - len(f"{title} — {who}"):
+        agreed = ""   # the agreed hash is shown in the event area too
+    room -= len(agreed)
+    short = "Overwatch BG" if "Overwatch" in title else title.split(":")[0]
+    heads = [f"{t} — {who}" if t and who else t or who
+             for t in (title, short, "")] + [short, fit(who, room)]
+    head = next(h for h in heads if len(h) <= room)
+    return pad([("class:title", head), ("class:bold", status), ("class:dim", agreed)], width)
 
 
 def sheet_lines(model, h: dict | None, width: int) -> list[Line]:
@@ -152,11 +161,12 @@ def sheet_lines(model, h: dict | None, width: int) -> list[Line]:
     ultimate, then what it can hit with sight and damage (the node's numbers)."""
     if h is None:
         return [[("class:dim", "No hero on the board yet.")]]
-    where = h["where"]
-    lines: list[Line] = [[(f"class:side.p{h['side']} class:bold", f"{h['name']}"),
-                          ("", f" ({side(model, h['side'])}"
-                                f"{', you' if h['side'] == model.me else ''})"),
-                          ("class:dim", f" {where}")]]
+    head: Line = [(f"class:side.p{h['side']} class:bold", f"{h['name']}"),
+                  ("", f" ({side(model, h['side'])}{', you' if h['side'] == model.me else ''})")]
+    where = ("class:dim", f" {h['where']}")
+    # where the hero is goes on a line of its own rather than be cut ("not placed ye")
+    lines: list[Line] = [head + [where]] if text_len(head) + len(where[1]) <= width else \
+        [head, [("class:dim", fit(h["where"], width))]]
     tags = []
     if h.get("overwatch"):
         tags.append("on overwatch")
@@ -204,7 +214,7 @@ def sheet_short(model, h: dict | None, width: int) -> list[Line]:
     two = f"hits: {hits}" if hits else "no enemy in range and sight"
     if h.get("acting"):
         two = f"reach {len(h['reach'])} hexes · " + two
-    return [[(f"class:side.p{h['side']}", one[:width])], [("class:dim", two[:width])]]
+    return [[(f"class:side.p{h['side']}", one[:width])], [("class:dim", fit(two, width))]]
 
 
 def roster_lines(model, width: int, selected: dict | None) -> list[Line]:
@@ -262,10 +272,7 @@ def decision_lines(model, width: int, rows: int, choose) -> list[Line]:
 
 def event_lines(model, width: int, rows: int) -> list[Line]:
     lines: list[Line] = [[("class:dim", "── what happened " + "─" * max(0, width - 17))]]
-    log: list[Line] = []
-    for text in model.log[-max(1, rows) * 2:]:
-        log += wrap(text, width - 2, "class:log", "  ")
-    lines += log[-(rows - 1):] if rows > 1 else []
+    lines += newest_whole(model.log, width - 2, rows - 1)
     return lines + [[("", "")]] * (rows - len(lines))
 
 

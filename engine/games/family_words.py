@@ -12,6 +12,11 @@ from typing import Any, Callable
 from .game_package import NOBODY, SeatNames
 
 
+def amount(n: int, money: str) -> str:
+    """"1 web", "4 webs", "1 HP": a count of the currency, singular for one."""
+    return f"{n} {money[:-1] if n == 1 and money.endswith('s') else money}"
+
+
 def space_ref(g: Any, i: int) -> dict:
     return {"space": i, "name": g.data.spaces[i].name}
 
@@ -26,12 +31,12 @@ def family_context(g: Any, s: Any, names: SeatNames, money: str,
         lot = lot_name(frame) if lot_name else g.data.spaces[frame.space].name
         leader = frame.leader if frame.leader != NOBODY else None
         by = names(leader) if leader is not None else "nobody yet"
-        return {"title": f"Auction of {lot}: high bid {frame.high} {money} by {by}",
+        return {"title": f"Auction of {lot}: high bid {amount(frame.high, money)} by {by}",
                 "lot": {**space_ref(g, frame.space), "what": lot}, "bid_to_beat": frame.high,
                 "high_bidder": leader, "bidders": list(frame.bidders)}
     if kind == "sale_offer":
         return {"title": f"{names.plain(frame.seller)} offers you "
-                         f"{g.data.spaces[frame.space].name} for {frame.price} {money}",
+                         f"{g.data.spaces[frame.space].name} for {amount(frame.price, money)}",
                 "seller": frame.seller, "buyer": frame.buyer, "lot": space_ref(g, frame.space),
                 "price": frame.price, "debt": frame.debt}
     if kind in ("trade_draft", "trade_answer"):
@@ -45,7 +50,7 @@ def family_context(g: Any, s: Any, names: SeatNames, money: str,
                                       "take_cards": list(frame.take_cards)}
                                      if hasattr(frame, "give_cards") else {})}
     if kind == "sell":
-        return {"title": f"You owe {money}: sell a property (still owed: {frame.debt} {money})",
+        return {"title": f"You owe {money}: sell a property (still owed: {amount(frame.debt, money)})",
                 "payer": frame.seller, "owed": frame.debt, "payee": payee(frame.creditor)}
     return None
 
@@ -76,11 +81,11 @@ def trade_terms(g: Any, frame: Any, names: SeatNames, money: str) -> str:
     if frame.give:
         parts.append("gives " + spaces(frame.give))
     if frame.pay:
-        parts.append(f"pays {frame.pay} {money}")
+        parts.append(f"pays {amount(frame.pay, money)}")
     if frame.take:
         parts.append("wants " + spaces(frame.take))
     if frame.ask:
-        parts.append(f"asks {frame.ask} {money}")
+        parts.append(f"asks {amount(frame.ask, money)}")
     return "; ".join(parts)
 
 

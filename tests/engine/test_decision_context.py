@@ -102,3 +102,9 @@ def test_ending_the_turn_passing_and_sending_a_trade_are_named_one_key_away(game
 
     play(game_id, 3, SEEDS[game_id][0], bots="random", on_step=check)
     assert {"end_turn", "pass"} <= set(named), named
+
+
+def test_an_amount_of_one_is_said_in_the_singular_and_more_in_the_plural():
+    from engine.games.family_words import amount
+    assert [amount(1, "webs"), amount(4, "webs"), amount(1, "coins"), amount(0, "coins"),
+            amount(1, "HP")] == ["1 web", "4 webs", "1 coin", "0 coins", "1 HP"]

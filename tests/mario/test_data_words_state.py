@@ -6,8 +6,10 @@ from pathlib import Path
 
 import engine
 from engine.core import Decision
+from engine.games.game_package import SeatNames
 from engine.games.mario_monopoly.data import DATA_FILE
 from engine.simulate import play
+from node.words import summary
 
 from .scenario import DATA, GAME, act, new_game, place, turn_roll
 
@@ -54,11 +56,30 @@ def test_describe_move_names_the_property_and_its_price():
     assert GAME.describe_move(s, ("auction",)) == "Auction Layer-Cake Desert, starting with you"
 
 
+NAMES = SeatNames(["Ann", "Bob", "Cy", "Dee"], 0)
+
+
 def test_describe_move_gives_the_boosted_amounts():
     s = turn_roll(new_game(("peach", "mario", "yoshi", "donkey_kong"),
                            setup=lambda s: place(s, f1=9)), 2, "red_shell")
-    assert GAME.describe_move(s, ("power", 1)) == \
-        "Red Shell: P2's Mario on Sparkling Waters drops 4 coins on their space"
+    assert GAME.describe_move(s, ("power", 1), NAMES) == \
+        "Red Shell: Bob's Mario on Sparkling Waters drops 4 coins on their space"
+
+
+def test_options_name_players_as_the_side_panel_does_not_by_seat_number():
+    s = turn_roll(new_game(("peach", "mario", "yoshi", "donkey_kong")), 2, "red_shell")
+    labels = GAME.describe_options(s, GAME.pending(s).options, NAMES)
+    assert "Red Shell: Bob's Mario on GO drops 4 coins on their space" in labels
+    assert not [label for label in labels if "P2" in label or "player 2" in label]
+
+
+def test_the_move_option_says_from_where_to_where_in_plural_words():
+    s = turn_roll(new_game(setup=lambda s: place(s, f0=9)), 1, "red_shell")
+    assert GAME.describe_move(s, ("move",), NAMES) == \
+        "Move your Mario 1 space, from Sparkling Waters to " + DATA.spaces[10].name
+    s = turn_roll(new_game(setup=lambda s: place(s, f0=30)), 4, "red_shell")
+    assert GAME.describe_move(s, ("move",), NAMES) == \
+        f"Move your Mario 4 spaces, from {DATA.spaces[30].name} to {DATA.spaces[2].name}"
 
 
 def test_every_option_met_in_games_has_words_and_every_state_an_account():
@@ -69,7 +90,7 @@ def test_every_option_met_in_games_has_words_and_every_state_an_account():
                 text = GAME.describe_move(s, o)
                 assert text and text != " ".join(map(str, o)), (p.prompt, o)
             lines = GAME.describe_state(s, p.player)
-            assert any(line.startswith(f"P{p.player + 1} (you):") for line in lines)
+            assert any(line.startswith(f"player {p.player + 1} (you):") for line in lines)
     for players, variants in [(2, ()), (4, ("party",))]:
         for seed in range(3):
             play("mario-monopoly", players, seed, "random", variants, on_step=check)
@@ -83,9 +104,9 @@ def test_describe_state_shows_turn_players_coins_board_and_boss():
         s.bank -= 2
         s.players[1].bosses = [1]
         s.boss_deck = [2, 8]
-    lines = GAME.describe_state(new_game(setup=setup), 1)
-    assert lines[0] == "Turn 1: P1 (Mario) to play"
-    assert lines[2] == "P2 (you): 10 coins; Peach on Sparkling Waters; Sparkling Waters; Larry"
+    lines = summary(new_game(setup=setup), 1, SeatNames(["Ann", "Bob"], 1))
+    assert lines[0] == "Turn 1: Ann (Mario) to play"
+    assert lines[2] == "Bob (you): 10 coins; Peach on Sparkling Waters; Sparkling Waters; Larry"
     assert lines[-2] == "Coins on the board: Thwomp 2"
     assert lines[-1] == "Next boss: Lemmy (20 points); 2 left"
 
@@ -130,3 +151,14 @@ def test_unknown_variants_and_player_counts_are_refused():
     assert "unknown variant 'turbo'" in GAME.check_variants(3, ("turbo",))
     with pytest.raises(ValueError, match="2 to 4 players, not 5"):
         GAME.new(5)
+
+
+def test_every_decision_met_in_games_has_a_title_in_words_not_its_task_id():
+    def check(s):
+        p = GAME.pending(s)
+        if isinstance(p, Decision):
+            title = GAME.decision_context(s, p, NAMES)["title"]
+            assert not title.startswith("Your decision:"), title
+    for players, variants in [(2, ()), (4, ("party",))]:
+        for seed in range(3):
+            play("mario-monopoly", players, seed, "random", variants, on_step=check)

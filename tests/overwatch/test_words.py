@@ -1,5 +1,7 @@
 """Overwatch's decisions and options in words (its words module, sent by the node): every kind
 the engine pends is explained, targets by name, and each decision has a context of named data."""
+import copy
+
 import engine
 from engine import Decision
 from engine.games.game_package import SeatNames as Names
@@ -108,3 +110,14 @@ def test_narration_tells_rolls_moves_hp_and_captures_by_name():
         engine.apply(states.capture_two_players(), ("capture",)), 0))
     text = narrate(GAME, before, after, Names(["Ann", "Bob"]), "move", 2)
     assert "Numbani now belongs to Ann" in text and "Ann: -1 HP (now 9)" in text
+
+
+def test_a_move_onto_a_payload_space_says_it_jumped_to_the_next_payload_space():
+    before = states.model_for(states.capture_two_players()).state
+    after = copy.deepcopy(before)
+    payloads = [sp.index for sp in GAME.data.spaces if sp.kind == "payload"]
+    after["players"][1]["pos"] = payloads[1]
+    after["players"][0]["pos"] = payloads[1] + 1
+    text = narrate(GAME, before, after, Names(["Ann", "Bob"]), "move", 2)
+    assert "Bob landed on Push the Payload and jumped to the next payload space" in text
+    assert f"Ann moved to {GAME.data.spaces[payloads[1] + 1].name}" in text

@@ -398,4 +398,4 @@ def test_replay_says_who_committed_and_what_each_sealed_choice_opened_to():
     assert _said(commit, None, names) == "2 players committed to sealed choices"
     bids = [" ".join(map(str, p["move"])) for p in opened["parts"]]
     assert _said(opened, None, names) == \
-        f"the sealed choices opened: Bob {bids[0]}; Cy {bids[1]}"   # seat 0 deals round 0
+        f"the sealed choices opened: Bob: {bids[0]}; Cy: {bids[1]}"   # seat 0 deals round 0

@@ -5,6 +5,8 @@ from pathlib import Path
 
 import engine
 from engine import state_hash
+from engine.games.game_package import SeatNames
+from node.words import summary
 
 from .scenario import (DATA, GAME, SHOCKER, TOMBSTONE, act, both, new_game, own, place, roll)
 
@@ -122,11 +124,11 @@ def test_every_option_of_real_games_has_words():
 def test_describe_state_says_whose_turn_webs_places_holdings_and_the_symbol():
     s = new_game(2, setup=both(own(1, SHOCKER), place(1, 7),
                                lambda s: setattr(s, "symbol", 1)))
-    lines = GAME.describe_state(s, 0)
-    assert lines[0] == "Turn 1: P1 to play"
-    assert lines[1] == "Symbol of Great Responsibility: P2 (Spider-Man (Miles Morales))"
-    assert lines[2] == "P1 (you) Spider-Man (Peter Parker): 30 webs, on GO"
-    assert lines[3] == "P2 Spider-Man (Miles Morales): 30 webs, on Daily Bugle; owns Shocker"
+    lines = summary(s, 0, SeatNames(["Ann", "Bob"], 0))
+    assert lines[0] == "Turn 1: Ann to play"
+    assert lines[1] == "Symbol of Great Responsibility: Bob (Spider-Man (Miles Morales))"
+    assert lines[2] == "Ann (you) Spider-Man (Peter Parker): 30 webs, on GO"
+    assert lines[3] == "Bob Spider-Man (Miles Morales): 30 webs, on Daily Bugle; owns Shocker"
     assert lines[4] == "Bank supply: 32 Spider-Tracers, 12 Spider-Bots"
 
 
@@ -145,3 +147,26 @@ def test_an_illegal_move_is_explained_in_words():
     except engine.IllegalMove as e:
         with_error = str(e)
     assert with_error and with_error.startswith("a bid of 99 webs")
+
+
+def test_options_and_titles_name_players_as_the_side_panel_does():
+    names = SeatNames(["Ann", "Bob", "Cy"], 0)
+    s = new_game(3)
+    labels = GAME.describe_options(s, [("trade", 1), ("trade", 2)], names)
+    assert labels == ["Propose a trade to Bob", "Propose a trade to Cy"]
+    s = roll(s, 2, 4)
+    title = GAME.decision_context(s, GAME.pending(s), names)["title"]
+    assert title == "Shocker is for sale (3 webs): buy it or auction it"
+
+
+def test_every_decision_met_in_games_has_a_title_in_words_not_its_task_id():
+    from engine.simulate import play
+    names = SeatNames(["Ann", "Bob", "Cy"], 0)
+
+    def look(s):
+        p = GAME.pending(s)
+        if isinstance(p, engine.Decision):
+            title = GAME.decision_context(s, p, names)["title"]
+            assert not title.startswith("Your decision:"), title
+    play("spiderman-monopoly", 3, 3, ("random", "greedy", "random"), variants=["turn-limit"],
+         max_steps=4000, on_step=look)

@@ -172,3 +172,10 @@ def test_an_offensive_ability_that_hit_is_named_with_its_damage():
     assert lost > 0
     assert (f"Soldier: 76's Helix Rockets hit Reaper (defence) for {lost}."
             in wb.narrate(FLAT, *_views(s, after), NAMES))
+
+
+def test_several_damage_sources_read_as_a_list_in_words():
+    assert wb.listed(["Widowmaker"]) == "Widowmaker"
+    assert wb.listed(["Widowmaker", "Reaper"]) == "Widowmaker and Reaper"
+    assert wb.listed(["Widowmaker", "Reaper", "Ana's Biotic Grenade"]) == \
+        "Widowmaker, Reaper and Ana's Biotic Grenade"

@@ -44,7 +44,7 @@ def test_the_state_says_which_side_the_seat_plays_and_where_the_payload_is():
         assert f"payload at 4 of {len(route)} ({words.hex_name(route[3])}" in lines[0]
         assert lines[1].strip().startswith(verb)
     gap = hx.distance((5, 1), route[3])
-    assert any(f"Tracer: {full('tracer')} HP on column 5, row 1 (level 0, {gap} from the payload)" in line
+    assert any(f"Tracer ({full('tracer')} HP) on column 5, row 1 (level 0, {gap} from the payload)" in line
                for line in words.describe_state(FLAT, s, None))
 
 

@@ -21,7 +21,7 @@ def model_for(state, seat: int = 0, log=(), names=NAMES) -> Model:
                     **decision_words(state, p, SeatNames(seated, seat))}
     m = Model(status={"players": [{"name": n} for n in seated], "game": state.game,
                       "seat": seat, "phase": "playing", "name": names[seat], "code": "ABCD-EFGH"},
-              summary=summary(state, seat),
+              summary=summary(state, seat, SeatNames(seated, seat)),
               state=engine.to_data(engine.view(state, seat)), decision=decision,
               waiting_for=p.player if isinstance(p, Decision) else None,
               glossary=Glossary.of(glossary(state.game)), attested=(42, "9f" * 32),

@@ -12,8 +12,9 @@ import pytest
 from prompt_toolkit.data_structures import Size
 
 from cli.ui.app import GameUI
-from cli.ui.board import cell_of, plain, render_board
-from cli.ui.screens import board_geometry, overwatch_cells
+from cli.ui.board import abbreviate, cell_of, plain, render_board
+from cli.ui.screens import board_geometry, newest_whole, overwatch_cells
+from node.words import glossary
 from tests.ui import states
 from tests.ui.harness import terminal
 
@@ -119,7 +120,7 @@ def test_a_resized_terminal_is_drawn_at_its_new_size():
     with terminal(80, 24) as (_, out):
         ui = GameUI(model)
         small = ui.screen_text()
-        assert "Waddlewing's" not in small and "Waddlew" in small
+        assert "Waddlewing's" not in small and "Waddl" in small
         out.size = Size(rows=40, columns=120)
         large = ui.screen_text().splitlines()
         assert len(large) == 40 and any("Waddlewing's" in x for x in large)
@@ -152,3 +153,53 @@ def test_the_space_a_decision_is_about_is_marked_on_the_board():
     assert marked == [3]
     lines = model.screens.game(model, 120, 40, lambda k: None)
     assert any("class:focus" in f[0] and "Hammerhead" in f[1] for line in lines for f in line)
+
+
+def test_an_option_label_wraps_where_the_list_has_room_and_else_ends_in_an_ellipsis():
+    model = game_model("mario-midgame")
+    labels = model.decision["labels"]
+    for rows in (24, 22):   # room for every wrap; then too little for them all
+        lines = screen_text(model, 80, rows).splitlines()
+        shown: list[str] = []
+        for line in lines:
+            if line[:1] in (" ", ">") and line[1:2].isdigit() and line[2:3] == " ":
+                shown.append(line[3:].rstrip())
+            elif shown and line.startswith("   ") and line.strip():
+                shown[-1] += " " + line.strip()   # a label's second row
+        assert len(shown) == len(labels)
+        for text, label in zip(shown, labels):
+            assert text == label or (text.endswith("…") and label.startswith(text[:-1])), text
+        cut = [text for text in shown if text.endswith("…")]
+        assert (rows == 24) == (not cut), cut
+
+
+def test_a_board_name_too_long_for_its_cell_is_abbreviated_not_cut_mid_word():
+    assert [abbreviate(n, 5) for n in ("Lizard", "Kraven the Hunter", "Mysterio", "Subway")] == \
+        ["Lizrd", "Kravn", "Mystr", "Subwy"]
+    assert abbreviate("Layer-Cake Desert", 7) == "Layer-C"
+    assert abbreviate("Green Goblin", 9) == "Green Gob"    # a later word may be cut
+    assert abbreviate("Volskaya Industries", 7) == "Volskay" and abbreviate("Hanamura", 99) == \
+        "Hanamura"
+
+
+@pytest.mark.parametrize("game_id", ["mario-monopoly", "spiderman-monopoly",
+                                     "overwatch-monopoly"])
+def test_every_space_name_abbreviates_to_its_first_letters_and_apart_from_the_others(game_id):
+    names = sorted({sp["name"] for sp in glossary(game_id)["spaces"]})
+    for room in (5, 7):
+        short = {n: abbreviate(n, room) for n in names}
+        assert all(len(s) <= room and s[:3] == n[:3] for n, s in short.items()), short
+        assert len(set(short.values())) == len(names), short
+
+
+def test_the_event_area_never_shows_the_end_of_a_sentence_without_its_start():
+    said = "Bob (you): 10 coins; Peach on Sparkling Waters; Sparkling Waters; no bosses"
+    model = game_model("mario-midgame")
+    model.log = ["Ann rolled 3", said]
+    for size in SIZES:
+        shown = screen_text(model, *size)
+        assert ("Waters; no bosses" in shown) <= ("Bob (you): 10 coins" in shown), size
+    lines = ["".join(f[1] for f in line) for line in newest_whole([said, "Ann rolled 3"], 30, 2)]
+    assert lines == ["Ann rolled 3"]                    # the long one does not fit whole
+    lines = ["".join(f[1] for f in line) for line in newest_whole([said], 30, 2)]
+    assert lines[0].startswith("Bob (you)") and lines[-1].endswith("…")

@@ -2,6 +2,7 @@
 the words its node sends, the summary and one label per option, and played with the same keys;
 Overwatch keeps its own screens, and none of its data is read for another game."""
 import asyncio
+import re
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,7 +18,7 @@ from cli.ui.screen_sets import GENERIC, OWN, screens_for, what_happened
 from cli.ui.screens import lobby_screen
 from node.control import serve_control
 from node.runtime import Node
-from node.words import option_labels, summary
+from node.words import option_labels, seat_names, summary
 from protocol.codec import decode
 from protocol.identity import Identity
 from tests.ui.harness import drive, terminal, until
@@ -260,9 +261,12 @@ def test_the_other_monopoly_games_play_on_their_own_board_with_their_own_words(t
             first = screen.splitlines()[0]   # the board's top row: its spaces, named by the game
             assert first.startswith("Free") and first.rstrip().endswith(("Go to Jail", "ToJail"))
             assert "Pat (you)" in screen
-            said = summary(state, pat.my_seat)
+            said = summary(state, pat.my_seat, seat_names(pat))
             assert said and said[0][:30] in screen                  # the game's own summary
-            labels = option_labels(state, engine.pending(state).options)
+            # as on the panel, never "player 1" (a power's "a player 1-5 spaces" is a distance)
+            assert "Pat (you)" in " ".join(said)
+            assert re.search(r"\bplayer \d\b(?![-\d])", screen) is None, screen
+            labels = option_labels(state, engine.pending(state).options, seat_names(pat))
             assert ui.model.decision["labels"] == labels
             assert f">1 {labels[0][:30]}" in screen                 # its words for the options
             slot = pat.session.ledger.slot

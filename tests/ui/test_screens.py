@@ -152,5 +152,5 @@ def test_mario_pick_options_say_each_characters_power():
     assert isinstance(p, Decision) and p.prompt == "pick"
     labels = option_labels(s, p.options)
     peach = labels[[o[1] for o in p.options].index("peach")]
-    assert peach.startswith("Choose Peach: boost Red Shell: the player hit drops 4")
+    assert peach.startswith("Play as Peach: boost Red Shell: the player hit drops 4")
     assert "Super Star: the bank pays the rent" in peach

@@ -13,7 +13,7 @@ import pytest
 
 from cli.ui.app import STYLE, GameUI
 from cli.ui.hexmap import cells_for
-from cli.ui.tactics_screens import game_screen, layout, selected_hero
+from cli.ui.tactics_screens import game_screen, layout, selected_hero, sheet_lines
 from engine.core import Sealed
 from tests.tactics.scenario import ATTACK, DEFENCE, GAME, board, least, through_setup
 from tests.ui.harness import terminal, until
@@ -473,3 +473,32 @@ def test_the_options_shown_are_the_selected_heros_with_the_turns_end():
             inp.send_text("q")
             await asyncio.wait_for(task, 5)
     asyncio.run(script())
+
+
+@pytest.mark.parametrize("name", ["Ann", "player", "Bartholomew Fitzgerald-Longname the Third"])
+def test_no_number_on_the_title_line_is_cut_at_80x24_whatever_the_players_name(name):
+    m = first_turn()
+    m.status["players"][0]["name"] = name
+    head = text(game_screen(m, 80, 24, lambda k: None)).splitlines()[0]
+    b = m.board
+    assert head.rstrip().endswith(f"payload {b['payload']['index'] + 1}/{b['payload']['of']}")
+    assert f"round {b['round']}/{b['rounds']}" in head and len(head) <= 80
+    assert "Overwatch" in head or name[:20] in head   # the words shorten, the numbers do not
+
+
+@pytest.mark.parametrize("width", [30, 36, 40, 60])
+def test_where_a_hero_is_is_never_cut_on_its_sheet_it_moves_to_a_line_of_its_own(width):
+    m = model_for(_until("place"), 1)
+    h = next(x for x in m.board["heroes"] if x["where"] == "not placed yet")
+    lines = ["".join(f[1] for f in line) for line in sheet_lines(m, h, width)]
+    assert any(line.rstrip().endswith("not placed yet") for line in lines[:2]), lines[:2]
+    assert all(len(line) <= width for line in lines[:2])
+
+
+def test_the_replay_says_each_opened_sealed_pick_by_player_and_hero_name(tactics_match):
+    from cli.cmd_replay import load_match
+    steps, names, _ = load_match(str(tactics_match))
+    opened = [s["said"] for s in steps if s["kind"] == "open"]
+    assert opened and all(f"{names[0]}: Draft " in said and f"; {names[1]}: Draft " in said
+                          for said in opened), opened[:1]
+    assert not any(" pick " in said for said in opened)   # not the raw move ['pick', 'ana']

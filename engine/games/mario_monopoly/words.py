@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..family_words import explain_illegal as family_explain
 from ..family_words import family_context, quick_option
+from ..game_package import SeatNames
 
 if TYPE_CHECKING:
     from .rules import MarioMonopoly
@@ -18,24 +19,41 @@ def _coins(n: int) -> str:
     return f"{n} coin" + ("" if n == 1 else "s")
 
 
-def _seat(g, s, seat: int) -> str:
+def _spaces(n: int) -> str:
+    return f"{n} space" + ("" if n == 1 else "s")
+
+
+def _seat(g, s, seat: int, names: SeatNames) -> str:
+    """A player by the name the side panel shows, with their figures' characters."""
     chars = [g.data.characters[f.char].name for f in s.figures if f.seat == seat and f.char]
-    return f"P{seat + 1}" + (f" ({', '.join(chars)})" if chars else "")
+    return names.plain(seat) + (f" ({', '.join(chars)})" if chars else "")
 
 
-def _fig(g, s, f: int) -> str:
+def _whose(g, s, f: int, names: SeatNames) -> str:
+    """"your Mario", "Bob's Peach": a figure by its owner's name and its character."""
     fig = s.figures[f]
     name = g.data.characters[fig.char].name if fig.char else f"figure {f + 1}"
-    return f"P{fig.seat + 1}'s {name} on {g.data.spaces[fig.pos].name}"
+    return f"your {name}" if fig.seat == names.me else f"{names.plain(fig.seat)}'s {name}"
+
+
+def _fig(g, s, f: int, names: SeatNames) -> str:
+    return f"{_whose(g, s, f, names)} on {g.data.spaces[s.figures[f].pos].name}"
+
+
+def _walk(g, s, f: int, steps: int, names: SeatNames) -> str:
+    """A move in words from where to where: "your Mario 4 spaces, from A to B"."""
+    sp, pos = g.data.spaces, s.figures[f].pos
+    return (f"{_whose(g, s, f, names)} {_spaces(abs(steps))}, from {sp[pos].name} to "
+            f"{sp[(pos + steps) % g.data.board_size].name}")
 
 
 # The Super Stars that cost a fixed drop of coins: task -> (the move that takes the star, the
 # data number of the drop, what the star does to its target)
 PAID_STARS = {
     "star_boo": ("copy", "boo_star_drop",
-                 lambda g, s, char: f"use {g.data.characters[char].name}'s Super Star"),
+                 lambda g, s, char, names: f"use {g.data.characters[char].name}'s Super Star"),
     "star_rosalina": ("take", "rosalina_star_drop",
-                      lambda g, s, seat: f"take the cheapest property of {_seat(g, s, seat)}"),
+                      lambda g, s, seat, names: f"take the cheapest property of {_seat(g, s, seat, names)}"),
 }
 
 
@@ -46,7 +64,7 @@ def _acting(g, s, task: str, frame: tuple) -> tuple[int, str]:
     return s.turn.fig, s.turn.face
 
 
-def _power(g, s, task: str, frame: tuple, move: tuple) -> str:
+def _power(g, s, task: str, frame: tuple, move: tuple, names: SeatNames) -> str:
     d = g.data
     f, face = _acting(g, s, task, frame)
     name = FACE_NAMES.get(face, "Power-up")
@@ -57,10 +75,10 @@ def _power(g, s, task: str, frame: tuple, move: tuple) -> str:
         return f"{name}: take {_coins(g.drop_amount(s, f, face))} from the bank"
     if face == "red_shell":
         extra = " and skips their next power-up roll" if s.figures[f].char == "luigi" else ""
-        return (f"{name}: {_fig(g, s, move[1])} drops "
+        return (f"{name}: {_fig(g, s, move[1], names)} drops "
                 f"{_coins(g.drop_amount(s, f, face))} on their space{extra}")
     if face == "green_shell":
-        return f"{name}: {_fig(g, s, move[1])} drops {_coins(move[2])} on their space"
+        return f"{name}: {_fig(g, s, move[1], names)} drops {_coins(move[2])} on their space"
     if face == "pow":
         text = f"{name}: every other player drops {_coins(g.drop_amount(s, f, face))}"
         if len(move) == 2:
@@ -69,7 +87,7 @@ def _power(g, s, task: str, frame: tuple, move: tuple) -> str:
             text += ", then roll and move again"
         return text
     if face == "blooper":
-        return f"{name}: take {_coins(move[2])} from {_seat(g, s, move[1])}"
+        return f"{name}: take {_coins(move[2])} from {_seat(g, s, move[1], names)}"
     return "Use the power-up"
 
 
@@ -121,7 +139,8 @@ TRADE_BY_SPACE = {"give": "Offer {}", "take": "Ask for {}"}
 TRADE_BY_COINS = {"pay": "Add {} to your offer", "ask": "Ask for {}"}
 
 
-def describe_move(g: "MarioMonopoly", s: "State", move: tuple, names: Any = None) -> str:
+def describe_move(g: "MarioMonopoly", s: "State", move: tuple, names: SeatNames | None = None) -> str:
+    names = names or SeatNames()
     d = g.data
     sp = d.spaces
     kind = move[0] if move else ""
@@ -137,26 +156,27 @@ def describe_move(g: "MarioMonopoly", s: "State", move: tuple, names: Any = None
         if kind == "roll_jail":
             return "Roll the number die in jail: a 6 gets you out"
         if kind == "move":
-            return f"Move {_fig(g, s, s.turn.fig)} {s.turn.die} spaces"
+            return f"Move {_walk(g, s, s.turn.fig, s.turn.die, names)}"
         if kind == "end_turn":
             return "End your turn" + (" (the unused power-up is lost)" if s.turn.power_open else "")
         if kind == "swap" and len(move) > 2:
-            return f"Swap {d.characters[move[1]].name} onto the board for {_fig(g, s, move[2])}"
+            return f"Swap {d.characters[move[1]].name} onto the board for {_fig(g, s, move[2], names)}"
         if kind == "swap":
             return f"Swap {d.characters[move[1]].name} onto the board"
         if kind == "trade":
-            return f"Propose a trade to {_seat(g, s, move[1])}"
+            return f"Propose a trade to {_seat(g, s, move[1], names)}"
     if kind == "power":
-        return _power(g, s, task, frame, move)
+        return _power(g, s, task, frame, move, names)
     if task == "iggy" and kind == "decline":
         return "Do not use the power-up"
     if task in ("pick", "party_pick"):
         if kind == "char":
             boost, star = powers(g, move[1])
-            return f"Choose {d.characters[move[1]].name}: boost {boost}; Super Star: {star}"
+            # "you chose: Play as Mario: boost ..."
+            return f"Play as {d.characters[move[1]].name}: boost {boost}; Super Star: {star}"
         return "Keep a team of two"
     if task == "choose_figure":
-        return f"Move {_fig(g, s, move[1])} this turn"
+        return f"Move {_fig(g, s, move[1], names)} this turn"
     if task == "buy":
         space = frame[2]
         return (f"Buy {sp[space].name} for {_coins(sp[space].price)}" if kind == "buy"
@@ -178,9 +198,9 @@ def describe_move(g: "MarioMonopoly", s: "State", move: tuple, names: Any = None
     if task == "sell":
         if kind == "sell_bank":
             return f"Sell {sp[move[1]].name} to the bank for {_coins(sp[move[1]].price)}"
-        return f"Offer {sp[move[1]].name} to {_seat(g, s, move[2])} for {_coins(move[3])}"
+        return f"Offer {sp[move[1]].name} to {_seat(g, s, move[2], names)} for {_coins(move[3])}"
     if task == "sale_offer":
-        return (f"{kind.capitalize()} {sp[frame[5]].name} from {_seat(g, s, frame[1])} "
+        return (f"{kind.capitalize()} {sp[frame[5]].name} from {_seat(g, s, frame[1], names)} "
                 f"for {_coins(frame[7])}")
     if task == "trade_draft":
         if kind in TRADE_BY_SPACE:
@@ -189,31 +209,34 @@ def describe_move(g: "MarioMonopoly", s: "State", move: tuple, names: Any = None
             return TRADE_BY_COINS[kind].format(_coins(move[1]))
         return "Make the offer" if kind == "offer" else "Cancel the trade"
     if task == "trade_answer":
-        return f"{kind.capitalize()} the trade offered by {_seat(g, s, frame[1])}"
+        return f"{kind.capitalize()} the trade offered by {_seat(g, s, frame[1], names)}"
     if task == "drop_any":
-        return f"Drop the coins at {_fig(g, s, move[1])}"
+        return f"Drop the coins at {_fig(g, s, move[1], names)}"
     if task in PAID_STARS:
         take, drop, what = PAID_STARS[task]
         if kind == take:
-            return f"Drop {_coins(d.n(drop))} and {what(g, s, move[1])}"
+            return f"Drop {_coins(d.n(drop))} and {what(g, s, move[1], names)}"
         return "Keep your coins: no Super Star"
     if task == "star_diddy_kong":
         if kind == "step":
-            return f"Move {abs(move[1])} spaces {'forward' if move[1] > 0 else 'back'}"
+            way = "forward" if move[1] > 0 else "back"
+            return f"Move {_walk(g, s, frame[1], move[1], names)} ({way})"
         return "Stay where you are"
     if task == "star_wario":
         if move[1]:
-            return f"Drop {_coins(move[1])} and move {move[1]} spaces"
+            return f"Drop {_coins(move[1])} and move {_walk(g, s, frame[1], move[1], names)}"
         return "Keep your coins and stay"
     return " ".join(str(x) for x in move)
 
 
-def describe_state(g: "MarioMonopoly", s: "State", seat: int | None) -> list[str]:
+def describe_state(g: "MarioMonopoly", s: "State", seat: int | None,
+                   names: SeatNames | None = None) -> list[str]:
+    names = names or SeatNames()
     d = g.data
     lines = []
     if s.turns:
         t = s.turn
-        line = f"Turn {s.turns}: {_seat(g, s, t.player)} to play"
+        line = f"Turn {s.turns}: {_seat(g, s, t.player, names)} to play"
         if t.die:
             line += f"; rolled {t.die}"
             if t.face:
@@ -230,7 +253,7 @@ def describe_state(g: "MarioMonopoly", s: "State", seat: int | None) -> list[str
         props = ", ".join(d.spaces[x].name for x in g.properties_of(s, i)) or "no properties"
         bosses = ", ".join(d.bosses[b].name for b in p.bosses) or "no bosses"
         you = " (you)" if seat == i else ""
-        lines.append(f"P{i + 1}{you}: {_coins(p.coins)}; {where}; {props}; {bosses}")
+        lines.append(f"{names.plain(i)}{you}: {_coins(p.coins)}; {where}; {props}; {bosses}")
         if p.team and g.party(s):
             lines.append(f"   team: {', '.join(d.characters[c].name for c in p.team)}")
     lying = [f"{d.spaces[i].name} {n}" for i, n in enumerate(s.board) if n]
@@ -249,7 +272,11 @@ def describe_state(g: "MarioMonopoly", s: "State", seat: int | None) -> list[str
 TITLES = {"pick": "Choose a character for your figure", "party_pick": "Choose your team",
           "choose_figure": "Choose the figure that moves this turn",
           "drop_any": "Choose whose figure drops the coins",
-          "iggy": "Iggy's bonus power-up roll: use it?"}
+          "iggy": "Iggy's bonus power-up roll: use it?",
+          "star_boo": "Boo's Super Star: copy another character's Super Star?",
+          "star_rosalina": "Rosalina's Super Star: take a player's cheapest property?",
+          "star_diddy_kong": "Diddy Kong's Super Star: move forward or back?",
+          "star_wario": "Wario's Super Star: drop coins to move that many spaces?"}
 
 
 def decision_context(g: "MarioMonopoly", s: "State", decision: Any, names: Any) -> dict:
@@ -300,14 +327,14 @@ def debt_cause(g: "MarioMonopoly", s: "State", creditor: Any, names: Any) -> str
     if kind == "seat":
         return f"owed to {names.plain(who)}"
     if kind == "fig":
-        return f"dropped where {_fig(g, s, who)} stands"
+        return f"dropped where {_fig(g, s, who, names)} stands"
     if kind == "space":
         return f"{d.spaces[who].name} takes them"
     return "owed to the bank"
 
 
 def explain_illegal(g: "MarioMonopoly", s: "State", decision: Any, move: tuple) -> str:
-    return family_explain(decision, move, lambda n: f"{n} coins",
+    return family_explain(decision, move, _coins,
                           s.players[decision.player].coins, same_kind_words=False)
 
 

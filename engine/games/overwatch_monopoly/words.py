@@ -256,7 +256,7 @@ def narrate(g: Any, before: dict | None, after: dict, names: Names, kind: str = 
         for seat, (pb, pa) in enumerate(zip(before["players"], after["players"])):
             who = names.plain(seat)
             if pa["pos"] != pb["pos"]:
-                out.append(f"{who} moved to {space(pa['pos'])}")
+                out.append(f"{who} {_moved(pa['pos'])}")
             if turned := _turned(pb, pa, "jailed", "went to jail", "left jail"):
                 out.append(f"{who} {turned}")
             if pa["hp"] != pb["hp"]:
@@ -303,6 +303,14 @@ def narrate_move(g: Any, before: dict, seat: int | None, move: list, names: Name
     if not move or move[0] not in ("ability", "ultimate") or seat is None:
         return []
     return [f"{names.plain(seat)} used {option_label('turn', move, before, names)}"]
+
+
+def _moved(pos: int) -> str:
+    """A move in words; a Push the Payload space is only ever reached by landing on the one
+    before it, which jumps the figure on to this one."""
+    if 0 <= pos < len(data().spaces) and data().spaces[pos].kind == "payload":
+        return f"landed on {space(pos)} and jumped to the next payload space"
+    return f"moved to {space(pos)}"
 
 
 def _turned(before: dict, after: dict, flag: str, on: str, off: str = "") -> str:

@@ -115,7 +115,8 @@ def describe_move(g: "OverwatchTactics", s: "State", move: Move, names: Any = No
     return " ".join(str(part) for part in move)
 
 
-def describe_state(g: "OverwatchTactics", s: "State", seat: int | None) -> list[str]:
+def describe_state(g: "OverwatchTactics", s: "State", seat: int | None,
+                   names: Any = None) -> list[str]:
     route = g.data.route
     lines = [f"Round {s.round} of {g.data.rounds}; payload at {s.payload + 1} of "
              f"{len(route)} ({hex_name(route[s.payload])}, the end is {hex_name(route[-1])}); "
@@ -126,7 +127,7 @@ def describe_state(g: "OverwatchTactics", s: "State", seat: int | None) -> list[
     for h in s.heroes:
         where = f"on {_where(g, s, h.at)}" if h.placed else "off the board"
         tags = (" overwatch" if h.overwatch else "") + (f" +{h.boost}" if h.boost else "")
-        lines.append(f"  {SIDE_NAMES[h.side]} {_name(g, h.id)}: {h.hp} HP {where}{tags}")
+        lines.append(f"  {SIDE_NAMES[h.side]} {_name(g, h.id)} ({h.hp} HP) {where}{tags}")
     if s.pieces:
         lines.append("  Terrain: " + "; ".join(
             f"{g.data.terrain[p[0]].name} on {hex_name((p[1], p[2]))}" for p in s.pieces))

@@ -335,11 +335,11 @@ def _hit_words(g: "OverwatchTactics", b: State, a: State, t: Hero, lost: int) ->
                         f"{lost}: distance {d} of {weapon.range}, "
                         f"{damage_why(g, b, wb, tb, weapon)}.")
     # an ability that hit (its cubes went up) is named; else only who, whom and how much
-    src = " and ".join(
+    src = listed([
         name[w.id] + "".join(f"'s {ab.name}" for ab, c, c0 in
                              zip(g.sheet(w).abilities, w.cubes, was[w.id].cubes)
                              if c > c0 and ab.offensive)
-        for w in by) or "Damage"
+        for w in by]) or "Damage"
     return f"{src} hit {who} for {lost}."
 
 
@@ -351,3 +351,8 @@ def s_with(s: State, h: Hero) -> State:
     c = s.clone()
     c.hero(h.id).placed = True
     return c
+
+
+def listed(items: list[str]) -> str:
+    """A list in words: "A", "A and B", "A, B and C" ("" for none)."""
+    return " and ".join(items) if len(items) < 3 else f"{', '.join(items[:-1])} and {items[-1]}"

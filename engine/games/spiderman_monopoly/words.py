@@ -5,7 +5,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
 from ..family_words import explain_illegal as family_explain
-from ..family_words import family_context, payee, quick_option
+from ..family_words import family_context, payee, quick_option, space_ref
+from ..game_package import SeatNames
 from .family import BANK, BOT_LEVEL, NOBODY, half_up
 
 if TYPE_CHECKING:
@@ -17,8 +18,9 @@ def webs(n: int) -> str:
     return f"{n} web" if n == 1 else f"{n} webs"
 
 
-def who(seat: int) -> str:
-    return "the bank" if seat == BANK else f"P{seat + 1}"
+def who(seat: int, names: SeatNames) -> str:
+    """A seat by the name the side panel shows, or the bank."""
+    return "the bank" if seat == BANK else names.plain(seat)
 
 
 def space_name(g: "SpiderManMonopoly", i: int) -> str:
@@ -47,7 +49,9 @@ BY_SPACE = {"give": "Offer {}", "take": "Ask for {}",
 BY_CARD = {"give_card": "Offer your card ({})", "take_card": "Ask for their card ({})"}
 
 
-def describe_move(g: "SpiderManMonopoly", s: "State", move: Move, names: Any = None) -> str:
+def describe_move(g: "SpiderManMonopoly", s: "State", move: Move,
+                  names: SeatNames | None = None) -> str:
+    names = names or SeatNames()
     kind = move[0]
     frame = s.agenda[-1] if s.agenda else ("",)
     seat = s.turn.player
@@ -81,10 +85,10 @@ def describe_move(g: "SpiderManMonopoly", s: "State", move: Move, names: Any = N
     if kind == "play":
         eff = g.card_effect(move[1])
         if eff[0] == "keep_steal":
-            return f"Play your Daily Bugle card: take {webs(eff[1])} from {who(move[2])}"
-        return f"Play your Daily Bugle card: {who(move[2])} skips their next turn"
+            return f"Play your Daily Bugle card: take {webs(eff[1])} from {who(move[2], names)}"
+        return f"Play your Daily Bugle card: {who(move[2], names)} skips their next turn"
     if kind == "trade":
-        return f"Propose a trade to {who(move[1])}"
+        return f"Propose a trade to {who(move[1], names)}"
     if kind == "keep":
         for_rent = " for the alliance's rent" if frame[1] == "rent" else ""
         return f"Keep the roll {frame[2]} and {frame[3]}{for_rent}"
@@ -100,13 +104,13 @@ def describe_move(g: "SpiderManMonopoly", s: "State", move: Move, names: Any = N
     if kind == "want":
         return f"Yes, I want the last Spider-{frame[1].title()} too (it will be auctioned)"
     if kind == "decline":
-        return f"No, let {who(frame[3])} have the last Spider-{frame[1].title()}"
+        return f"No, let {who(frame[3], names)} have the last Spider-{frame[1].title()}"
     if kind == "place":
         return f"Put the Spider-{s.agenda[-1][2].title()} on {space_name(g, move[1])}"
     if kind == "take" and frame[0] == "power_pick":
-        return f"Take {webs(d.small_power_webs)} from {who(move[1])} (Spider-Power)"
+        return f"Take {webs(d.small_power_webs)} from {who(move[1], names)} (Spider-Power)"
     if kind == "give" and frame[0] == "surrender":
-        return f"Give {space_name(g, move[1])} to {who(frame[3])} to settle the debt"
+        return f"Give {space_name(g, move[1])} to {who(frame[3], names)} to settle the debt"
     if kind in BY_SPACE:
         return BY_SPACE[kind].format(space_name(g, move[1]))
     if kind in ("accept", "refuse"):
@@ -114,28 +118,30 @@ def describe_move(g: "SpiderManMonopoly", s: "State", move: Move, names: Any = N
         mine = [space_name(g, i) for i in take] + [f"card {c}" for c in tc] + ([webs(ask)] if ask else [])
         theirs = [space_name(g, i) for i in give] + [f"card {c}" for c in gc] + ([webs(pay)] if pay else [])
         verb = "Accept" if kind == "accept" else "Refuse"
-        return (f"{verb} {who(a)}'s offer: you get {', '.join(theirs) or 'nothing'}, "
+        return (f"{verb} {who(a, names)}'s offer: you get {', '.join(theirs) or 'nothing'}, "
                 f"you give {', '.join(mine) or 'nothing'}")
     return " ".join(str(part) for part in move)
 
 
-def describe_state(g: "SpiderManMonopoly", s: "State", seat: int | None) -> list[str]:
+def describe_state(g: "SpiderManMonopoly", s: "State", seat: int | None,
+                   names: SeatNames | None = None) -> list[str]:
+    names = names or SeatNames()
     d = g.data
     lines: list[str] = []
     t = s.turn
     if s.agenda:
-        lines.append(f"Turn {s.turns}: {who(t.player)} to play" +
+        lines.append(f"Turn {s.turns}: {who(t.player, names)} to play" +
                      (f" (doubles x{t.doubles})" if t.doubles else ""))
     else:
         res = g.result(s)
-        lines.append("Game over: winner " + " and ".join(who(w) for w in res.winners))
-    holder = who(s.symbol) + f" ({d.hero(s.players[s.symbol].hero).name})" \
+        lines.append("Game over: winner " + " and ".join(who(w, names) for w in res.winners))
+    holder = who(s.symbol, names) + f" ({d.hero(s.players[s.symbol].hero).name})" \
         if s.symbol != NOBODY else "nobody (the next player to pass GO takes it)"
     lines.append(f"Symbol of Great Responsibility: {holder}")
     for i, p in enumerate(s.players):
         you = " (you)" if seat == i else ""
         if p.out:
-            lines.append(f"{who(i)}{you}: bankrupt, out of the game")
+            lines.append(f"{who(i, names)}{you}: bankrupt, out of the game")
             continue
         hero = d.hero(p.hero).name if p.hero else "no hero yet"
         where = "In Jail" if p.jailed else space_name(g, p.pos)
@@ -145,7 +151,7 @@ def describe_state(g: "SpiderManMonopoly", s: "State", seat: int | None) -> list
             props.append(space_name(g, j) + extra)
         cards = [("Get Out of Jail Free" if g.card_effect(c)[0] == "keep_jail" else c)
                  for c in p.cards]
-        line = f"{who(i)}{you} {hero}: {webs(p.webs)}, on {where}"
+        line = f"{who(i, names)}{you} {hero}: {webs(p.webs)}, on {where}"
         if props:
             line += "; owns " + ", ".join(props)
         if cards:
@@ -183,18 +189,30 @@ def _context(g: "SpiderManMonopoly", s: "State", decision: Any, names: Any) -> d
     frame = s.agenda[-1] if s.agenda else ("",)
     if frame[0] in ("raise", "surrender"):   # ("raise"|"surrender", payer, amount, to)
         _, payer, owed, to = frame
-        return {"title": f"You owe {who(to)} {webs(owed)}: "
+        return {"title": f"You owe {who(to, names)} {webs(owed)}: "
                          + ("sell Spider-Tech" if frame[0] == "raise" else "give a property"),
                 "payer": payer, "owed": owed, "payee": payee(to)}
     if frame[0] == "turn":
         t = s.turn
         doubles = f" (doubles x{t.doubles}: roll again)" if t.again else ""
         return {"title": "Your turn" + (": roll the dice" if not t.rolled else doubles)}
+    if frame[0] == "buy":
+        sp = g.data.spaces[frame[2]]
+        return {"title": f"{sp.name} is for sale ({webs(sp.price)}): buy it or auction it",
+                "lot": space_ref(g, sp.index), "price": sp.price}
+    if frame[0] == "want":
+        return {"title": f"{who(frame[3], names)} wants the last Spider-{frame[1].title()}: "
+                         "do you want it too?"}
+    if frame[0] == "place":
+        return {"title": f"Put your Spider-{frame[2].title()} on a property"}
     return {"title": TITLES.get(frame[0], f"Your decision: {decision.prompt.replace('_', ' ')}")}
 
 
 # A decision's title by its task, where the options alone say the rest
-TITLES = {"pick_hero": "Choose your hero (each has a Spider-Power)"}
+TITLES = {"pick_hero": "Choose your hero (each has a Spider-Power)",
+          "ghost": "Ghost-Spider's Spider-Power: keep this roll or reroll?",
+          "subway": "The Subway: stay, or ride to a villain",
+          "power_pick": "Spider-Power: choose who pays you"}
 
 
 # One-line names for a narrow board cell, by kind (villains and alliances are cut from theirs)
