@@ -14,6 +14,10 @@ Invariants:
   match, slot or seat is `replayed-proof`.
 - Nothing here holds a secret: keys, decks and shares are public log data. The holder's card is
   computed by its own session from these and its key (Session.private_cards).
+- A proof found valid is remembered by the SHA-256 of everything it was checked against, the
+  round count included (`_proven`, bounded): checking is a pure function of those bytes, and the nodes sharing a
+  process (a host's bots, the in-memory matches) or a node replaying its log check the same
+  proof again. Only successes are kept, so a bad proof is always checked in full.
 - A card is openable exactly when the shares of every key holder but its holder are in the log
   (its draw entry) and its holder is not handed to the bot; any other card's value stays None
   ("A gone player" in FORMAT.md). While any key holder is a bot, a draw writes no entry (nobody
@@ -21,15 +25,43 @@ Invariants:
 """
 from __future__ import annotations
 
-from typing import Any
+import hashlib
+from typing import Any, Callable
 
 from . import hidden as hc
+from .codec import encode
+from .hidden import shuffle as _shuffle
 from .log import Fault
 
 __all__ = ["HiddenDecks", "HIDDEN_KINDS"]
 
 HIDDEN_KINDS = ("key", "shuffle", "draw", "disclose")   # the entry kinds protocol 3 adds
 _REPLAYED = "replayed-proof"
+
+
+_proven: set[bytes] = set()
+PROVEN_KEPT = 4096
+
+
+def forget_proofs() -> None:
+    """Empty the memo of proven statements (benches time the real checks with it)."""
+    _proven.clear()
+
+
+def _proven_before(check: Callable[..., Any], slot: hc.Slot, *statement: Any) -> bool:
+    """Runs check(statement[0], slot, *statement[1:]) unless these exact values were proven
+    before; raises what the check raises. True when the check was skipped."""
+    # the proof's round count is part of what was proven (a build with another count must
+    # check again)
+    key = hashlib.sha256(encode([check.__name__, _shuffle.ROUNDS, slot.match, slot.seq,
+                                 slot.deck, slot.position, *statement])).digest()
+    if key in _proven:
+        return True
+    check(statement[0], slot, *statement[1:])
+    if len(_proven) >= PROVEN_KEPT:
+        _proven.clear()
+    _proven.add(key)
+    return False
 
 
 def _fault(kind: str, a: int, e: Exception, seq: int, what: str) -> Fault:
@@ -89,8 +121,8 @@ class HiddenDecks:
         if kind == "shuffle":
             deck = pending
             try:
-                hc.check_shuffle(self.joint, hc.Slot(self.match_id, seq, deck), a,
-                                 self.cards[deck], part["deck"], part["proof"])
+                _proven_before(hc.check_shuffle, hc.Slot(self.match_id, seq, deck), self.joint,
+                               a, list(self.cards[deck]), part["deck"], part["proof"])
             except hc.HiddenError as e:
                 raise _fault("bad-shuffle", a, e, seq, f"the shuffle of {deck!r}") from None
             return None
@@ -101,8 +133,9 @@ class HiddenDecks:
 
     def _check_share(self, a: int, part: dict, seq: int, deck: str, pos: int) -> bytes:
         try:
-            return hc.check_share(self.keys[a], hc.Slot(self.match_id, seq, deck, pos), a,
-                                  self.cards[deck][pos], part["share"], part["proof"])
+            _proven_before(hc.check_share, hc.Slot(self.match_id, seq, deck, pos), self.keys[a],
+                           a, self.cards[deck][pos], part["share"], part["proof"])
+            return part["share"]   # the share, proven a point of the group with its proof
         except hc.HiddenError as e:
             raise _fault("bad-share", a, e, seq,
                          f"the decryption share of card {pos} of {deck!r}") from None

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import cbor2
 import nacl.bindings as sodium
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from protocol.codec import encode
@@ -214,3 +215,26 @@ def test_a_share_speaks_of_the_first_point_only_another_second_point_is_checked_
         assert check_share(_T.keys[0], _SHARE_SLOT, 0, ct, _SHARE, _SHARE_PROOF) == _SHARE
     except (BadEncoding, BadPoint) as e:
         assert "second half" in str(e)
+
+
+def test_a_proof_found_valid_once_vouches_only_for_those_exact_bytes():
+    # hiddenlog remembers proven statements (nodes in one process check the same proofs): a
+    # remembered one must not make any other statement pass, and a failure is never remembered
+    from protocol import hidden as hc, hiddenlog
+    calls = []
+
+    def check_thing(public, slot, seat, proof):
+        calls.append(proof)
+        if proof != b"good":
+            raise hc.ProofFailed("test", "bad proof")
+
+    hiddenlog.forget_proofs()
+    slot = hc.Slot(b"m" * 32, 5, "loot", 2)
+    assert hiddenlog._proven_before(check_thing, slot, b"k", 1, b"good") is False
+    assert hiddenlog._proven_before(check_thing, slot, b"k", 1, b"good") is True
+    for other in [(hc.Slot(b"m" * 32, 6, "loot", 2), b"k", 1), (slot, b"x", 1), (slot, b"k", 2)]:
+        assert hiddenlog._proven_before(check_thing, other[0], *other[1:], b"good") is False
+    for _ in range(2):
+        with pytest.raises(hc.ProofFailed):
+            hiddenlog._proven_before(check_thing, slot, b"k", 1, b"bad")
+    assert calls.count(b"bad") == 2 and calls.count(b"good") == 4
