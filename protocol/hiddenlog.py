@@ -14,10 +14,8 @@ Invariants:
   match, slot or seat is `replayed-proof`.
 - Nothing here holds a secret: keys, decks and shares are public log data. The holder's card is
   computed by its own session from these and its key (Session.private_cards).
-- A proof found valid is remembered by the SHA-256 of everything it was checked against, the
-  round count included (`_proven`, bounded): checking is a pure function of those bytes, and the nodes sharing a
-  process (a host's bots, the in-memory matches) or a node replaying its log check the same
-  proof again. Only successes are kept, so a bad proof is always checked in full.
+- A proof that passed is remembered (protocol/proven.py) by the SHA-256 of everything it was
+  checked against, the round count included.
 - A card is openable exactly when the shares of every key holder but its holder are in the log
   (its draw entry) and its holder is not handed to the bot; any other card's value stays None
   ("A gone player" in FORMAT.md). While any key holder is a bot, a draw writes no entry (nobody
@@ -32,6 +30,7 @@ from . import hidden as hc
 from .codec import encode
 from .hidden import shuffle as _shuffle
 from .log import Fault
+from .proven import Passed
 
 __all__ = ["HiddenDecks", "HIDDEN_KINDS"]
 
@@ -39,8 +38,7 @@ HIDDEN_KINDS = ("key", "shuffle", "draw", "disclose")   # the entry kinds protoc
 _REPLAYED = "replayed-proof"
 
 
-_proven: set[bytes] = set()
-PROVEN_KEPT = 4096
+_proven = Passed(4096)
 
 
 def forget_proofs() -> None:
@@ -58,8 +56,6 @@ def _proven_before(check: Callable[..., Any], slot: hc.Slot, *statement: Any) ->
     if key in _proven:
         return True
     check(statement[0], slot, *statement[1:])
-    if len(_proven) >= PROVEN_KEPT:
-        _proven.clear()
     _proven.add(key)
     return False
 

@@ -14,6 +14,8 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from .proven import Passed
+
 __all__ = ["Identity", "data_dir", "load_or_create", "check_code", "verify_signature"]
 
 KEY_FILE = "identity.key"
@@ -87,14 +89,9 @@ def load_or_create(directory: Path | str | None = None) -> Identity:
 
 
 _key_cache: dict[bytes, Ed25519PublicKey] = {}
-# Signatures found valid, by (key, signature, SHA-256 of the message). Verification is a pure
-# function of these bytes, so a triple seen valid is valid again: a node checks a share when it
-# arrives, again when a restart or a catch-up replays the log, and verify once more at the end;
-# nodes sharing a process (the in-memory matches, a host's bots) each check the same share. Only
-# successes are kept; the message by its digest, so the memo stays within about 1 MB however
-# long the signed items are (a collision would need SHA-256 broken).
-_valid: set[tuple[bytes, bytes, bytes]] = set()
-VALID_KEPT = 8192
+# Signatures found valid, by (key, signature, SHA-256 of the message): the message by its
+# digest, so the memo stays within about 1 MB however long the signed items are.
+_valid = Passed(8192)
 
 
 def forget_valid_signatures() -> None:
@@ -119,7 +116,5 @@ def verify_signature(public_key: bytes, signature: bytes, message: bytes) -> boo
         key.verify(signature, message)
     except InvalidSignature:
         return False
-    if len(_valid) >= VALID_KEPT:
-        _valid.clear()
     _valid.add(triple)
     return True

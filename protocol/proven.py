@@ -1,0 +1,34 @@
+"""Checks found to pass, remembered so that the same check is not made twice (bounded).
+
+A signature or a proof is checked when its share arrives, again when a restart or a catch-up
+replays the log, and once more by `verify`; nodes sharing a process (a host's bots, the
+in-memory matches) each check the same ones. The checks are pure functions of their inputs, so
+a key naming all of those inputs that passed once passes again.
+
+Invariants:
+- only passes are remembered: a failing input is always checked in full;
+- a key names every input its check reads, unambiguously (a tuple of byte strings, or a digest
+  of a canonical encoding), so a remembered key vouches for those exact inputs only;
+- at most `limit` keys are held; a full memo is emptied (cheap, and never wrong).
+"""
+from __future__ import annotations
+
+from typing import Hashable
+
+
+class Passed:
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._keys: set[Hashable] = set()
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._keys
+
+    def add(self, key: Hashable) -> None:
+        if len(self._keys) >= self.limit:
+            self._keys.clear()
+        self._keys.add(key)
+
+    def clear(self) -> None:
+        """Forget every pass (benches time the real checks)."""
+        self._keys.clear()
