@@ -319,18 +319,17 @@ def debt_cause(g: "MarioMonopoly", s: "State", creditor: Any, names: Any) -> str
     d, t = g.data, s.turn
     kind, who = creditor if isinstance(creditor, tuple) and len(creditor) == 2 else ("", None)
     by = names.plain(t.player)
-    if kind in ("seat", "fig") and t.stars and (kind == "fig" or who == t.player):
+    to_a_player = kind in ("seat", "fig")
+    if to_a_player and t.stars and (kind == "fig" or who == t.player):
         char = s.figures[t.stars[-1]].char
         return f"{by} used {d.characters[char].name}'s Super Star"
-    if kind in ("seat", "fig") and t.face and not t.power_open:
+    if to_a_player and t.face and not t.power_open:
         return f"{by} used the {FACE_NAMES.get(t.face, 'power-up')} power-up"
-    if kind == "seat":
-        return f"owed to {names.plain(who)}"
-    if kind == "fig":
-        return f"dropped where {_fig(g, s, who, names)} stands"
-    if kind == "space":
-        return f"{d.spaces[who].name} takes them"
-    return "owed to the bank"
+    # otherwise the creditor itself is the cause (lazily: `who` means a seat, a figure or a space)
+    cause = {"seat": lambda: f"owed to {names.plain(who)}",
+             "fig": lambda: f"dropped where {_fig(g, s, who, names)} stands",
+             "space": lambda: f"{d.spaces[who].name} takes them"}
+    return cause.get(kind, lambda: "owed to the bank")()
 
 
 def explain_illegal(g: "MarioMonopoly", s: "State", decision: Any, move: tuple) -> str:
