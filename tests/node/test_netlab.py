@@ -61,12 +61,15 @@ def _remove_stale_labs() -> None:
             subprocess.run(["ip", "netns", "del", ns], capture_output=True)
 
 
+HOSTS = 4   # test_netlab_game's four-seat game puts each player on a host of its own
+
+
 @pytest.fixture(scope="module")
 def lab():
     _remove_stale_labs()
-    netlab("up", "3")
+    netlab("up", str(HOSTS))
     try:
-        yield {i: f"10.{NET}.0.{i}" for i in (1, 2, 3)}
+        yield {i: f"10.{NET}.0.{i}" for i in range(1, HOSTS + 1)}
     finally:
         netlab("down", check=False)
         left = [ns for ns in subprocess.run(["ip", "netns", "list"], capture_output=True,

@@ -35,6 +35,7 @@ class Run:
 
     def __init__(self, host: int, home: Path, name: str, *args: str) -> None:
         home.mkdir(parents=True, exist_ok=True)
+        self.host, self.args = host, args
         self.home, self.out, self.err = home, home / f"{name}.jsonl", home / f"{name}.err"
         env = {**ENV, "LANBOARD_HOME": str(home), "PYTHONPATH": str(REPO)}
         self.proc = subprocess.Popen(["bash", str(NETLAB), "exec", str(host), sys.executable,
@@ -42,8 +43,14 @@ class Run:
                                      stdout=open(self.out, "w"), stderr=open(self.err, "w"),
                                      start_new_session=True)
 
+    def again(self, name: str) -> "Run":
+        """The same command on the same host and home, as a player restarts a crashed node."""
+        return Run(self.host, self.home, name, *self.args)
+
     def events(self) -> list[dict]:
-        return [json.loads(x) for x in self.out.read_text().splitlines() if x.startswith("{")]
+        # up to the last newline: the node may be halfway through writing the next line
+        done = self.out.read_text().rpartition("\n")[0]
+        return [json.loads(x) for x in done.splitlines() if x.startswith("{")]
 
     def wait_for(self, test, what: str, timeout: float = 20) -> dict:
         deadline = time.monotonic() + timeout
@@ -60,7 +67,7 @@ class Run:
             self.proc.wait(timeout=max(1.0, deadline - time.monotonic()))
         assert self.proc.returncode == 0, \
             f"{self.out.name}: exit {self.proc.returncode} (None: still running " \
-            f"after {GAME_TIME} s): {self.err.read_text()[-3000:]}"
+            f"at its deadline): {self.err.read_text()[-3000:]}"
 
     def kill(self) -> None:
         with contextlib.suppress(ProcessLookupError):
