@@ -11,7 +11,8 @@ a decryption share) are the one- and two-base cases of one protocol:
 Invariants: c and s are canonical non-zero scalars (checked before use); the binding is
 compared first, so a proof made for another match, slot or seat fails as a replay, and one whose
 binding was rewritten fails the equation since c hashes it; the caller has checked every base
-and public point with `group.point`.
+with `group.point`; a public point the caller has not checked is checked by the multiplication
+c·P (`group.mul_received`) before any other arithmetic or hash touches it, and refused by name.
 """
 from __future__ import annotations
 
@@ -40,14 +41,23 @@ def prove(label: str, binding: bytes, x: bytes, prf: bytes, bases: tuple[bytes, 
     return binding + c + s
 
 
-def check(label: str, binding: bytes, bases: tuple[bytes, ...], publics: tuple[bytes, ...],
-          proof: object, what: str, failed: Callable[[str], ProofFailed]) -> None:
+def check(label: str, binding: bytes, bases: tuple[bytes, ...], publics: tuple[object, ...],
+          proof: object, what: str, failed: Callable[[str], ProofFailed],
+          names: tuple[str, ...] | None = None) -> None:
+    """Raises unless `proof` holds; `names` name the public points in errors."""
     if type(proof) is not bytes or len(proof) != PROOF_BYTES:
         raise BadEncoding(f"a {what} must be {PROOF_BYTES} bytes")
     c = group.scalar(proof[32:64], f"the {what}'s challenge")
     s = group.scalar(proof[64:], f"the {what}'s response")
     if proof[:32] != binding:
         raise ReplayedProof(what)
-    commits = tuple(group.sub(_times(s, b), group.mul(c, p)) for b, p in zip(bases, publics))
+    names = names or tuple(f"public point {i} of the {what}" for i in range(len(publics)))
+    checked, commits = [], []
+    for b, p, name in zip(bases, publics, names):
+        # c·P first: it checks P (see group.mul_received) before the sum or the hash use it
+        p, cp = group.mul_received(c, p, name)
+        checked.append(p)
+        commits.append(group.sub(_times(s, b), cp))
+    publics, commits = tuple(checked), tuple(commits)
     if public_scalar(label, binding, bases, publics, commits) != c:
         raise failed(f"the {what} does not hold for this statement")

@@ -162,6 +162,16 @@ def test_a_torsioned_share_is_refused(t, loot):
         check_share(t.keys[0], slot, 0, loot[0], torsioned(sh), proof)
 
 
+def test_a_share_that_is_no_point_is_refused_as_that_seats_share(t, loot):
+    # the share is checked by the proof's own multiplication c·S (group.mul_received): the
+    # error still names the share and its seat, as a player reads it in the fault
+    slot = Slot(MATCH, 50, "loot", 0)
+    sh, proof = share(t.secrets[2], slot, 2, loot[0])
+    for bad in (torsioned(sh), ORDER_4, NON_CANONICAL_IDENTITY):
+        with pytest.raises(BadPoint, match="seat 2's decryption share is not a point"):
+            check_share(t.keys[2], slot, 2, loot[0], bad, proof)
+
+
 def test_a_ciphertext_with_a_small_order_half_is_refused(t, loot):
     slot = Slot(MATCH, 50, "loot", 0)
     ct = ORDER_2 + loot[0][32:]
