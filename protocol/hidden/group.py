@@ -106,6 +106,11 @@ def _is_valid_point(p: bytes) -> bool:
     return True
 
 
+def forget_points() -> None:
+    """Empty the memo of valid points (benches time the real checks with it)."""
+    _valid.clear()
+
+
 def point(value: object, what: str = "point") -> bytes:
     """`value` if it is a valid group element, else BadEncoding / BadPoint."""
     p = _bytes(value, POINT_BYTES, what)
