@@ -2,6 +2,7 @@
 confirmed; a game against this machine's bots only ends itself once no UI has been attached for
 the configured time (cli.node_runner.end_when_idle, node.control.Lifecycle)."""
 import json
+import socket
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,19 @@ async def test_a_control_call_to_a_node_ending_meanwhile_is_a_connection_error(t
         with pytest.raises(ConnectionError, match="closed the control connection"):
             await call(path, {"cmd": "stop", "confirm": True})
     listener.close()
+
+
+async def test_the_control_socket_path_appears_only_once_it_is_private_and_accepts(tmp_path):
+    # a UI or a test that waits for the path and then calls must never be refused: the path
+    # was once there, bound but not yet listening (1 full run of make test in about 20)
+    path = tmp_path / "pat.sock"
+    node = Node(Identity.generate(), "Pat", tmp_path / "pat", listen_host="127.0.0.1")
+    async with trio.open_nursery() as n:
+        n.start_soon(serve_control, node, path)
+        while not path.exists():
+            await trio.lowlevel.checkpoint()
+        assert path.stat().st_mode & 0o777 == 0o600
+        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        with probe:
+            probe.connect(str(path))   # refused while the socket is not listening
+        n.cancel_scope.cancel()
