@@ -100,7 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     n = args.players
     print(f"  a private draw among {n} nodes: {n - 1} shares made and {(n - 1) ** 2} checked = "
           f"{((n - 1) * made + (n - 1) ** 2 * checked) * 1e3:.2f} ms CPU summed over the nodes "
-          "(a load-insensitive figure of the draw's cost; bench_node.py times it in play)")
+          "(the shares alone, not the drawer's own x*A nor its card lookup: a load-insensitive "
+          "figure of the draw's cost; bench_node.py times it in play)")
     return 0
 
 

@@ -25,7 +25,8 @@ class Passed:
         return key in self._keys
 
     def add(self, key: Hashable) -> None:
-        if len(self._keys) >= self.limit:
+        # a key held already is not added again: at the limit that would empty the memo
+        if key not in self._keys and len(self._keys) >= self.limit:
             self._keys.clear()
         self._keys.add(key)
 

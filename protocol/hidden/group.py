@@ -4,11 +4,12 @@ Invariants:
 - Every point that `point()` accepts is the canonical 32-byte encoding of a point of the
   prime-order subgroup other than the identity (libsodium's `is_valid_point` refuses
   non-canonical encodings, points of small order, the identity and points outside the main
-  subgroup). Received points go through `point()` before any arithmetic touches them.
+  subgroup). Received points go through `point()` (or `mul_received`, whose multiplication
+  makes the same checks) before any other arithmetic touches them.
 - Every scalar that `scalar()` accepts is canonical (below the group order L, so it has one
   byte form) and non-zero. A non-zero scalar times an accepted point is never the identity,
-  which is the one result libsodium's `*_noclamp` refuse: so checked inputs never make a
-  multiplication fail.
+  which is the one result libsodium's `*_noclamp` refuse for checked inputs: so checked inputs
+  never make a multiplication fail.
 - Scalars derived from hashes are `reduce(64 bytes)` (bias below 2^-250), with zero rejected
   by drawing again, so the secret and public derivations never produce a scalar `scalar()` refuses.
 - Sums and differences may be the identity (an adversary can pick them); they are only ever
@@ -111,12 +112,16 @@ def forget_points() -> None:
     _valid.clear()
 
 
+def _not_a_point(what: str) -> BadPoint:
+    return BadPoint(f"{what} is not a point of the prime-order group (non-canonical, small "
+                    "order, the identity, or outside the main subgroup)")
+
+
 def point(value: object, what: str = "point") -> bytes:
     """`value` if it is a valid group element, else BadEncoding / BadPoint."""
     p = _bytes(value, POINT_BYTES, what)
     if not _is_valid_point(p):
-        raise BadPoint(f"{what} is not a point of the prime-order group (non-canonical, "
-                       "small order, the identity, or outside the main subgroup)")
+        raise _not_a_point(what)
     return p
 
 
@@ -161,8 +166,7 @@ def mul_received(s: bytes, value: object, what: str = "point") -> tuple[bytes, b
         product = _s.crypto_scalarmult_ed25519_noclamp(s, p)
     except nacl.exceptions.CryptoError:
         # s is a checked non-zero scalar, so only p can be at fault
-        raise BadPoint(f"{what} is not a point of the prime-order group (non-canonical, small "
-                       "order, the identity, or outside the main subgroup)") from None
+        raise _not_a_point(what) from None
     _valid.add(p)
     return p, product
 

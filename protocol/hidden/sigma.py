@@ -8,11 +8,12 @@ a decryption share) are the one- and two-base cases of one protocol:
     proof = binding ‖ c ‖ s                                   (96 bytes)
     check: R_i' = s·B_i − c·P_i, and c == H(label, binding, bases, publics, R_i')
 
-Invariants: c and s are canonical non-zero scalars (checked before use); the binding is
-compared first, so a proof made for another match, slot or seat fails as a replay, and one whose
-binding was rewritten fails the equation since c hashes it; the caller has checked every base
-with `group.point`; a public point the caller has not checked is checked by the multiplication
-c·P (`group.mul_received`) before any other arithmetic or hash touches it, and refused by name.
+Invariants: c and s are canonical non-zero scalars (checked before use); the caller has
+checked every base with `group.point`; every public point is checked by the multiplication c·P
+(`group.mul_received`) before any other arithmetic or hash touches it, and refused by name;
+then the binding is compared, so a proof made for another match, slot or seat fails as a replay
+(a point that is no point fails first, whatever the proof is made for), and one whose binding
+was rewritten fails the equation since c hashes it.
 """
 from __future__ import annotations
 
@@ -49,15 +50,18 @@ def check(label: str, binding: bytes, bases: tuple[bytes, ...], publics: tuple[o
         raise BadEncoding(f"a {what} must be {PROOF_BYTES} bytes")
     c = group.scalar(proof[32:64], f"the {what}'s challenge")
     s = group.scalar(proof[64:], f"the {what}'s response")
-    if proof[:32] != binding:
-        raise ReplayedProof(what)
     names = names or tuple(f"public point {i} of the {what}" for i in range(len(publics)))
     checked, commits = [], []
-    for b, p, name in zip(bases, publics, names):
+    # strict: a public point left out would be neither checked nor hashed
+    for b, p, name in zip(bases, publics, names, strict=True):
         # c·P first: it checks P (see group.mul_received) before the sum or the hash use it
         p, cp = group.mul_received(c, p, name)
         checked.append(p)
         commits.append(group.sub(_times(s, b), cp))
+    # after the points, as when callers checked them before this call: a share that is no
+    # point is `bad-share` whatever its proof claims to be made for (FORMAT.md's order)
+    if proof[:32] != binding:
+        raise ReplayedProof(what)
     publics, commits = tuple(checked), tuple(commits)
     if public_scalar(label, binding, bases, publics, commits) != c:
         raise failed(f"the {what} does not hold for this statement")

@@ -170,6 +170,10 @@ def test_a_share_that_is_no_point_is_refused_as_that_seats_share(t, loot):
     for bad in (torsioned(sh), ORDER_4, NON_CANONICAL_IDENTITY):
         with pytest.raises(BadPoint, match="seat 2's decryption share is not a point"):
             check_share(t.keys[2], slot, 2, loot[0], bad, proof)
+        # a bad point is refused as one even with a proof made for another slot (FORMAT.md:
+        # `bad-share` whatever slot its proof names), as when points were checked first
+        with pytest.raises(BadPoint, match="seat 2's decryption share is not a point"):
+            check_share(t.keys[2], Slot(MATCH, 51, "loot", 0), 2, loot[0], bad, proof)
 
 
 def test_a_ciphertext_with_a_small_order_half_is_refused(t, loot):
