@@ -339,15 +339,20 @@ async def serve_control(node, path: Path, *, lifecycle: "Lifecycle | None" = Non
     if path.exists():
         path.unlink()  # a socket left by a node that died
     sock = trio.socket.socket(trio.socket.AF_UNIX, trio.socket.SOCK_STREAM)
-    # bound under a name of its own and moved into place once private and listening: whoever
-    # waits for `path` (a UI, `lanboard attach`) is never refused by a socket not yet
-    # listening, and no other user can connect in between
-    fresh = path.with_name(path.name + ".new")
-    fresh.unlink(missing_ok=True)
-    await sock.bind(str(fresh))
-    os.chmod(fresh, 0o600)  # only this user may play this user's seat
-    sock.listen(16)
-    os.replace(fresh, path)
+    # bound under a name of this process's own (no longer than `path`'s, for AF_UNIX's limit)
+    # and moved into place once private and listening: whoever waits for `path` (a UI, a
+    # test) is never refused by a socket bound but not yet listening
+    fresh = path.with_name(f".ctl-{os.getpid()}")
+    try:
+        fresh.unlink(missing_ok=True)
+        await sock.bind(str(fresh))
+        os.chmod(fresh, 0o600)  # only this user may play this user's seat
+        sock.listen(16)
+        os.replace(fresh, path)
+    except BaseException:
+        sock.close()
+        fresh.unlink(missing_ok=True)
+        raise
     listener = trio.SocketListener(sock)
     try:
         task_status.started(path)
