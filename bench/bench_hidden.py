@@ -27,6 +27,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.script_exit import exit_on_failure  # noqa: E402
 from protocol.codec import encode  # noqa: E402
 from protocol.hidden import group  # noqa: E402
+from protocol.proven import forget_all  # noqa: E402
 from protocol.hidden.cards import ciphertext  # noqa: E402
 from protocol.hidden import (ROUNDS, Slot, check_key, check_share, check_shuffle,  # noqa: E402
                              initial_deck, joint_key, make_shuffle, player_secret, prove_key,
@@ -76,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         ct = deck[k % args.cards]
         # a share is new at every draw, the keys and the deck's points are not: only the
         # share's validity is timed again, not remembered from a share made before it
-        group.forget_points()
+        forget_all()
         ciphertext(ct), group.point(secrets[0].public)
         dt, (sh, proof) = _timed(lambda: share(secrets[0], slot, 0, ct))
         share_times.append(dt)

@@ -47,7 +47,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from node import linger, store  # noqa: E402
 from node.runtime import Node  # noqa: E402
 from node.transport import connect, serve  # noqa: E402
-from protocol.identity import Identity, forget_valid_signatures, verify_signature  # noqa: E402
+from protocol.identity import Identity, verify_signature  # noqa: E402
+from protocol.proven import forget_all  # noqa: E402
 
 GAMES = 5
 FLOOR_ROUNDS = 300
@@ -204,7 +205,7 @@ def crypto_costs(rounds: int = 300) -> tuple[float, float]:
     sig = ident.sign(msg)
     checks, signs = [], []
     for _ in range(rounds):
-        forget_valid_signatures()   # the real check, not the memo of a check made before
+        forget_all()   # the real check, not the memo of a check made before
         t = time.perf_counter()
         verify_signature(ident.public, sig, msg)
         checks.append(time.perf_counter() - t)

@@ -29,8 +29,7 @@ from bench.script_exit import exit_on_failure  # noqa: E402
 from protocol.codec import decode  # noqa: E402
 from protocol.inmemory import is_clean, play_match  # noqa: E402
 from protocol.messages import entry_shares, genesis_statement, share_statement  # noqa: E402
-from protocol.hiddenlog import forget_proofs  # noqa: E402
-from protocol.identity import forget_valid_signatures  # noqa: E402
+from protocol.proven import forget_all  # noqa: E402
 from protocol.verify import verify_bytes  # noqa: E402
 
 TARGET = 0.60
@@ -88,8 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     bare_times, verify_times = [], []
     for _ in range(args.runs):
         bare_times.append(_median_time(bare, 1))
-        forget_valid_signatures()   # time the checks, not the memos of the run before
-        forget_proofs()
+        forget_all()   # time the checks, not the memos of the run before
         verify_times.append(_median_time(lambda: verify_bytes(data), 1))
     bare_s = statistics.median(bare_times)
     verify_s = statistics.median(verify_times)
@@ -149,8 +147,7 @@ def _hidden_seconds(data: bytes) -> tuple[float, float] | None:
     try:
         for name, f in originals.items():
             setattr(cls, name, timed(f))
-        forget_valid_signatures()
-        forget_proofs()
+        forget_all()
         t = time.perf_counter()
         verify_bytes(data)
         total = time.perf_counter() - t

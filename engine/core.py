@@ -126,7 +126,7 @@ class Game:
 
     def hidden_decks(self, players: int, variants: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
         """(name, number of cards) of each deck whose cards are drawn privately (PrivateDraw),
-        fixed at set-up; card j of a deck is the game's own j-th card. None by default: a game
+        fixed at set-up; card j of a deck is the game's own j-th card. None by default (empty): a game
         with hidden decks is played over protocol 3, every other over protocol 2."""
         return ()
 

@@ -23,8 +23,8 @@ Bots, scripts, tests and the terminal UI all use it. One request per line, one r
                                      node still holds them all (node.told); else as "before"
     {"cmd": "state", "recap": k}  -> the same, "said" telling what the last k entries did (at
                                      most node.told.KEEP; a UI just attached shows it)
-    Every "state" reply also holds "seq": the number of entries of the log it reflects (the
-    "since" of the next request).
+    Every "state" reply also holds "seq": the "since" of the next request (the number of the
+    first entry it does not tell of yet; attest entries, which change no state, are not told).
     {"cmd": "pending"}            -> {"ok": true, "decision": {"seq", "prompt", "options",
                                       "labels", "context"} | null, "timeout": {"seq", "seat",
                                       "options"} | null}   ("seq": the log entry the answer

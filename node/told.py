@@ -26,7 +26,7 @@ KEEP = 256
 
 @dataclass(frozen=True)
 class Record:
-    seq: int        # the entry's place in the log (0 for the first entry)
+    seq: int        # the entry's place in the log (the genesis is 0, the first entry 1)
     kind: str       # "move", "reveal", "open", "draw", ...
     before: Any     # the game state before the entry
     after: Any      # ... and after it

@@ -68,13 +68,19 @@ def decision_data(seq: int, state: Any, decision: Any, names: SeatNames | None =
             **decision_words(state, decision, names)}
 
 
+def _own_words(game: Any, name: str) -> Any:
+    """A function of the game's words module by `name`, None when it has none. Taken straight
+    from the module, not through the packaged game: game_package.py is in every game's rules
+    digest, and a words function needs no wiring there to change nothing of a state."""
+    words = getattr(game, "_words", None)
+    return words(name) if words is not None else None
+
+
 def summary(state: Any, seat: int | None, names: SeatNames | None = None) -> list[str]:
     """The game's describe_state for `seat`: what that seat may know, in a few lines, naming
     the players by `names` where its words module takes them (as the side panel does)."""
     game = engine.get_game(state.game)
-    # Straight from the words module, as `board` is: game_package.py is in every rules digest.
-    words = getattr(game, "_words", None)
-    own = words("describe_state") if words is not None and names is not None else None
+    own = _own_words(game, "describe_state") if names is not None else None
     try:
         lines = own(game, state, seat, names) if own is not None else \
             game.describe_state(state, seat)
@@ -88,10 +94,7 @@ def board(state: Any, seat: int | None) -> dict | None:
     """The game's named data for drawing `state` as `seat` sees it (None: the game has none,
     or it failed, which is logged)."""
     game = engine.get_game(state.game)
-    # Straight from the words module: game_package.py is in every game's rules digest, and a
-    # words function needs no wiring there to change nothing of a state.
-    words = getattr(game, "_words", None)
-    own = words("board") if words is not None else None
+    own = _own_words(game, "board")
     try:
         return own(game, state, seat) if own is not None else None
     except Exception:  # noqa: BLE001 - words must not stop the node
@@ -126,8 +129,7 @@ def told(records: Iterable[Any], seat: int | None, names: SeatNames,
     game = engine.get_game(records[0].after.game)
     if getattr(game, "narrate", None) is None:
         return None
-    words = getattr(game, "_words", None)   # straight from the words module, as `board` does
-    chosen = words("narrate_move") if words is not None else None
+    chosen = _own_words(game, "narrate_move")
     views: dict[int, tuple[Any, dict]] = {}   # id(state) -> (state, view): an entry's after is
                                               # the next one's before
     def view(state: Any) -> dict:
@@ -153,10 +155,9 @@ def result_words(game_id: str, result: Any, names: SeatNames) -> list[str]:
     once every hidden card is face up): its words module's `describe_result`, [] without one
     (or when it failed, which is logged)."""
     try:
-        words = getattr(engine.get_game(game_id), "_words", None)
+        own = _own_words(engine.get_game(game_id), "describe_result")
     except KeyError:  # a game this node lacks
         return []
-    own = words("describe_result") if words is not None else None
     try:
         return [str(line) for line in own(result, names)] if own is not None else []
     except Exception:  # noqa: BLE001 - words must not stop the node

@@ -41,11 +41,6 @@ _REPLAYED = "replayed-proof"
 _proven = Passed(4096)
 
 
-def forget_proofs() -> None:
-    """Empty the memo of proven statements (benches time the real checks with it)."""
-    _proven.clear()
-
-
 def _proven_before(check: Callable[..., Any], slot: hc.Slot, *statement: Any) -> bool:
     """Runs check(statement[0], slot, *statement[1:]) unless these exact values were proven
     before; raises what the check raises. True when the check was skipped."""
@@ -101,6 +96,11 @@ class HiddenDecks:
         holder, deck, pos = card
         return (deck, pos) in self.shares and holder not in bots
 
+    def openable_of(self, seat: int, disclose: Any, bots: list[int]) -> list[tuple[int, str, int]]:
+        """The cards of a Disclose that `seat` holds and can open, in the Disclose's order: what
+        its part of the disclose entry opens, item by item."""
+        return [c for c in disclose.cards if c[0] == seat and self.openable(c, bots)]
+
     def disclose_authors(self, disclose: Any, bots: list[int]) -> tuple[int, ...]:
         return tuple(sorted({c[0] for c in disclose.cards if self.openable(c, bots)}))
 
@@ -138,7 +138,7 @@ class HiddenDecks:
 
     def _check_disclosure(self, a: int, part: list, seq: int, disclose: Any,
                           bots: list[int]) -> list[int]:
-        mine = [c for c in disclose.cards if c[0] == a and self.openable(c, bots)]
+        mine = self.openable_of(a, disclose, bots)
         if len(part) != len(mine):
             raise Fault("bad-opening", (a,), f"opens {len(part)} cards; it holds {len(mine)} "
                         "to open", seq)
@@ -186,7 +186,7 @@ class HiddenDecks:
         opened: dict[tuple[str, int], int] = {}
         if entry is not None:
             for a, part in zip(entry["authors"], entry["parts"]):
-                mine = [c for c in disclose.cards if c[0] == a and self.openable(c, bots)]
+                mine = self.openable_of(a, disclose, bots)
                 for (_, deck, pos), item in zip(mine, part):
                     opened[(deck, pos)] = item["card"]
         return [opened.get((deck, pos)) for _, deck, pos in disclose.cards]

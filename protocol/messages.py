@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .codec import CodecError, decode, encode
+from .hidden.cards import MAX_DECK
 
 __all__ = [
     "PROTOCOL_VERSION", "HIDDEN_PROTOCOL", "KINDS", "CHOICES", "SchemaError", "share_statement", "genesis_statement",
@@ -123,7 +124,6 @@ _open_spec = {"move": _move, "salt": _hash}
 # Hidden cards (protocol 3). Points are 32 bytes, ciphertexts 64, Schnorr/DLEQ proofs 96; what
 # the bytes mean (a valid point, a proof that holds) is protocol.hidden's check, made by the
 # ledger so that a failure is the author's fault by name.
-MAX_DECK = 255
 _key_spec = {"key": _bytes(32), "proof": _bytes(96)}
 _share_part_spec = {"share": _bytes(32), "proof": _bytes(96)}
 _card_spec = {"card": _int(0, MAX_DECK - 1), "share": _bytes(32), "proof": _bytes(96)}

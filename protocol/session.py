@@ -59,6 +59,7 @@ import engine
 from engine.canonical import CanonicalError
 from engine.core import IllegalMove, player_name
 
+from . import hidden as hc
 from .codec import CodecError, decode, encode
 from .genesis import GenesisError, assemble, body_hash, check_body, check_signature, sign_body
 from .identity import Identity, verify_signature
@@ -522,14 +523,12 @@ class Session:
     # ---- hidden cards ----------------------------------------------------------------------
     def _secret(self) -> Any:
         if self._hidden_secret is None:
-            from .hidden import player_secret
-            self._hidden_secret = player_secret(self.identity.seed(), self.body["nonce"])
+            self._hidden_secret = hc.player_secret(self.identity.seed(), self.body["nonce"])
         return self._hidden_secret
 
     def _hidden_part(self, slot: Any) -> Any:
         """Our part of a key, shuffle, draw or disclose entry: a function of our key and the
         log, like a reveal."""
-        from . import hidden as hc
         ledger, hidden, x = self.ledger, self.ledger.hidden, self._secret()
         if slot.kind == "key":
             return {"key": x.public, "proof": hc.prove_key(x, self.body["nonce"], self.seat)}
@@ -544,9 +543,7 @@ class Session:
             return {"share": share, "proof": proof}
         items = []
         private = self.private_cards()
-        for holder, deck, pos in slot.pending.cards:
-            if holder != self.seat or not hidden.openable((holder, deck, pos), ledger.bots):
-                continue
+        for _, deck, pos in hidden.openable_of(self.seat, slot.pending, ledger.bots):
             share, proof = hc.share(x, hc.Slot(ledger.match_id, slot.seq, deck, pos), self.seat,
                                     hidden.cards[deck][pos])
             items.append({"card": private[(deck, pos)], "share": share, "proof": proof})
@@ -559,7 +556,6 @@ class Session:
         hidden = self.ledger.hidden if self.ledger is not None else None
         if hidden is None:
             return {}
-        from . import hidden as hc
         for (deck, pos), shares in hidden.shares.items():
             if hidden.holders[(deck, pos)] != self.seat or (deck, pos) in self._private:
                 continue

@@ -336,12 +336,12 @@ def board_screen(kit: BoardKit, model, width: int, height: int, choose,
         news += wrap(model.fault, news_w, "class:error")
     if pw:
         panel = kit.panel(model, pw - 1, chei)
-        log = log_lines(model, news_w, chei - len(news))
+        log = newest_whole(model.log, news_w, chei - len(news))
         center = beside(panel, pw, news + log, chei)
     else:          # the panel, then what happened under it
         keep = min(1, chei // 4) + len(news)
         panel = kit.panel(model, cwid, max(1, chei - keep))
-        center = panel + news + log_lines(model, cwid, chei - len(panel) - len(news))
+        center = panel + news + newest_whole(model.log, cwid, chei - len(panel) - len(news))
     board = render_board(kit.cells(model), geo, center)
     lines = [pad(x, width) for x in board]
     lower = list(below) if below is not None else decision_lines(model, width, bottom, choose)
@@ -351,11 +351,6 @@ def board_screen(kit: BoardKit, model, width: int, height: int, choose,
     lines += [[("", "")]] * (height - 1 - len(lines))
     lines.append(hint_line(model, width, replay=bool(replay_info)))
     return lines
-
-
-def log_lines(model, width: int, rows: int) -> list[Line]:
-    """The newest of what happened that fits in `rows`, oldest first."""
-    return newest_whole(model.log, width, rows)
 
 
 def newest_whole(texts: Sequence[str], width: int, rows: int, style: str = "class:log",

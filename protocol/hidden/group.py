@@ -107,11 +107,6 @@ def _is_valid_point(p: bytes) -> bool:
     return True
 
 
-def forget_points() -> None:
-    """Empty the memo of valid points (benches time the real checks with it)."""
-    _valid.clear()
-
-
 def _not_a_point(what: str) -> BadPoint:
     return BadPoint(f"{what} is not a point of the prime-order group (non-canonical, small "
                     "order, the identity, or outside the main subgroup)")

@@ -38,8 +38,8 @@ def test_every_decision_has_a_titled_context_and_an_auction_names_the_bid_to_bea
             return
         seen.add(p.prompt)
         ctx = game.decision_context(state, p, SeatNames(["A", "B", "C"], p.player))
-        if not ctx.get("title"):
-            untitled.add(p.prompt)
+        if not ctx.get("title") or ctx["title"].startswith("Your decision:"):
+            untitled.add(p.prompt)   # none, or the fallback that names the task id
         if p.prompt == "auction":
             auctions += 1
             bids = [o[1] for o in p.options if o[0] == "bid"]

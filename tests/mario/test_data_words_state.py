@@ -154,11 +154,16 @@ def test_unknown_variants_and_player_counts_are_refused():
 
 
 def test_every_decision_met_in_games_has_a_title_in_words_not_its_task_id():
+    seen = set()
+
     def check(s):
         p = GAME.pending(s)
         if isinstance(p, Decision):
+            seen.add(p.prompt)
             title = GAME.decision_context(s, p, NAMES)["title"]
             assert not title.startswith("Your decision:"), title
     for players, variants in [(2, ()), (4, ("party",))]:
         for seed in range(3):
             play("mario-monopoly", players, seed, "random", variants, on_step=check)
+    # the games met the decisions the check is about, the party variant's own pick among them
+    assert {"turn", "buy", "party_pick"} <= seen, seen

@@ -14,7 +14,7 @@ KINGS_ROW = 31
 def test_loot_box_deck_has_5_7_or_9_cards_by_player_count(players, boxes):
     # all 9 cards are shuffled unseen (a hidden deck); the first 5, 7 or 9 positions are drawn
     s = GAME.new(players)
-    assert GAME.hidden_decks(players, ()) == (("loot", len(DATA.loot_box_points)),)
+    assert GAME.hidden_decks(players, ()) == (("loot", 9),)   # game-data.md: 9 Loot Box cards
     assert s.loot_deck == list(range(boxes))
 
 

@@ -23,6 +23,7 @@ from protocol.hidden import (ROUNDS, HiddenError, Slot, card_points, check_share
                              initial_deck, make_shuffle, player_secret, prove_key, share)
 from protocol.hidden.errors import BadEncoding, BadPoint
 from protocol.hidden.transcript import binding
+from protocol.proven import forget_all
 from tests.protocol.hidden_table import MATCH, NONCE, seed, table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -228,7 +229,7 @@ def test_a_proof_found_valid_once_vouches_only_for_those_exact_bytes():
         if proof != b"good":
             raise hc.ProofFailed("test", "bad proof")
 
-    hiddenlog.forget_proofs()
+    forget_all()
     slot = hc.Slot(b"m" * 32, 5, "loot", 2)
     assert hiddenlog._proven_before(check_thing, slot, b"k", 1, b"good") is False
     assert hiddenlog._proven_before(check_thing, slot, b"k", 1, b"good") is True

@@ -12,7 +12,7 @@ def test_a_full_memo_adding_a_key_it_holds_forgets_nothing():
     assert b"key" in memo and b"deck point" in memo
 
 
-def test_a_full_memo_is_emptied_for_a_new_key_and_only_passes_are_held():
+def test_a_full_memo_is_emptied_for_a_new_key():
     memo = Passed(2)
     memo.add(b"a")
     memo.add(b"b")

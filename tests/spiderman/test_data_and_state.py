@@ -163,10 +163,14 @@ def test_every_decision_met_in_games_has_a_title_in_words_not_its_task_id():
     from engine.simulate import play
     names = SeatNames(["Ann", "Bob", "Cy"], 0)
 
+    seen = set()
+
     def look(s):
         p = GAME.pending(s)
         if isinstance(p, engine.Decision):
+            seen.add(p.prompt)
             title = GAME.decision_context(s, p, names)["title"]
             assert not title.startswith("Your decision:"), title
     play("spiderman-monopoly", 3, 3, ("random", "greedy", "random"), variants=["turn-limit"],
          max_steps=4000, on_step=look)
+    assert {"turn", "buy", "pick_hero"} <= seen, seen   # the check met real decisions

@@ -82,6 +82,7 @@ def test_each_option_names_the_cell_it_acts_on():
     s = board({"tracer": (ATTACK, 2, 1), "reaper": (DEFENCE, 4, 1)})
     opts = options(s)
     cells, heroes = wb.option_cells(FLAT, s, opts)
+    assert {"step", "attack", "end"} <= {o[0] for o in opts}   # every branch below is met
     for o, c, who in zip(opts, cells, heroes):
         if o[0] == "step":
             assert (c, who) == (wb.cell((o[2], o[3])), o[1])

@@ -86,3 +86,8 @@ def stop(proc) -> None:
             proc.wait(5)
         except Exception:  # noqa: BLE001
             os.killpg(proc.pid, signal.SIGKILL)
+
+
+def text(lines) -> str:
+    """A screen's lines of (style, text) fragments as plain text, trailing blanks cut."""
+    return "\n".join("".join(f[1] for f in line).rstrip() for line in lines)

@@ -104,15 +104,19 @@ def test_cells_never_run_into_each_other_and_the_decision_is_shown(case, size):
     assert "q detach or leave" in lines[-1]
 
 
-def test_another_players_loot_boxes_are_never_drawn():
-    def loot(s):
-        s.players[0].loot, s.players[1].loot, s.players[2].loot = [10], [60, 50], [40]
+def test_another_players_loot_boxes_are_counted_and_only_ours_show_points_at_every_size():
+    def loot(s):   # deck positions: the state never holds a hidden card's value
+        s.players[0].loot, s.players[1].loot, s.players[2].loot = [0], [1, 2], [3]
     state = states.new_game(states.DEFAULT_TEAMS[:3], setup=loot)
     model = states.model_for(state, 0)
+    # what the node's state answer carries: the one card this seat decrypted (card 7: 50 points)
+    model.cards = [{"deck": "loot", "position": 0, "card": 7}]
     for size in SIZES:
         text = screen_text(model, *size)
-        assert "60" not in text and "50" not in text and "40" not in text
-        assert "1 loot" in text and "2 loot" in text
+        assert "2 loot" in text and "2 loot (" not in text, size
+        # our points where the side panel has the room (80x24 gives each seat one short line)
+        assert text.count("loot (") == (0 if size[0] < 120 else 1), size
+        assert size[0] < 120 or "1 loot (50)" in text, size
 
 
 def test_a_resized_terminal_is_drawn_at_its_new_size():

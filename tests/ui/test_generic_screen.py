@@ -21,12 +21,8 @@ from node.runtime import Node
 from node.words import option_labels, seat_names, summary
 from protocol.codec import decode
 from protocol.identity import Identity
-from tests.ui.harness import drive, terminal, until
+from tests.ui.harness import drive, terminal, text, until
 from tests.worded_toy import GAME, GAME_ID, TITLE
-
-
-def text(lines) -> str:
-    return "\n".join("".join(f[1] for f in line).rstrip() for line in lines)
 
 
 def toy_model(seat: int = 1) -> Model:

@@ -52,7 +52,7 @@ def test_the_live_overwatch_end_screen_shows_the_breakdown_the_node_sent(tmp_pat
     model, last = _replayed_to_the_end(tmp_path, "overwatch-monopoly")
     model.result = dict(last["over"])
     text = "\n".join("".join(t for _, t in line) for line in screens.over_screen(model, 80, 24))
-    assert all(line in text for line in last["over"]["said"]), text
+    assert last["over"]["said"] and all(line in text for line in last["over"]["said"]), text
 
 
 def test_a_game_without_words_on_its_result_gets_none():

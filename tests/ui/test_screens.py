@@ -3,10 +3,7 @@ import pytest
 
 from cli.ui.screens import game_screen, over_screen
 from tests.ui import states
-
-
-def text(lines) -> str:
-    return "\n".join("".join(f[1] for f in line).rstrip() for line in lines)
+from tests.ui.harness import text
 
 
 def test_a_fault_stops_the_game_in_plain_words_naming_the_player():
@@ -140,7 +137,7 @@ def test_question_mark_shows_each_characters_powers_in_the_family_games(state):
     first = next(iter(m.glossary.characters.values()))
     assert f"Character help — {first['name']}" in shown
     words = " ".join(shown.split())
-    assert all(" ".join(line.split()[:5]) in words for line in first["help"])
+    assert first["help"] and all(" ".join(line.split()[:5]) in words for line in first["help"])
 
 
 def test_mario_pick_options_say_each_characters_power():

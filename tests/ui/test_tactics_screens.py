@@ -16,16 +16,12 @@ from cli.ui.hexmap import cells_for
 from cli.ui.tactics_screens import game_screen, layout, selected_hero, sheet_lines
 from engine.core import Sealed
 from tests.tactics.scenario import ATTACK, DEFENCE, GAME, board, least, through_setup
-from tests.ui.harness import terminal, until
+from tests.ui.harness import terminal, text, until
 from tests.ui.tactics_states import model_for
 
 SNAPSHOTS = Path(__file__).with_name("snapshots")
 SIZES = [(80, 24), (120, 40), (200, 60)]
 LOG = ["Round 1 of 10 begins.", "Ann (attack) to act."]
-
-
-def text(lines) -> str:
-    return "\n".join("".join(f[1] for f in line).rstrip() for line in lines)
 
 
 def first_turn():
@@ -415,7 +411,7 @@ def test_the_cursor_on_an_enemy_hero_names_it_and_a_broken_key_is_said_not_fatal
             m.board["heroes"] = None                  # a board the keys cannot read
             inp.send_text("\t")
             await until(lambda: "that key failed" in m.message, 5, "the bug said", ui)
-            assert ui.app.is_running and start
+            assert ui.app.is_running
             inp.send_text("q")
             await asyncio.wait_for(task, 5)
     asyncio.run(script())

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..family_words import explain_illegal as family_explain
-from ..family_words import family_context, quick_option
+from ..family_words import amount, family_context, quick_option
 from ..game_package import SeatNames
 
 if TYPE_CHECKING:
@@ -16,11 +16,11 @@ FACE_NAMES = {"coins": "Coins", "green_shell": "Green Shell", "red_shell": "Red 
 
 
 def _coins(n: int) -> str:
-    return f"{n} coin" + ("" if n == 1 else "s")
+    return amount(n, "coins")
 
 
 def _spaces(n: int) -> str:
-    return f"{n} space" + ("" if n == 1 else "s")
+    return amount(n, "spaces")
 
 
 def _seat(g, s, seat: int, names: SeatNames) -> str:

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
 from ..family_words import explain_illegal as family_explain
-from ..family_words import family_context, payee, quick_option, space_ref
+from ..family_words import amount, family_context, payee, quick_option, space_ref
 from ..game_package import SeatNames
 from .family import BANK, BOT_LEVEL, NOBODY, half_up
 
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def webs(n: int) -> str:
-    return f"{n} web" if n == 1 else f"{n} webs"
+    return amount(n, "webs")
 
 
 def who(seat: int, names: SeatNames) -> str:
