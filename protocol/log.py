@@ -28,11 +28,13 @@ a Disclose a "disclose" entry of the holders' shares. protocol.hiddenlog checks 
 a draw nobody could ever open, or a Disclose with nothing to open, is applied without an entry,
 like a bot's move.
 
-Blame: a fault names a seat by its signed part, never by its place in an entry. A fault found
-in a signed part of a complete entry (`check_entry`, as catch-up and `verify` read entries)
+Blame: an authored fault (AUTHORED_FAULTS) names a seat by its signed part, never by its place
+in an entry. Found in a complete entry (`check_entry`, as catch-up and `verify` read entries) it
 carries that part as a share frame, so a node that never saw it can check it itself; a rule
 broken only by how parts were put together (claims naming different seats) names nobody, as
-no signature shows who assembled the entry.
+no signature shows who assembled the entry. The other faults of a complete entry (its match,
+number, previous hash, authors, a signature) name the seat its fields point at, which no
+signature proves guilty: catch-up holds them against the peer that sent the entry.
 """
 from __future__ import annotations
 
