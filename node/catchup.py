@@ -13,10 +13,14 @@ Invariants kept here:
   verifies; otherwise that peer is at fault (wire.BadMessage closes its link), except when our
   log ends with entries holding shares of ours that never reached anyone: then we ask for the
   entries from before those (`asked_from`), and theirs replace ours on disk and in the session;
-  and except when an entry holds a signed part that breaks a rule (log.AUTHORED_FAULTS: a bad
-  shuffle, share, move...): its author said it, so the entries before it are kept and the match
-  stops there, blamed on that author, as if the part had come on its own (a cheater's own node
-  logs its cheat and may pass it on as catch-up before the part itself reaches us).
+  and except when an entry holds a signed part that breaks a rule by itself (`log.authored`: a
+  bad shuffle, share, move... carrying that part as evidence): its author said it, so the
+  entries before it are kept and the match stops there, blamed on that author, as if the part
+  had come on its own (a cheater's own node logs its cheat and may pass it on as catch-up
+  before the part itself reaches us). The halt notice carries the part, so a peer that never
+  saw it convicts the same author rather than dispute with us. A rule broken by how an entry's
+  parts were put together (claims naming different seats) proves no signer guilty: the
+  sender's fault, like any entry that does not verify.
 - After a sync we are not behind on, and after catching up, every share of the slot in progress
   is sent again (a session ignores what it has seen).
 """
@@ -26,7 +30,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from engine.core import player_name
-from protocol.log import AUTHORED_FAULTS, Fault
+from protocol.log import Fault, authored
 from protocol.session import GameOver, Session
 
 from . import wire
@@ -92,7 +96,7 @@ class CatchUp:
         except Exception as e:  # any failure to verify is that peer's fault, not a crash
             if first == mine and self._ask_from_before_unshared(seat):
                 return
-            if (isinstance(e, Fault) and e.kind in AUTHORED_FAULTS and e.seq is not None
+            if (isinstance(e, Fault) and authored(e) and e.seq is not None
                     and first < e.seq <= first + len(items)):
                 self._stop_at(seat, e, log_items[:e.seq], first)
                 return

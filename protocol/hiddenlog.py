@@ -11,7 +11,8 @@ says it all in full.
 Invariants:
 - Every key, shuffle and share is checked with its proof when its share arrives (`check`), so a
   bad one is its author's fault at once, never discovered at the end; a proof made for another
-  match, slot or seat is `replayed-proof`.
+  match, slot or seat is `replayed-proof`. Two key holders giving one key (`append`) is
+  `bad-key` of both, carrying both signed parts as evidence.
 - Nothing here holds a secret: keys, decks and shares are public log data. The holder's card is
   computed by its own session from these and its key (Session.private_cards).
 - A proof that passed is remembered (protocol/proven.py) by the SHA-256 of everything it was
@@ -30,6 +31,7 @@ from . import hidden as hc
 from .codec import encode
 from .hidden import shuffle as _shuffle
 from .log import Fault
+from .messages import entry_shares
 from .proven import Passed
 
 __all__ = ["HiddenDecks", "HIDDEN_KINDS"]
@@ -166,7 +168,9 @@ class HiddenDecks:
             except hc.HiddenError as e:
                 # two seats proving the same key both know its scalar: they act together
                 same = [a for a in authors if list(keys.values()).count(keys[a]) > 1]
-                raise Fault("bad-key", tuple(same), f"the joint key: {e}", seq) from None
+                # their signed parts are the proof (each proves its own signer knows the scalar)
+                proof = tuple(encode(sh) for sh in entry_shares(entry) if sh["author"] in same)
+                raise Fault("bad-key", tuple(same), f"the joint key: {e}", seq, proof) from None
             self.keys, self.joint = keys, joint
             self.cards = {name: hc.initial_deck(self.match_id, name, size, joint)
                           for name, size in self.sizes.items()}

@@ -27,6 +27,14 @@ seat and deck) come before the first step; a PrivateDraw is a "draw" entry of de
 a Disclose a "disclose" entry of the holders' shares. protocol.hiddenlog checks and applies them;
 a draw nobody could ever open, or a Disclose with nothing to open, is applied without an entry,
 like a bot's move.
+
+Blame: an authored fault (AUTHORED_FAULTS) names a seat by its signed part, never by its place
+in an entry. Found in a complete entry (`check_entry`, as catch-up and `verify` read entries) it
+carries that part as a share frame, so a node that never saw it can check it itself; a rule
+broken only by how parts were put together (claims naming different seats) names nobody, as
+no signature shows who assembled the entry. The other faults of a complete entry (its match,
+number, previous hash, authors, a signature) name the seat its fields point at, which no
+signature proves guilty: catch-up holds them against the peer that sent the entry.
 """
 from __future__ import annotations
 
@@ -36,17 +44,21 @@ from typing import Any
 import engine
 from engine.core import IllegalMove, player_name
 
-from .codec import decode
+from .codec import decode, encode
 from .genesis import GenesisError, check_signed_genesis, match_id
 from .identity import verify_signature
 from .messages import entry_shares, entry_statements, share_statement
 from .randomness import H, chance_seed, sealed_commitment
 
-__all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS", "AUTHORED_FAULTS", "bot_seed", "bot_move", "sealed_bot_move",
-           "settle_choice"]
+__all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS", "AUTHORED_FAULTS", "authored", "bot_seed",
+           "bot_move", "sealed_bot_move", "settle_choice"]
 
 # Faults found in a part whose signature verified: its author said it, for this match and
-# slot, whoever passed the entry on (check_entry checks signatures before content).
+# slot, whoever passed the entry on (check_entry checks signatures before content). Each is
+# proven by the signed part alone on the history before it, except bad-key of a joint key
+# (two key holders giving one key), proven by both their parts, each one's proof showing its
+# signer knows the key's scalar. A rule about how several seats' parts were put together
+# (timeout claims naming different seats) is none of these: it names no seat (see `authored`).
 AUTHORED_FAULTS = frozenset({"wrong-kind", "bad-reveal", "illegal-move", "bad-opening", "bad-key",
                              "bad-shuffle", "bad-share", "replayed-proof", "bad-claim",
                              "bad-choice"})
@@ -105,6 +117,13 @@ class Fault(Exception):
         who = ", ".join(map(player_name, self.seats)) or "nobody"
         at = f" at entry {self.seq}" if self.seq is not None else ""
         return f"{self.kind}{at} by {who}: {self.reason}"
+
+
+def authored(fault: Fault) -> bool:
+    """Whether `fault` is proven against its seats by the signed parts it carries as evidence
+    (share frames): a node that never saw those parts, on the same history, finds the same
+    fault in them (Session._on_halt), so stopping the match for it names nobody else."""
+    return fault.kind in AUTHORED_FAULTS and bool(fault.seats) and bool(fault.evidence)
 
 
 class Ledger:
@@ -298,7 +317,10 @@ class Ledger:
         raise Fault("wrong-author", (a,), f"{player_name(a)} may not write entry {seq}", seq)
 
     def check_entry(self, entry: dict) -> Any:
-        """Everything about a complete entry read from a log, signatures included."""
+        """Everything about a complete entry read from a log, signatures included. A fault
+        found in one signed part (check_share) carries that part as a share frame, its
+        evidence; claims naming different seats, a fault of whoever put them together, name
+        no seat."""
         authors = entry["authors"]
         first = authors[0]
         if entry["match"] != self.match_id:
@@ -318,7 +340,10 @@ class Ledger:
         if entry["kind"] == "timeout":
             accused = entry["parts"][0]["seat"]
             if any(p["seat"] != accused for p in entry["parts"]):
-                raise Fault("bad-claim", (first,), "timeout claims name different seats", self.seq)
+                # each claim may be its signer's right (a slot waiting for several seats):
+                # only putting them in one entry breaks the rule, and no signature shows who did
+                raise Fault("bad-claim", (), "timeout claims name different seats (no one claim "
+                            "breaks a rule: whoever put them in one entry did)", self.seq)
             expected = tuple(s for s in self.active() if s != accused)
         else:
             expected = self.slot.authors
@@ -336,7 +361,13 @@ class Ledger:
             if not verify_signature(self.keys[a], share["sig"], statement):
                 raise Fault("bad-signature", (a,), f"signature of {player_name(a)} does not verify",
                             self.seq)
-            prepared = self.check_share(share)
+            try:
+                prepared = self.check_share(share)
+            except Fault as f:
+                if f.evidence or f.seats != (a,):
+                    raise
+                # the signed part is the proof a node that never saw it checks for itself
+                raise Fault(f.kind, f.seats, f.reason, f.seq, (encode(share),)) from None
         return prepared
 
     # ---- writing ---------------------------------------------------------------------------

@@ -11,7 +11,8 @@ Three things travel or are stored:
 
 Every author signs the same statement whether it travels as a share or sits in an entry:
 encode(["lanboard/share/1", match, seq, prev, kind, author, part]), so an entry is checked by
-re-deriving each author's statement, and a share can be cut out of an entry and relayed.
+re-deriving each author's statement, and a share can be cut out of an entry and relayed (as a
+halt notice's evidence, when the share breaks a rule). A halt notice made here fits one frame.
 
 Parsing is exact: missing fields, unknown fields and wrong types are `SchemaError`s.
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .codec import CodecError, decode, encode
+from .codec import MAX_FRAME, CodecError, decode, encode
 from .hidden.cards import MAX_DECK
 
 __all__ = [
@@ -256,9 +257,20 @@ def _frame(v: Any, where: str) -> None:
 
 def make_halt(seq: int, kind: str, seats: tuple[int, ...], reason: str,
               evidence: tuple[bytes, ...]) -> dict:
-    return {"t": "halt", "seq": seq, "kind": kind[:32], "seats": list(seats),
-            "reason": reason[:1024],
-            "evidence": [e for e in evidence if len(e) <= 1 << 16][:MAX_EVIDENCE]}
+    """A halt notice that fits one frame (codec.MAX_FRAME): a notice a peer cannot decode
+    would be blamed on its sender. The evidence is what convicts, so the reason gives way to
+    it (a shuffle share of the largest deck leaves room for a few words), and evidence frames
+    are dropped from the last only when they cannot fit together."""
+    msg = {"t": "halt", "seq": seq, "kind": kind[:32], "seats": list(seats),
+           "reason": reason[:1024],
+           "evidence": [e for e in evidence if len(e) <= 1 << 16][:MAX_EVIDENCE]}
+    while (over := len(encode(msg)) - MAX_FRAME) > 0:
+        if msg["reason"]:
+            # a character is at least one byte: cutting `over` of them frees at least `over`
+            msg["reason"] = msg["reason"][:max(0, len(msg["reason"]) - over)]
+        else:
+            msg["evidence"].pop()
+    return msg
 
 
 def parse_wire(data: bytes) -> dict:

@@ -24,7 +24,9 @@ blamed, until it arrives from its author directly; only then is the author at fa
 Some cheats only one node can see (a share signed for it alone, garbage on one link). A node
 that stops the match sends every peer a halt notice with the frames that made it stop; each
 peer judges those frames itself (see `_on_halt`), so every honest node stops, blaming the
-cheater when the frames prove it and naming both sides of a dispute when they cannot.
+cheater when the frames prove it and naming both sides of a dispute when they cannot. A cheat
+found in entries caught up (`resume`, then `halt`) carries its signed part as a share frame
+(Ledger.check_entry), so the notice proves it as if the part had come on its own.
 
 Timeout claims are binding for their signer: once this node has signed that seat X missed slot
 s, it ignores X's late share for s. If other honest nodes accepted that share in time, the game
@@ -620,7 +622,9 @@ class Session:
 
     def halt(self, fault: Fault) -> Output:
         """Stop this match at `fault` found outside a frame of ours (an entry in a catch-up
-        batch whose signed part breaks a rule): as if that part had arrived on its own."""
+        batch whose signed part breaks a rule): as if that part had arrived on its own. The
+        fault should carry that part (`log.authored`): the halt notice sends it, and without
+        it a peer that never saw the part can only dispute with us."""
         out = Output()
         self._halt(fault, out)
         return out

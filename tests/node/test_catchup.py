@@ -62,15 +62,20 @@ def test_a_batch_that_leaves_a_gap_or_is_held_already_is_dropped(tmp_path, playe
     assert node.entry_count() == 10
 
 
+def _held_all_shared(tmp_path, played) -> int:
+    """A count of entries to hold such that our log does not end with a share of ours (else a
+    batch that does not follow may be the match's log going on without it, and we ask for
+    more instead: test_late_restart)."""
+    return next(n for n in range(10, 40)
+                if _behind(tmp_path / str(n), played, n)[0].session.unshared_at_end() == 0)
+
+
 def _peers(node) -> list[int]:
     return [s for s in range(len(node.seats)) if s != node.my_seat]
 
 
 def test_entries_that_do_not_verify_are_the_senders_fault(tmp_path, played):
-    # held so that our log does not end with a share of ours (else such a batch may be the
-    # match's log going on without it, and we ask for more instead: test_late_restart)
-    held = next(n for n in range(10, 40)
-                if _behind(tmp_path / str(n), played, n)[0].session.unshared_at_end() == 0)
+    held = _held_all_shared(tmp_path, played)
     node, entries = _behind(tmp_path, played, held)
     sender = _peers(node)[-1]
     with pytest.raises(wire.BadMessage,
@@ -110,8 +115,7 @@ def test_a_signed_cheat_in_a_batch_stops_the_match_there_blamed_on_its_author(tm
     # at it, blamed on its author as if the move had come on its own (not on the sender, whose
     # link would close and leave us waiting for ever).
     from protocol.codec import decode
-    held = next(n for n in range(10, 40)
-                if _behind(tmp_path / str(n), played, n)[0].session.unshared_at_end() == 0)
+    held = _held_all_shared(tmp_path, played)
     node, entries = _behind(tmp_path, played, held)
     at = next(i for i in range(held + 2, len(entries)) if decode(entries[i])["kind"] == "move")
     forged, author = _forged_move(played, entries, at)
@@ -123,3 +127,90 @@ def test_a_signed_cheat_in_a_batch_stops_the_match_there_blamed_on_its_author(tm
     fault = node.session.fault
     assert fault is not None and fault.kind == "illegal-move", fault
     assert fault.seats == (author,) and fault.seq == at + 1
+
+
+def _resumed_at(played, seat: int, entries: int) -> Session:
+    """`seat`'s session rebuilt from the first `entries` entries of the match: an honest node
+    that holds the same history and has not seen what comes next."""
+    player = next(n for n in played if n.my_seat == seat)
+    body = player.session.body
+    chain = HashChain(chain_secret(player.identity.seed(), body["nonce"]), body["chain"])
+    return Session.resume(player.session.log[:1 + entries], player.identity, chain, [])[0]
+
+
+def _halt_sent(node, to: int) -> bytes:
+    """The halt notice `node` sent to seat `to` (a session frame on its link)."""
+    from protocol.messages import parse_wire
+    queue = node.links.queues[to][1]
+    while True:
+        channel, payload = wire.unpack(queue.receive_nowait())
+        if channel == wire.SESSION and parse_wire(payload)["t"] == "halt":
+            return payload
+
+
+def test_a_cheat_caught_in_catch_up_is_proven_to_a_node_that_never_saw_it(tmp_path, played,
+                                                                          monkeypatch):
+    # The cheater's node logs its own illegal move and passes it to us as catch-up; the third
+    # player never got the move. Our halt notice must carry the signed move, so the third node
+    # convicts the cheater by its own checks, not stop with a dispute naming us too.
+    from protocol.codec import decode
+    from protocol.verify import verify_bytes
+    monkeypatch.setattr(outbox, "INLINE_SYNC_MAX", math.inf)   # frames leave at once
+    held = _held_all_shared(tmp_path, played)
+    node, entries = _behind(tmp_path, played, held)
+    at = next(i for i in range(held + 2, len(entries)) if decode(entries[i])["kind"] == "move"
+              and decode(entries[i])["authors"][0] != node.my_seat)
+    forged, cheater = _forged_move(played, entries, at)
+    third = next(s for s in _peers(node) if s != cheater)
+    node.play.catchup.on_entries(cheater, held, entries[held:at] + [forged])
+    assert (node.session.fault.kind, node.session.fault.seats) == ("illegal-move", (cheater,))
+
+    honest = _resumed_at(played, third, at)
+    honest.receive(_halt_sent(node, third), node.my_seat)
+    fault = honest.fault
+    assert fault is not None and (fault.kind, fault.seats, fault.seq) == (
+        "illegal-move", (cheater,), at + 1), fault
+    # and the files say the same: the cheater's names it, ours and the third's hold up to it
+    cheaters_file = verify_bytes(b"".join(played[0].session.log[:1] + entries[:at] + [forged]))
+    assert (cheaters_file.fault, cheaters_file.author, cheaters_file.index) == (
+        "illegal-move", cheater, at + 1)
+    for session in (node.session, honest):
+        report = verify_bytes(b"".join(session.log))
+        assert (report.fault, report.index) == ("incomplete", at + 1), report
+
+
+def _mixed_claims(played, entries: list[bytes], at: int, accused: int, other: int) -> bytes:
+    """A timeout entry in place of entry `at` (0-based, an attest entry: it waits for every
+    seat) put together from two honest claims: the lower seat's against `accused`, the other
+    seat's against `other`. Each claim alone is one its signer may make; no honest node puts
+    two claims naming different seats in one entry."""
+    from protocol.codec import decode, encode
+    from protocol.messages import make_entry, make_share
+    entry = decode(entries[at])
+    signers = sorted(s for s in range(len(played)) if s != accused)
+    shares = []
+    for signer, named in zip(signers, (accused, other)):
+        ident = next(n for n in played if n.my_seat == signer).identity
+        shares.append(make_share(ident.sign, entry["match"], entry["seq"], entry["prev"],
+                                 "timeout", signer, {"seat": named, "time": 1}))
+    return encode(make_entry(shares))
+
+
+def test_claims_naming_different_seats_in_one_entry_are_the_senders_fault_not_a_signers(
+        tmp_path, played):
+    # Both claims were the signers' right (an attest slot waits for everyone); whoever put
+    # them in one entry broke the rule, and that is the peer that sent it. Blaming the entry's
+    # first author would stop the match against an honest player.
+    from protocol.codec import decode
+    from protocol.verify import verify_bytes
+    held = _held_all_shared(tmp_path, played)
+    node, entries = _behind(tmp_path, played, held)
+    at = next(i for i in range(held + 1, len(entries)) if decode(entries[i])["kind"] == "attest")
+    first, sender = sorted(_peers(node))
+    mixed = _mixed_claims(played, entries, at, accused=node.my_seat, other=first)
+    with pytest.raises(wire.BadMessage,
+                       match=f"player {sender + 1} sent entries that do not verify"):
+        node.play.catchup.on_entries(sender, held, entries[held:at] + [mixed])
+    assert node.session.fault is None and node.entry_count() == held
+    report = verify_bytes(b"".join(played[0].session.log[:1] + entries[:at] + [mixed]))
+    assert (report.fault, report.index, report.author) == ("bad-claim", at + 1, None), report

@@ -135,3 +135,19 @@ def test_a_node_that_halts_sends_every_peer_its_reason_and_evidence():
     to, msg = notices[0]
     assert set(to) == {1, 2}
     assert (msg["kind"], msg["seats"], msg["evidence"]) == ("illegal-move", [CHEAT], [bad])
+
+
+def test_a_halt_notice_carrying_the_largest_share_frame_fits_one_frame_and_keeps_the_proof():
+    # A bad shuffle of the largest hidden deck is a share frame of up to 65448 bytes: with the
+    # notice's reason around it, the notice must still decode at the peers (else they would
+    # blame its honest sender for a malformed frame); the reason gives way, never the proof.
+    from protocol.genesis import MAX_HIDDEN_DECK
+    from .test_hidden_cards import worst_shuffle_share
+    frame = encode(worst_shuffle_share(MAX_HIDDEN_DECK))
+    notice = encode(make_halt((1 << 64) - 1, "bad-shuffle", (7,), "why " * 256, (frame,)))
+    msg = parse_wire(notice)
+    assert msg["evidence"] == [frame]
+    assert msg["reason"].startswith("why why")
+    # a reason that fits is kept whole
+    short = parse_wire(encode(make_halt(3, "bad-shuffle", (1,), "a dropped card", (frame,))))
+    assert short["reason"] == "a dropped card"

@@ -357,14 +357,19 @@ def test_a_hidden_deck_too_large_for_a_shuffle_entry_is_refused_at_the_genesis(m
     check_body(body)
 
 
-def _worst_shuffle_frames(m: int) -> tuple[int, int]:
-    # the largest share frame and entry a shuffle of m cards can make: every round opened
-    # output-side (the larger opening), the largest seq, the largest author
-    from protocol.messages import make_entry, make_share
+def worst_shuffle_share(m: int) -> dict:
+    """The largest share frame a shuffle of m cards can make: every round opened output-side
+    (the larger opening), the largest seq, the largest author."""
+    from protocol.messages import make_share
     proof = [bytes(32), bytes(32 * hc.ROUNDS),
              [[bytes(m), bytes(32 * m)] for _ in range(hc.ROUNDS)]]
-    share = make_share(lambda statement: bytes(64), bytes(32), (1 << 64) - 1, bytes(32),
-                       "shuffle", 7, {"deck": [bytes(64)] * m, "proof": proof})
+    return make_share(lambda statement: bytes(64), bytes(32), (1 << 64) - 1, bytes(32),
+                      "shuffle", 7, {"deck": [bytes(64)] * m, "proof": proof})
+
+
+def _worst_shuffle_frames(m: int) -> tuple[int, int]:
+    from protocol.messages import make_entry
+    share = worst_shuffle_share(m)
     return len(encode(share)), len(encode(make_entry([share])))
 
 
