@@ -347,10 +347,15 @@ async def serve_control(node, path: Path, *, lifecycle: "Lifecycle | None" = Non
         os.chmod(fresh, 0o600)  # only this user may play this user's seat
         sock.listen(16)
         os.replace(fresh, path)
-    except BaseException:
+    except BaseException as e:
         sock.close()
         fresh.unlink(missing_ok=True)
-        raise
+        if not isinstance(e, OSError):
+            raise
+        # the user reads it (cli.main prints an OSError): which socket, and why
+        said = OSError(f"cannot open the control socket {path}: {e.strerror or e}")
+        said.errno = e.errno
+        raise said from e
     listener = trio.SocketListener(sock)
     try:
         task_status.started(path)
