@@ -18,8 +18,8 @@ from .messages import (HIDDEN_PROTOCOL, PROTOCOL_VERSION, SchemaError, genesis_s
                        parse_genesis_body)
 
 __all__ = [
-    "DEFAULT_CHAIN", "DEFAULT_TIMEOUTS", "make_body", "protocol_for", "sign_body", "assemble", "match_id",
-    "body_hash", "check_signed_genesis", "GenesisError",
+    "DEFAULT_CHAIN", "DEFAULT_TIMEOUTS", "make_body", "protocol_for", "sign_body", "assemble",
+    "match_id", "body_hash", "check_signed_genesis", "GenesisError",
 ]
 
 # A Monopoly game rolls a few hundred times; 2^14 reveals is ample and costs ~10 ms to build.
