@@ -31,7 +31,7 @@ def load_match(path: str) -> tuple[list[dict], list[str], str]:
     ("said")."""
     import engine
     from engine.canonical import to_data
-    from node.words import SeatNames, board, narration, result_words, summary
+    from node.words import SeatNames, board, narration, result_data, summary
     from protocol.matchfile import MAX_FILE
     from protocol.verify import replay
 
@@ -63,9 +63,7 @@ def load_match(path: str) -> tuple[list[dict], list[str], str]:
                           "board": board(ledger.state, None)})
             over = engine.pending(ledger.state)
             if isinstance(over, engine.Over):   # the game's end: who won, and the game's words
-                r = over.result
-                steps[-1]["over"] = {"scores": list(r.scores), "winners": list(r.winners),
-                                     "said": result_words(game[0], r, SeatNames(names))}
+                steps[-1]["over"] = result_data(game[0], over.result, SeatNames(names))
         before[:] = [ledger.state]
 
     report, _ = replay(data, on_entry)

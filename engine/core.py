@@ -130,6 +130,10 @@ class Game:
         with hidden decks is played over protocol 3, every other over protocol 2."""
         return ()
 
+    def hidden_decks_of(self, state: Any) -> tuple[tuple[str, int], ...]:
+        """`hidden_decks` of the match `state` is in (its number of players and its variants)."""
+        return self.hidden_decks(len(state.players), tuple(getattr(state, "variants", ())))
+
     def result(self, state: Any) -> Result:
         """Scores and winners of the state as it stands (final at Over). Forfeited seats never win."""
         raise NotImplementedError
@@ -341,7 +345,7 @@ class Game:
         values = tuple(values)
         if len(values) != len(p.cards):
             raise IllegalMove(f"{len(p.cards)} cards are opened, not {len(values)}")
-        sizes = dict(self.hidden_decks(len(state.players), tuple(getattr(state, "variants", ()))))
+        sizes = dict(self.hidden_decks_of(state))
         for (_, deck, _), v in zip(p.cards, values):
             if v is not None and (type(v) is not int or not 0 <= v < sizes[deck]):
                 raise IllegalMove(f"{v!r} is no card of the hidden deck {deck!r}")

@@ -28,16 +28,15 @@ class TableDealer:
     """The order of each hidden deck of one offline game, and the moves that follow from it:
     a private draw applies at once, a Disclose gets each card's index from the order."""
 
-    def __init__(self, game: Any, state: Any, orders: dict[str, tuple[int, ...]]) -> None:
+    def __init__(self, game: Any, orders: dict[str, tuple[int, ...]]) -> None:
         self.game = game
-        decks = game.hidden_decks(len(state.players), tuple(getattr(state, "variants", ())))
-        self.orders = {name: tuple(orders[name]) for name, _ in decks}
+        self.orders = {name: tuple(order) for name, order in orders.items()}
 
     @classmethod
     def shuffled(cls, game: Any, state: Any, seed: bytes) -> "TableDealer":
-        decks = game.hidden_decks(len(state.players), tuple(getattr(state, "variants", ())))
-        return cls(game, state, {name: draw(Chance("perm", (size,)), hashlib.sha256(
-            b"lanboard-sim-deck" + seed + name.encode()).digest()) for name, size in decks})
+        return cls(game, {name: draw(Chance("perm", (size,)), hashlib.sha256(
+            b"lanboard-sim-deck" + seed + name.encode()).digest())
+            for name, size in game.hidden_decks_of(state)})
 
     def card(self, deck: str, position: int) -> int:
         return self.orders[deck][position]

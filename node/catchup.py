@@ -110,14 +110,13 @@ class CatchUp:
         table, play = self.table, self.play
         session, out = Session.resume(log_items, table.identity, table.session.chain,
                                       play.outbox.unlogged)
-        self._adopt(seat, session, out, log_items[1 + first:], first, table.entry_count(),
-                    release_held=False)
         self.behind, self.held = None, []
+        self._adopt(seat, session, out, log_items[1 + first:], first, table.entry_count())
         if table.session.fault is None:
             play.handle(table.session.halt(fault))
 
-    def _adopt(self, seat: int, session: Session, out, items: list[bytes], first: int, mine: int,
-               release_held: bool = True) -> None:
+    def _adopt(self, seat: int, session: Session, out, items: list[bytes], first: int,
+               mine: int) -> None:
         table, play = self.table, self.play
         if first < mine:
             log.warning("entries %d to %d, with shares of ours that never reached the others, "
@@ -133,7 +132,7 @@ class CatchUp:
         play.handle(out)
         if table.session.over:
             play.react(GameOver(table.session.ledger.result()))
-        if self.behind is not None and release_held:
+        if self.behind is not None:
             self.behind = None
             held, self.held = self.held, []
             for s, payload in held:

@@ -107,7 +107,7 @@ from engine import Decision
 from protocol.identity import check_code
 
 from .admission import serve_admitted
-from .words import (board, decision_data, glossary, narration, result_words, seat_names,
+from .words import (board, decision_data, glossary, narration, result_data, seat_names,
                     summary, told)
 
 MAX_LINE = 64 * 1024
@@ -139,9 +139,7 @@ def _status(node) -> dict:
     if node.outcome.match_file is not None:
         out["file"] = str(node.outcome.match_file)
     if node.outcome.result is not None:
-        r = node.outcome.result
-        out["result"] = {"scores": list(r.scores), "winners": list(r.winners),
-                         "said": result_words(node.game, r, seat_names(node))}
+        out["result"] = result_data(node.game, node.outcome.result, seat_names(node))
     if node.outcome.fault is not None:
         f = node.outcome.fault
         out["fault"] = {"kind": f.kind, "seats": list(f.seats), "reason": f.reason}
@@ -349,10 +347,15 @@ async def serve_control(node, path: Path, *, lifecycle: "Lifecycle | None" = Non
         os.chmod(fresh, 0o600)  # only this user may play this user's seat
         sock.listen(16)
         os.replace(fresh, path)
-    except BaseException:
+    except BaseException as e:
         sock.close()
         fresh.unlink(missing_ok=True)
-        raise
+        if not isinstance(e, OSError):
+            raise
+        # the user reads it (cli.main prints an OSError): which socket, and why
+        said = OSError(f"cannot open the control socket {path}: {e.strerror or e}")
+        said.errno = e.errno
+        raise said from e
     listener = trio.SocketListener(sock)
     try:
         task_status.started(path)

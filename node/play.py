@@ -30,7 +30,7 @@ from .events import describe
 from .outbox import Outbox
 from .store import MatchStore
 from .watchdog import Watchdog
-from .words import result_words, seat_names
+from .words import result_data, seat_names
 
 if TYPE_CHECKING:
     from .links import Links
@@ -120,10 +120,8 @@ class Play:
             have = wire.pack("sync", have=table.entry_count())
             for seat in self.links.queues:
                 self.links.send(seat, have)
-            table.events.emit("over", {"scores": list(ev.result.scores),
-                                       "winners": list(ev.result.winners),
-                                       "said": result_words(table.session.body["game"],
-                                                            ev.result, seat_names(table)),
+            table.events.emit("over", {**result_data(table.session.body["game"], ev.result,
+                                                     seat_names(table)),
                                        "hash": table.outcome.state_hash.hex()})
             table.finished.set()
         elif isinstance(ev, FaultDetected):

@@ -18,7 +18,7 @@ from engine.games.game_package import SeatNames
 log = logging.getLogger(__name__)
 
 __all__ = ["SeatNames", "option_labels", "decision_words", "decision_data", "summary", "narration", "glossary",
-           "board", "seat_names", "told", "result_words"]
+           "board", "seat_names", "told", "result_words", "result_data"]
 
 
 def _raw(move: Iterable[Any]) -> str:
@@ -163,6 +163,13 @@ def result_words(game_id: str, result: Any, names: SeatNames) -> list[str]:
     except Exception:  # noqa: BLE001 - words must not stop the node
         log.exception("describe_result failed")
         return []
+
+
+def result_data(game_id: str, result: Any, names: SeatNames) -> dict:
+    """A game's result as the control API, its event stream and a replay give it: "scores",
+    "winners" (seats) and "said" (result_words)."""
+    return {"scores": list(result.scores), "winners": list(result.winners),
+            "said": result_words(game_id, result, names)}
 
 
 def glossary(game_id: str | None) -> dict:

@@ -18,8 +18,8 @@ from .messages import (HIDDEN_PROTOCOL, PROTOCOL_VERSION, SchemaError, genesis_s
                        parse_genesis_body)
 
 __all__ = [
-    "DEFAULT_CHAIN", "DEFAULT_TIMEOUTS", "make_body", "sign_body", "assemble", "match_id",
-    "body_hash", "check_signed_genesis", "GenesisError",
+    "DEFAULT_CHAIN", "DEFAULT_TIMEOUTS", "make_body", "protocol_for", "sign_body", "assemble",
+    "match_id", "body_hash", "check_signed_genesis", "GenesisError",
 ]
 
 # A Monopoly game rolls a few hundred times; 2^14 reveals is ample and costs ~10 ms to build.
@@ -46,12 +46,18 @@ def make_body(game: str, players: list[dict], *, variants: tuple[str, ...] = (),
     g = engine.get_game(game)
     hidden = g.hidden_decks(len(players), tuple(sorted(set(variants))))
     body = {
-        "protocol": HIDDEN_PROTOCOL if hidden else PROTOCOL_VERSION, "game": game, "variants": sorted(set(variants)),
+        "protocol": protocol_for(hidden), "game": game, "variants": sorted(set(variants)),
         "digest": g.digest(), "players": [dict(p) for p in players], "chain": chain,
         "timeouts": dict(timeouts or DEFAULT_TIMEOUTS), "nonce": nonce,
     }
     parse_genesis_body(body)
     return body
+
+
+def protocol_for(hidden_decks: tuple) -> int:
+    """The one protocol a match is played over: 3 exactly for a game with hidden cards (a
+    protocol-2 log could not keep them secret, and protocol 3 adds nothing to another game)."""
+    return HIDDEN_PROTOCOL if hidden_decks else PROTOCOL_VERSION
 
 
 def body_hash(body: dict) -> bytes:
@@ -98,21 +104,18 @@ def check_body(body: dict) -> Any:
         state = game.new(len(body["players"]), tuple(body["variants"]))
     except ValueError as e:
         raise GenesisError(str(e)) from None
-    # Protocol 3 exactly for the games with hidden cards: a protocol-2 match of such a game
-    # could not keep them secret, and protocol 3 adds nothing to another game.
     hidden = game.hidden_decks(len(body["players"]), tuple(body["variants"]))
-    if hidden and body["protocol"] != HIDDEN_PROTOCOL:
-        raise GenesisError(f"{body['game']} deals hidden cards, which need protocol "
-                           f"{HIDDEN_PROTOCOL}; this match is protocol {body['protocol']}, whose "
-                           "log cannot keep them secret")
+    if body["protocol"] != protocol_for(hidden):
+        raise GenesisError(
+            f"{body['game']} deals hidden cards, which need protocol {HIDDEN_PROTOCOL}; this match "
+            f"is protocol {body['protocol']}, whose log cannot keep them secret" if hidden else
+            f"protocol {body['protocol']} is only for games with hidden cards; {body['game']} "
+            f"has none and is played over protocol {PROTOCOL_VERSION}")
     for name, size in hidden:
         if not 1 <= size <= MAX_HIDDEN_DECK:
             raise GenesisError(f"the hidden deck {name!r} has {size} cards; a shuffle entry "
                                f"holds at most {MAX_HIDDEN_DECK} within the 65536-byte frame "
                                "limit")
-    if not hidden and body["protocol"] != PROTOCOL_VERSION:
-        raise GenesisError(f"protocol {body['protocol']} is only for games with hidden cards; "
-                           f"{body['game']} has none and is played over protocol {PROTOCOL_VERSION}")
     return state
 
 

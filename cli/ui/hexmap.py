@@ -56,7 +56,8 @@ class Cells:
 
 def cells_for(width: int, height: int, columns: int, rows: int) -> Cells:
     """The biggest cells that leave room beside the map for the hero panel and below it for
-    the events and the decision: 8x3 from 160x50, 5x2 from 110x34, else 4x1 (80x24 fits)."""
+    the events and the decision: for the 16x10 map, 8x3 from 172x46, 5x2 from 112x32, else
+    4x1 (80x24 fits)."""
     for w, h, side, below in ((8, 3, 40, 16), (5, 2, 30, 12)):
         c = Cells(w, h, columns, rows)
         if c.map_width + side <= width and c.map_height + below <= height:

@@ -180,3 +180,41 @@ async def test_the_control_socket_path_appears_only_once_it_is_private_and_accep
         with probe:
             probe.connect(str(path))   # refused while the socket is not listening
         n.cancel_scope.cancel()
+
+
+def _fail_replace(monkeypatch):
+    def refuse(src, dst):
+        raise PermissionError(13, "Permission denied", str(src), None, str(dst))
+    monkeypatch.setattr("node.control.os.replace", refuse)
+
+
+def _fail_chmod(monkeypatch):
+    def refuse(path, mode):
+        raise PermissionError(1, "Operation not permitted", str(path))
+    monkeypatch.setattr("node.control.os.chmod", refuse)
+
+
+def _fail_listen(monkeypatch):
+    probe = trio.socket.socket(trio.socket.AF_UNIX, trio.socket.SOCK_STREAM)
+    probe.close()
+
+    def refuse(self, backlog):
+        raise OSError(98, "Address already in use")
+    monkeypatch.setattr(type(probe), "listen", refuse)
+
+
+@pytest.mark.parametrize("fail, cause", [(_fail_chmod, "Operation not permitted"),
+                                         (_fail_listen, "Address already in use"),
+                                         (_fail_replace, "Permission denied")],
+                         ids=["chmod", "listen", "replace"])
+async def test_a_control_socket_that_cannot_be_put_in_place_leaves_no_file_and_says_why(
+        tmp_path, monkeypatch, fail, cause):
+    # bound as .ctl-PID, made private, listening, then moved into place: whichever step fails,
+    # the half-made socket file goes, and the user reads which socket could not be opened
+    path = tmp_path / "run" / "pat.sock"
+    node = Node(Identity.generate(), "Pat", tmp_path / "pat", listen_host="127.0.0.1")
+    fail(monkeypatch)
+    with pytest.raises(OSError) as raised, trio.fail_after(10):
+        await serve_control(node, path)    # (it would serve until cancelled had no step failed)
+    assert str(raised.value) == f"cannot open the control socket {path}: {cause}"
+    assert list(path.parent.iterdir()) == []    # neither .ctl-PID nor pat.sock

@@ -8,12 +8,14 @@ import signal
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from types import SimpleNamespace
 
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from cli.ui import launch
 from cli.ui.app import GameUI, live_ui
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,6 +73,20 @@ async def drive(control: Path, script, columns: int = 80, rows: int = 24):
                 ui.app.exit()
             await asyncio.wait_for(app_task, 5)
     return ui
+
+
+def attached_ui(monkeypatch, model, run_live=None, *, lobby: dict | None = None,
+                left: bool = False) -> None:
+    """What `launch.open_ui` attaches with, faked: the live UI is `model` with `run_live` for
+    the app's run (none by default: the app itself is not what is tested, but what the UI was
+    given before it and what open_ui says after it), `left` whether the player chose to leave,
+    and `lobby` the node's last lobby event."""
+    async def nothing() -> None:
+        pass
+    ui = SimpleNamespace(model=model, leaving=SimpleNamespace(left=left, what_happens=""),
+                         run_live=run_live or nothing)
+    monkeypatch.setattr("cli.ui.app.live_ui", lambda control: ui)
+    monkeypatch.setattr(launch, "last_lobby", lambda control: lobby)
 
 
 def use_home(monkeypatch, path: Path) -> None:

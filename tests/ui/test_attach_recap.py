@@ -2,13 +2,13 @@
 last (from the node, in the game's words), not with the lobby as it was before the game."""
 import asyncio
 import random
-from types import SimpleNamespace
 
 from cli.ui import launch
 from cli.ui import model as model_module
 from cli.ui.model import RECAP_LINES, Model
 from tests.overwatch.scenario import new_game
 
+from .harness import attached_ui
 from .test_what_happened_per_entry import HEADER, _NodeOfOurs
 
 LOBBY = {"event": "lobby", "seats": 4, "players": [{"name": "Ana", "code": "ab12"},
@@ -33,13 +33,7 @@ def test_attaching_mid_game_recaps_the_last_entries_in_the_games_words(monkeypat
 def test_attaching_says_no_stale_lobby_line_but_knows_the_check_codes(monkeypatch, tmp_path):
     m = Model(socket=tmp_path / "c.sock")
 
-    async def run_live():
-        pass   # the UI's own run is not what is tested: what it was given before it
-
-    ui = SimpleNamespace(model=m, leaving=SimpleNamespace(left=True, what_happens=""),
-                         run_live=run_live)
-    monkeypatch.setattr("cli.ui.app.live_ui", lambda control: ui)
-    monkeypatch.setattr(launch, "last_lobby", lambda control: LOBBY)
+    attached_ui(monkeypatch, m, lobby=LOBBY, left=True)
     launch.open_ui(tmp_path / "c.sock")
     assert not any(line.startswith("lobby:") for line in m.log)
     assert m.codes == {"Ana": "ab12", "Bo": "cd34"}

@@ -1,12 +1,12 @@
 """A node stopped from another terminal (`lanboard stop`) is said as stopped, with how to
 resume, and the attached UI exits 0 (it is what was asked); a node that crashed is said as
 unreachable and the UI exits 1."""
-import asyncio
-from types import SimpleNamespace
 
 from cli.ui import launch
 from cli.ui import model as model_module
 from cli.ui.model import Model
+
+from .harness import attached_ui
 
 FILE = "/home/pat/.local/share/lanboard/matches/0123456789abcdef0123.match"
 
@@ -32,13 +32,7 @@ def _node_gone_at(monkeypatch, sock):
 
 def _attached_ui_exit(monkeypatch, sock) -> tuple[int, Model]:
     m = Model(socket=sock)
-
-    async def run_live():
-        await m.follow()
-
-    ui = SimpleNamespace(model=m, leaving=SimpleNamespace(left=False), run_live=run_live)
-    monkeypatch.setattr("cli.ui.app.live_ui", lambda control: ui)
-    monkeypatch.setattr(launch, "last_lobby", lambda control: None)
+    attached_ui(monkeypatch, m, m.follow)
     return launch.open_ui(sock), m
 
 

@@ -1,8 +1,6 @@
 """The quit key on a live game: it asks, detaching leaves the node playing, and leaving says
 first what happens (the node's own words, as `lanboard stop` prints them) and stops the node
 only once confirmed. Real node processes, as `lanboard play` starts them."""
-import asyncio
-
 import pytest
 
 from cli.ui import client
@@ -11,9 +9,24 @@ from tests.ui.test_live_app import first_decision, game, run  # noqa: F401 - gam
 
 # a real `host --headless` node process, as `play` starts
 pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
+node_call = client.call
 
 
-def test_quit_asks_first_and_escape_goes_back_to_the_game_with_nothing_stopped(game):  # noqa: F811
+@pytest.fixture
+def stops(monkeypatch):
+    """Every stop request the UI sends its node, in order (the calls go through)."""
+    sent = []
+
+    async def watched(path, request):
+        if request.get("cmd") == "stop":
+            sent.append(dict(request))
+        return await node_call(path, request)
+    monkeypatch.setattr(client, "call", watched)
+    return sent
+
+
+def test_quit_asks_first_and_escape_goes_back_to_the_game_with_nothing_stopped(
+        game, stops):  # noqa: F811
     proc, control, _ = game(bots=1)
 
     async def script(ui, inp, out):
@@ -29,25 +42,28 @@ def test_quit_asks_first_and_escape_goes_back_to_the_game_with_nothing_stopped(g
         assert ui.app.is_running and ui.model.decision is not None
         assert ui.screen_text().splitlines()[-1].endswith("q detach or leave")
     run(drive(control, script))
-    assert proc.poll() is None
+    assert stops == [] and proc.poll() is None
 
 
-def test_leaving_says_what_happens_then_stops_the_node_only_when_confirmed(game):  # noqa: F811
+def test_leaving_says_what_happens_then_stops_the_node_only_when_confirmed(
+        game, stops):  # noqa: F811
     proc, control, _ = game(bots=1)
 
     async def script(ui, inp, out):
         await first_decision(ui)
-        said = (await client.call(control, {"cmd": "stop"}))["what_happens"]   # stops nothing
+        said = (await node_call(control, {"cmd": "stop"}))["what_happens"]   # stops nothing
         inp.send_text("q")
         await until(lambda: "Detach" in ui.screen_text(), 5, "the quit question", ui)
         inp.send_text("l")
         await until(lambda: "Leave now" in ui.screen_text(), 5, "what leaving does", ui)
         assert " ".join(ui.screen_text().split()).count(" ".join(said.split())) == 1
-        await asyncio.sleep(0.5)
-        assert proc.poll() is None, "the node stopped before the leave was confirmed"
+        # what the screen says came from a stop that stops nothing; the node still plays
+        assert stops == [{"cmd": "stop"}]
+        assert (await node_call(control, {"cmd": "status"}))["phase"] == "playing"
         inp.send_text("y")
         await until(lambda: not ui.app.is_running, 10, "the app to close", ui)
         assert ui.leaving.left
+        assert stops == [{"cmd": "stop"}, {"cmd": "stop", "confirm": True}]
     run(drive(control, script, columns=120, rows=40))
     proc.wait(15)                        # ended (an unfinished game's exit status is 1)
     assert not control.exists()          # cleanly: its control socket went with it

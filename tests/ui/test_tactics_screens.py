@@ -6,15 +6,16 @@ it and with the engine.
 Set LANBOARD_UPDATE_SNAPSHOTS=1 to rewrite the snapshots after an intended change."""
 import asyncio
 import os
+import tomllib
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from cli.ui.app import STYLE, GameUI
-from cli.ui.hexmap import cells_for
-from cli.ui.tactics_screens import game_screen, layout, selected_hero, sheet_lines
+from cli.ui.tactics_screens import game_screen, gmap, layout, selected_hero, sheet_lines
 from engine.core import Sealed
+from engine.games.overwatch_tactics.data import DATA_FILE
 from tests.tactics.scenario import ATTACK, DEFENCE, GAME, board, least, through_setup
 from tests.ui.harness import terminal, text, until
 from tests.ui.tactics_states import model_for
@@ -64,11 +65,42 @@ def test_from_120x40_every_hero_name_and_the_selected_sheet_are_in_full(size):
         assert a["name"] + (" (ultimate)" if a["ultimate"] else "") in shown
 
 
+def _data_map() -> dict[tuple[int, int], int]:
+    """The map as the game's data.toml draws it: [column, row] -> level, one string a row."""
+    levels = tomllib.loads(DATA_FILE.read_text(encoding="utf-8"))["map"]["levels"]["value"]
+    return {(col, row): int(ch) for row, line in enumerate(levels) for col, ch in enumerate(line)}
+
+
+def _unmarked(m) -> set[tuple[int, int]]:
+    """Hexes drawn as their bare level: no route, spawn, payload, barrier, terrain or hero."""
+    g, b = gmap(m), m.board
+    marked = [*g["route"], *g["attacker_spawn"], *(c for z in g["defender_spawns"] for c in z),
+              b["payload"]["cell"], *(x[:2] for x in b["barriers"]),
+              *(c for t in b["terrain"] for c in t["cells"]), *(h["cell"] for h in b["heroes"])]
+    return set(_data_map()) - {tuple(c) for c in marked}
+
+
 def test_the_map_grows_with_the_terminal_and_80x24_keeps_one_line_per_row():
-    sizes = [cells_for(w, h, 16, 10) for w, h in SIZES]
-    assert [(c.width, c.lines) for c in sizes] == [(4, 1), (5, 2), (8, 3)]
-    for (w, h), c in zip(SIZES, sizes):
+    levels = _data_map()
+    columns, rows = max(c for c, _ in levels) + 1, max(r for _, r in levels) + 1
+    assert len(levels) == columns * rows            # a full grid of 16x10 in data.toml
+    m = first_turn()
+    cells = [layout(m, w, h)["cells"] for w, h in SIZES]
+    assert all((c.columns, c.rows) == (columns, rows) for c in cells)
+    assert cells[0].lines == 1
+    # a bigger terminal gets bigger hexes, both wider and taller
+    assert all(a.width < b.width and a.lines < b.lines for a, b in zip(cells, cells[1:]))
+    plain = _unmarked(m)
+    assert len(plain) > columns * rows // 2
+    for (w, h), c in zip(SIZES, cells):
         assert c.map_width < w and c.map_height < h
+        drawn = [text([line]) + " " * w for line in game_screen(m, w, h, lambda k: None)[1:]]
+        # what each hex shows is the data's map: its level ("." for 0) where nothing else is,
+        # in the odd-r layout (cells c.width apart, odd rows half a cell to the right)
+        for col, row in plain:
+            x, y = col * c.width + row % 2 * (c.width // 2), row * c.lines
+            lv = levels[(col, row)]
+            assert drawn[y][x:x + c.width - 1].strip() == (str(lv) if lv else "."), (col, row)
 
 
 def _cells_styled(lines, cells, style):
