@@ -287,11 +287,9 @@ def decision_context(g: "MarioMonopoly", s: "State", decision: Any, names: Any) 
 
 
 def _context(g: "MarioMonopoly", s: "State", decision: Any, names: Any) -> dict:
-    shared = family_context(g, s, names, "coins")
-    if shared and s.agenda and s.agenda[-1][0] == "sell":
-        why = debt_cause(g, s, s.agenda[-1].creditor, names)
-        return {**shared, "title": f"You owe coins ({why}): sell a property "
-                                   f"(still owed: {_coins(s.agenda[-1].debt)})"}
+    shared = family_context(
+        g, s, names, "coins", why_sell=lambda frame:
+        f"You owe coins ({debt_cause(g, s, frame.creditor, names)}): sell a property")
     if shared:
         return shared
     frame = s.agenda[-1] if s.agenda else ("",)

@@ -98,7 +98,7 @@ def decision_context(g: Any, s: Any, decision: Decision, names: Names) -> dict:
     and which characters' abilities may be used."""
     prompt = decision.prompt
     frame = s.agenda[-1] if s.agenda else None
-    ctx = family_context(g, s, names, "HP") or {}
+    ctx = family_context(g, s, names, "HP", why_sell=lambda _: PROMPTS["sell"]) or {}
     title = ctx.get("title") or PROMPTS.get(prompt, prompt.replace("_", " "))
     if prompt == "capture":
         sp = g.data.spaces[frame.space]
@@ -115,7 +115,7 @@ def decision_context(g: Any, s: Any, decision: Decision, names: Names) -> dict:
             title = f"Your turn: you rolled {t.die}{face}"
     elif prompt == "ultimate":
         ctx = {"ultimates": sorted({o[1] for o in decision.options if o[0] == "ultimate"})}
-    if prompt in ("eliminate", "sell", "zarya"):
+    if prompt in ("eliminate", "zarya"):
         title = f"{PROMPTS[prompt]} (still owed: {ctx['owed']} HP)"
     return {**ctx, "title": title, **quick_option(decision.options)}
 
