@@ -1,5 +1,6 @@
 """Decision contexts the Monopoly-family games share: the named data a screen shows to explain
-an auction, an offered sale, a trade or a forced sale, read from the task frames by name.
+an auction, an offered sale, a trade or a forced sale, read from the task frames by name; and
+the part of a board (the data a board screen draws a state with) every such game has.
 
 A context is plain data (ints, strings, lists, dicts) for the control API: seats as seat
 numbers, spaces as {"space", "name"}, money as ints, and "title", the decision in one line
@@ -60,6 +61,12 @@ def family_context(g: Any, s: Any, names: SeatNames, money: str,
             if why_sell else {}
         return {**title, "payer": frame.seller, "owed": frame.debt, "payee": payee(frame.creditor)}
     return None
+
+
+def holdings(g: Any, s: Any) -> list[dict]:
+    """Each seat's row of a board, as every seat sees it: the spaces it owns ("owned", in board
+    order). A game adds its own fields to the rows."""
+    return [{"owned": g.properties_of(s, seat)} for seat in range(len(s.players))]
 
 
 # The option a long list must not bury, by move kind: the one that ends the turn, sends the

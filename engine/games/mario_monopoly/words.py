@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..family_words import explain_illegal as family_explain
-from ..family_words import amount, family_context, quick_option
+from ..family_words import amount, family_context, holdings, quick_option
 from ..game_package import SeatNames
 
 if TYPE_CHECKING:
@@ -357,3 +357,10 @@ def glossary(g: "MarioMonopoly") -> dict:
         "scoring": (f"Score = property points + boss points + {d.points_per_stack} for "
                     f"every {d.stack} coins in hand."),
     }
+
+
+def board(g: "MarioMonopoly", s: "State", seat: int | None, cards: Any = None) -> dict:
+    """What the board screen shows of `s` beyond the state: the properties each seat owns
+    ("seats": [{"owned"}]) and how many bosses are left to fight ("bosses_left"). Nothing in
+    the game is hidden, so every seat gets the same (`seat` and `cards` change nothing)."""
+    return {"seats": holdings(g, s), "bosses_left": len(s.boss_deck)}
