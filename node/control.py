@@ -8,7 +8,8 @@ Bots, scripts, tests and the terminal UI all use it. One request per line, one r
                                       "summary": [<lines from the game's describe_state>],
                                       "waiting_for": seat | null, "said": null,
                                       "board": {...} | null,  (what the game's own screen
-                                      draws the state with: its words module's board)
+                                      draws the state with: its words module's board, as
+                                      this seat sees it, its own hidden cards' worth too)
                                       "cards": [{"deck", "position", "card"}: the hidden cards
                                       this seat alone has read (its Loot Boxes); never another
                                       seat's, which this node cannot compute]}
@@ -185,11 +186,11 @@ def _state(node, req: dict) -> dict:
     elif "before" in req:
         said = narration(state.game, req["before"], view, seat_names(node),
                          bool(req.get("reveal")), len(node.seats))
-    cards = [{"deck": d, "position": pos, "card": c}
-             for (d, pos), c in sorted(node.session.private_cards().items())]
+    private = node.session.private_cards()
+    cards = [{"deck": d, "position": pos, "card": c} for (d, pos), c in sorted(private.items())]
     return {"state": view, "seq": node.told.next_seq(node.session.ledger.seq),
             "summary": summary(state, node.my_seat, seat_names(node)), "said": said,
-            "board": board(state, node.my_seat), "cards": cards,
+            "board": board(state, node.my_seat, private), "cards": cards,
             "waiting_for": p.player if isinstance(p, Decision) else None}
 
 

@@ -10,7 +10,7 @@ logged. cli's replay uses these functions too, for a match file without a node.
 from __future__ import annotations
 
 import logging
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 import engine
 from engine.games.game_package import SeatNames
@@ -90,13 +90,16 @@ def summary(state: Any, seat: int | None, names: SeatNames | None = None) -> lis
         return []
 
 
-def board(state: Any, seat: int | None) -> dict | None:
+def board(state: Any, seat: int | None,
+          cards: Mapping[tuple[str, int], int] | None = None) -> dict | None:
     """The game's named data for drawing `state` as `seat` sees it (None: the game has none,
-    or it failed, which is logged)."""
+    or it failed, which is logged). `cards` are the hidden cards `seat`'s node alone decrypted
+    ({(deck, position): card}, protocol.session's private_cards): what the seat's own hidden
+    cards are worth is computed from them there, in the game's words, never by a screen."""
     game = engine.get_game(state.game)
     own = _own_words(game, "board")
     try:
-        return own(game, state, seat) if own is not None else None
+        return own(game, state, seat, dict(cards or {})) if own is not None else None
     except Exception:  # noqa: BLE001 - words must not stop the node
         log.exception("board failed")
         return None

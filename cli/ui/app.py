@@ -31,7 +31,7 @@ STYLE = Style.from_dict({
     "selected": "reverse bold", "error": "ansired bold", "status": "ansiblue",
     "log": "", "hp": "bold", "leader": "bold", "strike": "strike",
     "hazard": "ansired bold",
-    "space.free": "", "space.go": "bold", "space.jail": "bold", "space.go_to_jail": "bold",
+    "space.objective": "", "space.go": "bold", "space.jail": "bold", "space.go_to_jail": "bold",
     "space.free_parking": "bold", "space.payload": "ansibrightblack",
     "space.health_pack": "ansigreen", "space.ultimate": "ansimagenta",
     "owner.p0": "ansired bold", "owner.p1": "ansiblue bold",

@@ -2,32 +2,16 @@
 space shows on the ring (owner, figures, coins lying there or Spider-Tech) and the players'
 panel (money, characters or heroes, bosses or kept cards, the boss or the decks).
 
-They read the state JSON and the glossary the node sends, and show the game's own words (the
-summary's first line says the turn); nothing here computes a rule. Names of things come from
-the glossary ("bosses", "tech", "cards", "decks"); an entry it lacks shows as its id.
+They read the state JSON, the board data and the glossary the node sends, and show the game's
+own words (the summary's first line says the turn); nothing here computes a rule: how many
+properties a seat owns, how many bosses are left and each deck's size come counted in the board
+data (the game's words module, engine side). Names of things come from the glossary ("bosses",
+"tech", "cards", "decks"); an entry it lacks shows as its id.
 """
 from __future__ import annotations
 
 from .board import Cell
-from .screens import BoardKit, Line, focus_spaces, pad, seat_head, tokens, wrap
-from .words import NOBODY
-
-
-def space_cells(model, marks, figures) -> list[Cell]:
-    """Each space with its owner, its price while free, `marks(i)` and the seats `figures`
-    puts on it."""
-    st, g = model.state, model.glossary
-    turn = (st.get("turn") or {}).get("player") if st.get("turns") else None
-    focus = focus_spaces(model)
-    cells = []
-    for i, owner in enumerate(st["owners"]):
-        sp = g.space(i)
-        owned = owner if owner != NOBODY else None
-        style = f"class:owner.p{owner}" if owned is not None else f"class:space.{sp['kind']}"
-        price = f"cost {sp['price']}" if sp.get("price") else ""
-        cells.append(Cell(sp["name"], sp.get("short", ""), style, owned, price, marks(i),
-                          tokens(figures.get(i, []), turn), i in focus))
-    return cells
+from .screens import BoardKit, Line, board_seat, pad, seat_head, space_cells, turn_of, wrap
 
 
 def panel(model, width: int, height: int, seat_lines, game_lines) -> list[Line]:
@@ -37,7 +21,7 @@ def panel(model, width: int, height: int, seat_lines, game_lines) -> list[Line]:
     st = model.state
     if not st:
         return []
-    turn = st["turn"]["player"] if st.get("turns") else None
+    turn = turn_of(st)
     n = max(1, len(st["players"]))
     extra = ([model.summary[0]] if model.summary else []) + game_lines()
     one = height < 2 * n + len(extra)
@@ -56,8 +40,15 @@ def panel(model, width: int, height: int, seat_lines, game_lines) -> list[Line]:
     return [pad(x, width) for x in lines[:height]]
 
 
-def properties(n: int) -> str:
+def properties(model, seat: int) -> str:
+    """How many properties `seat` owns, as the node's board counts them."""
+    n = len(board_seat(model, seat).get("owned", []))
     return "1 property" if n == 1 else f"{n} properties"
+
+
+def price(sp: dict) -> str:
+    """A space's price, dim on the ring while it is free."""
+    return f"cost {sp['price']}" if sp.get("price") else ""
 
 
 # ------------------------------------------------------------------ Mario
@@ -73,7 +64,7 @@ def mario_cells(model) -> list[Cell]:
         n = lying[i] if i < len(lying) else 0
         unit = money[:-1] if n == 1 and money.endswith("s") else money
         return ((f"{n}{money[:1]}", f"{n} {unit}"),) if n else ()
-    return space_cells(model, marks, at)
+    return space_cells(model, marks, at, price)
 
 
 def mario_panel(model, width: int, height: int) -> list[Line]:
@@ -88,9 +79,9 @@ def mario_panel(model, width: int, height: int) -> list[Line]:
         p = st["players"][seat]
         figs = ", ".join(g.char(f["char"]) + (" (in jail)" if f["jailed"] else "")
                          for f in st["figures"] if f["seat"] == seat and f["char"])
-        owned = sum(1 for o in st["owners"] if o == seat)
         won = ", ".join(boss(b)["name"] for b in p["bosses"])
-        more = f"{figs or 'no figure yet'} · {properties(owned)}" + (f" · beat {won}" if won else "")
+        more = f"{figs or 'no figure yet'} · {properties(model, seat)}" + \
+            (f" · beat {won}" if won else "")
         if p.get("team") and len(p["team"]) > 1:
             more += " · team " + ", ".join(g.char(c) for c in p["team"])
         return [("class:hp", f" {p['coins']} {money}")], more
@@ -104,7 +95,7 @@ def mario_panel(model, width: int, height: int) -> list[Line]:
         elif st.get("boss_deck"):
             b = boss(st["boss_deck"][0])
             out.append(f"Next boss: {b['name']} ({b.get('points', '?')} points), "
-                       f"{len(st['boss_deck'])} left")
+                       f"{(model.board or {}).get('bosses_left', 0)} left")
         if st.get("pot"):
             out.append(f"Visiting area: {st['pot']} {money}")
         return out
@@ -126,7 +117,7 @@ def spiderman_cells(model) -> list[Cell]:
         if not n:
             return ()
         return ((short[n] if n < len(short) else f"T{n}", long[n] if n < len(long) else f"T{n}"),)
-    return space_cells(model, marks, at)
+    return space_cells(model, marks, at, price)
 
 
 def spiderman_panel(model, width: int, height: int) -> list[Line]:
@@ -140,8 +131,7 @@ def spiderman_panel(model, width: int, height: int) -> list[Line]:
         if p["out"]:
             return [("class:dim", " bankrupt")], f"{hero} · out of the game"
         where = "in jail" if p["jailed"] else f"on {g.space_name(p['pos'])}"
-        owned = sum(1 for o in st["owners"] if o == seat)
-        parts = [hero, where, properties(owned)]
+        parts = [hero, where, properties(model, seat)]
         parts += [cards.get(c, c) for c in p["cards"]]
         if p["skip"]:
             parts.append("skips the next turn")
@@ -149,8 +139,8 @@ def spiderman_panel(model, width: int, height: int) -> list[Line]:
         return [("class:hp", f" {p['webs']} {money}"), *symbol], " · ".join(parts)
 
     def game_lines() -> list[str]:
-        piles = " · ".join(f"{decks.get(name, name)} deck {len(d['unseen']) + len(d['returned'])}"
-                           for name, d in sorted(st["decks"].items()))
+        piles = " · ".join(f"{decks.get(d['deck'], d['deck'])} deck {d['cards']}"
+                           for d in (model.board or {}).get("decks", []))
         return [f"Bank: {st['tracers']} Spider-Tracers, {st['bots']} Spider-Bots · {piles}"]
     return panel(model, width, height, seat_lines, game_lines)
 

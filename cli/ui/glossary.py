@@ -32,20 +32,12 @@ class Glossary:
         found = self.tables.get(name)
         return found if isinstance(found, str) else default
 
-    def card_points(self, deck: str, card: int) -> int | None:
-        """What card `card` of the hidden deck `deck` scores (the "cards" table), or None."""
-        values = self.table("cards").get(deck) or []
-        return values[card] if 0 <= card < len(values) else None
-
     def space(self, i: int) -> dict:
         return self.spaces[i] if 0 <= i < len(self.spaces) else \
             {"name": f"space {i}", "kind": "", "price": 0, "rent": 0, "points": 0}
 
     def space_name(self, i: int) -> str:
         return self.space(i)["name"]
-
-    def points(self, spaces) -> int:
-        return sum(self.space(i).get("points", 0) for i in spaces)
 
     def char(self, cid: str) -> str:
         return self.characters.get(cid, {}).get("name", cid)

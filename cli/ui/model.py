@@ -28,10 +28,10 @@ class Model:
     status: dict = field(default_factory=dict)
     state: dict | None = None
     summary: list[str] = field(default_factory=list)         # the game's words for the state
-    board: dict | None = None                                # the game's data to draw it with
+    board: dict | None = None                                # the game's data to draw it
+                                                             #  with, as this seat sees it
     decision: dict | None = None
     waiting_for: int | None = None                           # the seat the game waits on
-    cards: list[dict] = field(default_factory=list)          # this seat's own hidden cards
     glossary: Glossary = field(default_factory=Glossary)     # what the game's screens draw with
     codes: dict[str, str] = field(default_factory=dict)      # player name -> check code
     lobby: dict = field(default_factory=dict)                # the last lobby event
@@ -149,7 +149,6 @@ class Model:
                 self.summary = summary
                 self.waiting_for = reply.get("waiting_for")
                 self.board = reply.get("board")
-                self.cards = list(reply.get("cards") or [])
         return True
 
     def knew_lobby(self, ev: dict) -> None:

@@ -2,8 +2,10 @@
 
 One function per screen: lobby, game (board + players + decision), help, final score.
 They read the Model and never change it, except through the mouse handlers they attach. Every
-name, title and label comes from the node (the glossary, the decision's labels and context):
-nothing here knows the game's rules.
+name, title and label comes from the node (the glossary, the decision's labels and context),
+and every figure a rule makes (what a seat owns, its points, its own Loot Boxes' worth, the
+cards left) from the board data the game's words compute there: nothing here knows the game's
+rules.
 """
 from __future__ import annotations
 
@@ -79,20 +81,31 @@ def seat_head(model, seat: int, turn: int | None, width: int, tail: Line = ()) -
             ("class:bold", f" {name}"[:room]), *tail]
 
 
+def turn_of(st: dict) -> int | None:
+    """The seat whose turn it is; None while nobody's turn has begun (drafting)."""
+    return st["turn"]["player"] if st.get("turns") else None
+
+
+def board_seat(model, seat: int) -> dict:
+    """Seat `seat`'s row of the board data the node computed in the game's words (the spaces
+    it owns, their points, its Loot Boxes...); {} where the node sent none (its words failed,
+    which the node logs): the counts then read 0 rather than the screen failing."""
+    seats = (model.board or {}).get("seats") or []
+    return seats[seat] if 0 <= seat < len(seats) else {}
+
+
 def players_panel(model, width: int, height: int) -> list[Line]:
     st = model.state
     g = model.glossary
     if not st:
         return []
     lines: list[Line] = []
-    turn = st["turn"]["player"] if st.get("turns") else None  # nobody's turn while drafting
+    turn = turn_of(st)
     per = max(1, (height - 1) // max(1, len(st["players"])))  # a row kept for the turn line
     for seat, p in enumerate(st["players"]):
-        owned = [i for i, o in enumerate(st["owners"]) if o == seat]
-        pts = g.points(owned)
-        loot = p["loot"] if isinstance(p["loot"], int) else len(p["loot"])  # never the cards
-        info = f"{len(owned)} obj, {pts} pts · {loot} loot" + (
-            own_loot(model) if seat == model.me else "")
+        row = board_seat(model, seat)
+        owned, loot = row.get("owned", []), row.get("loot", 0)
+        info = f"{len(owned)} obj, {row.get('points', 0)} pts · {loot} loot" + own_loot(row)
         head = seat_head(model, seat, turn, width, [("class:hp", f" HP {p['hp']}")])
         if per < 3:
             head.append(("class:dim", f" {len(owned)} obj {loot} loot"))
@@ -123,34 +136,44 @@ def players_panel(model, width: int, height: int) -> list[Line]:
             lines += wrap("   " + ", ".join(g.space_name(i) for i in owned), width,
                           "class:dim", "   ")[:per - 4]
     if len(lines) < height and st.get("turns"):
-        deck = st["loot_deck"]  # a count in a seat's view, the cards themselves in a replay
-        left = len(deck) if isinstance(deck, list) else deck
+        left = (model.board or {}).get("loot_left", 0)
         lines.append([("class:dim", f"turn {st['turns']} · Loot Boxes left {left}")])
     return [pad(x, width) for x in lines[:height]]
 
 
-def overwatch_cells(model) -> list[Cell]:
-    """Each space of the Overwatch board as the ring draws it: owner, price and rent of a free
-    objective, the players on it, traps and turrets."""
+def space_cells(model, marks, figures, info) -> list[Cell]:
+    """Each space of a Monopoly ring: its name, in its owner's colour once owned (else its
+    kind's), `info(space)` (what a free one costs, dim), `marks(i)` (what lies on it), the seats
+    `figures` puts on it ({space: [seat]}) with the one to play underlined, and whether the
+    pending decision is about it."""
     st, g = model.state, model.glossary
-    turn = st.get("turn", {}).get("player")
-    at: dict[int, list[int]] = {}
-    for seat, p in enumerate(st["players"]):
-        at.setdefault(p["pos"], []).append(seat)
+    turn = turn_of(st)
     focus = focus_spaces(model)
     cells = []
     for i, owner in enumerate(st["owners"]):
         sp = g.space(i)
-        kind = sp["kind"]
         owned = owner if owner != NOBODY else None
-        style = f"class:space.{kind}" if kind != "objective" else \
-            (f"class:owner.p{owner}" if owned is not None else "class:space.free")
-        marks = (("x", "trap"),) * (st["traps"][i] != NOBODY) + \
-            (("t", "tur"),) * (st["turrets"][i] != NOBODY)
-        cells.append(Cell(sp["name"], sp.get("short", ""), style,
-                          owned, f"{sp['price']}HP r{sp['rent']}" if kind == "objective" else "",
-                          marks, tokens(at.get(i, []), turn), i in focus))
+        style = f"class:owner.p{owner}" if owned is not None else f"class:space.{sp['kind']}"
+        cells.append(Cell(sp["name"], sp.get("short", ""), style, owned, info(sp), marks(i),
+                          tokens(figures.get(i, []), turn), i in focus))
     return cells
+
+
+def overwatch_cells(model) -> list[Cell]:
+    """Each space of the Overwatch board as the ring draws it: owner, price and rent of an
+    objective, the players on it, traps and turrets."""
+    st = model.state
+    at: dict[int, list[int]] = {}
+    for seat, p in enumerate(st["players"]):
+        at.setdefault(p["pos"], []).append(seat)
+
+    def marks(i: int) -> tuple:
+        return (("x", "trap"),) * (st["traps"][i] != NOBODY) + \
+            (("t", "tur"),) * (st["turrets"][i] != NOBODY)
+
+    def info(sp: dict) -> str:
+        return f"{sp['price']}HP r{sp['rent']}" if sp["kind"] == "objective" else ""
+    return space_cells(model, marks, at, info)
 
 
 def tokens(seats, turn: int | None) -> tuple[tuple[str, str], ...]:
@@ -166,11 +189,11 @@ def focus_spaces(model) -> set[int]:
     return {r["space"] for r in refs if isinstance(r, dict) and isinstance(r.get("space"), int)}
 
 
-def own_loot(model) -> str:
-    """This seat's Loot Boxes, which its node alone decrypted: " (30+50)"; "" for none."""
-    points = [model.glossary.card_points(c["deck"], c["card"]) for c in model.cards
-              if c.get("deck") == "loot"]
-    return f" ({'+'.join(str(x) for x in points if x is not None)})" if points else ""
+def own_loot(row: dict) -> str:
+    """A seat's own Loot Boxes' points as the node's words give them to that seat alone
+    (which its node alone decrypted): " (30+50)"; "" for none or another seat."""
+    points = row.get("loot_points") or []
+    return f" ({'+'.join(str(x) for x in points)})" if points else ""
 
 
 def decision_lines(model, width: int, rows: int, choose: Callable[[int], None]) -> list[Line]:
@@ -436,8 +459,8 @@ def over_screen(model, width: int, height: int) -> list[Line]:
     order = sorted(range(len(scores)), key=lambda s: -scores[s])
     for rank, seat in enumerate(order, 1):
         p = st.get("players", [{}] * len(scores))[seat] if st else {}
-        owned = [i for i, o in enumerate(st.get("owners", [])) if o == seat]
-        obj = model.glossary.points(owned)
+        row = board_seat(model, seat)
+        owned, obj = row.get("owned", []), row.get("points", 0)
         lines.append([(f"class:token.p{seat}", f" {seat + 1} "),
                       ("class:bold" if seat in winners else "",
                        f" {rank}. {names.plain(seat):<20} {scores[seat]:>4} points"),

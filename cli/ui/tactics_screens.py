@@ -110,6 +110,12 @@ def cursor(model) -> tuple[int, int] | None:
     return (m["route"][0][0], m["route"][0][1]) if m else None
 
 
+def stands_on(hero: dict | None, cell) -> bool:
+    """Whether `hero` (a hero of the board data) stands on `cell`: its own hex, where its
+    overwatch and abilities on itself act, so no step or placement is chosen there."""
+    return bool(hero and hero.get("cell")) and tuple(hero["cell"]) == tuple(cell)
+
+
 def options_at(model, cell, hero: str | None) -> list[int]:
     """Indices of the decision's options acting on `cell` (for `hero` where the options name
     heroes and it is one of them)."""
@@ -438,8 +444,7 @@ class HexKeys:
             m.view["hero"] = here["id"]
         sel = selected_hero(m)
         at = options_at(m, (col, row), sel["id"] if sel else None)
-        own_hex = sel is not None and sel.get("cell") and tuple(sel["cell"]) == (col, row)
-        if at and not own_hex and len(self.path_to((col, row))) <= 1:
+        if at and not stands_on(sel, (col, row)) and len(self.path_to((col, row))) <= 1:
             m.selected = at[0]
         self.mark_synced()
         m.say(self.what_enter_does((col, row)))
@@ -452,7 +457,7 @@ class HexKeys:
 
     def hero_at(self, cell) -> dict | None:
         for h in (self.model.board or {}).get("heroes", []):
-            if h.get("placed") and h.get("cell") and tuple(h["cell"]) == tuple(cell):
+            if h.get("placed") and stands_on(h, cell):
                 return h
         return None
 
@@ -488,7 +493,7 @@ class HexKeys:
             others = f" (j/k: {len(at)} other options here)" if at else ""
             return (f"Enter: walk {sel['name']} {len(path)} hexes here" +
                     (f" — under overwatch by {watch} on the way" if watch else "") + others)
-        if d and m.selected in at and not (sel and sel.get("cell") and tuple(sel["cell"]) == tuple(cell)):
+        if d and m.selected in at and not stands_on(sel, cell):
             more = f" ({len(at)} options here: j/k)" if len(at) > 1 else ""
             watch = self.watched_on(sel, [cell]) if sel else ""
             warn = f" — under overwatch by {watch}" if watch and d["options"][m.selected][0] in (
@@ -535,7 +540,7 @@ class HexKeys:
         c = cursor(m)
         sel = selected_hero(m)
         at = options_at(m, c, sel["id"] if sel else None)
-        own_hex = sel is not None and sel.get("cell") and tuple(sel["cell"]) == tuple(c)
+        own_hex = stands_on(sel, c)
         path = self.path_to(c)
         if len(path) > 1:
             self.ui._spawn(self.walk(sel["id"], path))

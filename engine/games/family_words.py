@@ -1,9 +1,12 @@
 """Decision contexts the Monopoly-family games share: the named data a screen shows to explain
-an auction, an offered sale, a trade or a forced sale, read from the task frames by name.
+an auction, an offered sale, a trade or a forced sale, read from the task frames by name; and
+the part of a board (the data a board screen draws a state with) every such game has.
 
 A context is plain data (ints, strings, lists, dicts) for the control API: seats as seat
 numbers, spaces as {"space", "name"}, money as ints, and "title", the decision in one line
-of the game's words (`money` names its currency: "HP", "coins", "webs").
+of the game's words (`money` names its currency: "HP", "coins", "webs"). Where a title depends
+on more than the frame (why a forced sale is owed), the game words it: this module has no
+title a game would replace.
 """
 from __future__ import annotations
 
@@ -22,9 +25,13 @@ def space_ref(g: Any, i: int) -> dict:
 
 
 def family_context(g: Any, s: Any, names: SeatNames, money: str,
-                   lot_name: Callable[[Any], str] | None = None) -> dict | None:
+                   lot_name: Callable[[Any], str] | None = None,
+                   why_sell: Callable[[Any], str] | None = None) -> dict | None:
     """The context of the shared tasks on top of the agenda; None for any other task.
-    `lot_name` words an auction's lot when a game sells more than properties."""
+    `lot_name` words an auction's lot when a game sells more than properties; `why_sell` words
+    a forced sale ("sell" frame) in the game's own words, the amount still owed then follows
+    ("You owe HP: sell an objective" + " (still owed: 3 HP)"); without it a forced sale has no
+    title (a game without that task needs none)."""
     frame = s.agenda[-1] if s.agenda else None
     kind = frame[0] if frame else ""
     if kind == "auction":
@@ -50,9 +57,16 @@ def family_context(g: Any, s: Any, names: SeatNames, money: str,
                                       "take_cards": list(frame.take_cards)}
                                      if hasattr(frame, "give_cards") else {})}
     if kind == "sell":
-        return {"title": f"You owe {money}: sell a property (still owed: {amount(frame.debt, money)})",
-                "payer": frame.seller, "owed": frame.debt, "payee": payee(frame.creditor)}
+        title = {"title": f"{why_sell(frame)} (still owed: {amount(frame.debt, money)})"} \
+            if why_sell else {}
+        return {**title, "payer": frame.seller, "owed": frame.debt, "payee": payee(frame.creditor)}
     return None
+
+
+def holdings(g: Any, s: Any) -> list[dict]:
+    """Each seat's row of a board, as every seat sees it: the spaces it owns ("owned", in board
+    order). A game adds its own fields to the rows."""
+    return [{"owned": g.properties_of(s, seat)} for seat in range(len(s.players))]
 
 
 # The option a long list must not bury, by move kind: the one that ends the turn, sends the

@@ -108,3 +108,18 @@ def test_an_amount_of_one_is_said_in_the_singular_and_more_in_the_plural():
     from engine.games.family_words import amount
     assert [amount(1, "webs"), amount(4, "webs"), amount(1, "coins"), amount(0, "coins"),
             amount(1, "HP")] == ["1 web", "4 webs", "1 coin", "0 coins", "1 HP"]
+
+
+def test_a_forced_sale_is_titled_only_in_a_games_own_words_with_the_amount_still_owed():
+    # The shared context words no forced sale itself (each game says why the money is owed:
+    # Mario names the Super Star that took it, tests/mario/test_debt_words.py; Overwatch sells
+    # objectives, tests/overwatch/test_words.py).
+    from types import SimpleNamespace
+    from engine.games.family_words import family_context
+    from engine.games.monopoly_family import SellFrame
+    frame = SellFrame("sell", 2, 1, 0, ())
+    s = SimpleNamespace(agenda=[frame])
+    shared = family_context(None, s, SeatNames(["A", "B", "C"], 2), "coins")
+    assert "title" not in shared and (shared["payer"], shared["owed"], shared["payee"]) == (2, 1, 0)
+    own = family_context(None, s, SeatNames(), "coins", why_sell=lambda f: f"Seat {f.seller} owes")
+    assert own["title"] == "Seat 2 owes (still owed: 1 coin)"

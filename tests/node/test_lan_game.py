@@ -7,6 +7,7 @@ from pathlib import Path
 
 import trio
 
+import engine
 from node.control import call, serve_control
 from node.runtime import Node
 from protocol.identity import Identity
@@ -82,6 +83,11 @@ def test_a_person_plays_a_whole_game_through_the_control_api(tmp_path, virtual_n
     mine = [c["position"] for c in mid["state"]["cards"]]
     assert mine == mid["state"]["state"]["players"][person.my_seat]["loot"]
     assert not set(pos for _, pos in seen["mid_bot_cards"]) & set(mine)
+    # its board (the game's words, in the node) tells what they score, to this seat alone
+    rows = mid["state"]["board"]["seats"]
+    points = engine.get_game("overwatch-monopoly").data.loot_box_points
+    assert rows[person.my_seat]["loot_points"] == [points[c["card"]] for c in mid["state"]["cards"]]
+    assert "loot_points" not in rows[other]
     assert all("cards" not in answer for cmd, answer in mid.items() if cmd != "state")
     assert "loot_open" in mid["state"]["state"] and set(mid["state"]["state"]["loot_open"]) == {-1}
 

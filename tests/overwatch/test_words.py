@@ -121,3 +121,21 @@ def test_a_move_onto_a_payload_space_says_it_jumped_to_the_next_payload_space():
     text = narrate(GAME, before, after, Names(["Ann", "Bob"]), "move", 2)
     assert "Bob landed on Push the Payload and jumped to the next payload space" in text
     assert f"Ann moved to {GAME.data.spaces[payloads[1] + 1].name}" in text
+
+
+def test_a_forced_sale_is_titled_in_overwatchs_words_with_what_is_still_owed():
+    # "What If I Run Out of HP?": with only the leader active, objectives are sold. Seat 0
+    # (0 HP, owning Dorado) lands on Bob's Nepal, whose rent is 4.
+    from tests.overwatch.scenario import act, edit, new_game, turn_roll
+    dorado, nepal = 9, 25
+
+    def broke(s):
+        s.owners[nepal], s.owners[dorado] = 1, 0
+        s.players[0].hp, s.players[0].pos = 0, nepal - 2
+        for h in s.players[0].heroes:
+            h.active = False
+    s = act(turn_roll(edit(new_game(), broke), 2, "tank"), "move")
+    assert engine.pending(s).prompt == "sell"
+    ctx = context(s)
+    assert ctx["title"] == "You owe HP: sell an objective (still owed: 4 HP)"
+    assert (ctx["payer"], ctx["owed"], ctx["payee"]) == (0, 4, 1)

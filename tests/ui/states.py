@@ -5,14 +5,16 @@ import engine
 from cli.ui.glossary import Glossary
 from cli.ui.model import Model
 from engine import Decision
-from node.words import SeatNames, decision_words, glossary, summary
+from node.words import SeatNames, board, decision_words, glossary, summary
 from tests.overwatch.scenario import DEFAULT_TEAMS, act, new_game, turn_roll
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
 
-def model_for(state, seat: int = 0, log=(), names=NAMES) -> Model:
-    """A Model as the control API would fill it for `seat` in `state` (the node's words)."""
+def model_for(state, seat: int = 0, log=(), names=NAMES, cards=()) -> Model:
+    """A Model as the control API would fill it for `seat` in `state` (the node's words);
+    `cards` are the hidden cards that seat's node decrypted, as its state answer lists them
+    ([{"deck", "position", "card"}])."""
     p = engine.pending(state)
     decision = None
     seated = names[:len(state.players)]
@@ -23,6 +25,7 @@ def model_for(state, seat: int = 0, log=(), names=NAMES) -> Model:
                       "seat": seat, "phase": "playing", "name": names[seat], "code": "ABCD-EFGH"},
               summary=summary(state, seat, SeatNames(seated, seat)),
               state=engine.to_data(engine.view(state, seat)), decision=decision,
+              board=board(state, seat, {(c["deck"], c["position"]): c["card"] for c in cards}),
               waiting_for=p.player if isinstance(p, Decision) else None,
               glossary=Glossary.of(glossary(state.game)), attested=(42, "9f" * 32),
               log=list(log))

@@ -108,9 +108,8 @@ def test_another_players_loot_boxes_are_counted_and_only_ours_show_points_at_eve
     def loot(s):   # deck positions: the state never holds a hidden card's value
         s.players[0].loot, s.players[1].loot, s.players[2].loot = [0], [1, 2], [3]
     state = states.new_game(states.DEFAULT_TEAMS[:3], setup=loot)
-    model = states.model_for(state, 0)
     # what the node's state answer carries: the one card this seat decrypted (card 7: 50 points)
-    model.cards = [{"deck": "loot", "position": 0, "card": 7}]
+    model = states.model_for(state, 0, cards=[{"deck": "loot", "position": 0, "card": 7}])
     for size in SIZES:
         text = screen_text(model, *size)
         assert "2 loot" in text and "2 loot (" not in text, size
@@ -207,3 +206,16 @@ def test_the_event_area_never_shows_the_end_of_a_sentence_without_its_start():
     assert lines == ["Ann rolled 3"]                    # the long one does not fit whole
     lines = ["".join(f[1] for f in line) for line in newest_whole([said], 30, 2)]
     assert lines[0].startswith("Bob (you)") and lines[-1].endswith("…")
+
+
+def test_while_the_teams_are_drafted_no_token_on_the_ring_is_marked_as_the_one_to_play():
+    # Nobody's turn has begun (the panel marks no seat either): the seat picking is the
+    # decision's, and the ring must not underline seat 1 as if it were to play.
+    from engine import Decision
+    from tests.overwatch.scenario import GAME
+    s = GAME.apply_chance(GAME.new(4, ()), (6, 1, 1, 1))
+    assert isinstance(GAME.pending(s), Decision) and s.turns == 0
+    model = states.model_for(s, GAME.pending(s).player)
+    tokens = [style for cell in overwatch_cells(model) for _, style in cell.tokens]
+    assert len(tokens) == 4 and not any("token.turn" in style for style in tokens)
+    assert "▶" not in screen_text(model, 120, 40)

@@ -96,10 +96,9 @@ def test_a_seat_sees_its_own_loot_box_points_and_only_how_many_the_others_hold()
     def change(s):
         s.players[0].loot, s.players[1].loot = [0, 1], [2]
     s = states.new_game(states.DEFAULT_TEAMS[:4], setup=change)
-    m = states.model_for(s, seat=0)
     # what the node's state answer carries: the cards this seat alone decrypted
-    m.cards = [{"deck": "loot", "position": 0, "card": 3}, {"deck": "loot", "position": 1,
-                                                            "card": 7}]
+    m = states.model_for(s, seat=0, cards=[{"deck": "loot", "position": 0, "card": 3},
+                                           {"deck": "loot", "position": 1, "card": 7}])
     screen = text(game_screen(m, 120, 40, lambda k: None))
     assert "2 loot (30+50)" in screen
     assert "1 loot" in screen and "1 loot (" not in screen

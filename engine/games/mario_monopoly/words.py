@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..family_words import explain_illegal as family_explain
-from ..family_words import amount, family_context, quick_option
+from ..family_words import amount, family_context, holdings, quick_option
 from ..game_package import SeatNames
 
 if TYPE_CHECKING:
@@ -287,11 +287,9 @@ def decision_context(g: "MarioMonopoly", s: "State", decision: Any, names: Any) 
 
 
 def _context(g: "MarioMonopoly", s: "State", decision: Any, names: Any) -> dict:
-    shared = family_context(g, s, names, "coins")
-    if shared and s.agenda and s.agenda[-1][0] == "sell":
-        why = debt_cause(g, s, s.agenda[-1].creditor, names)
-        return {**shared, "title": f"You owe coins ({why}): sell a property "
-                                   f"(still owed: {_coins(s.agenda[-1].debt)})"}
+    shared = family_context(
+        g, s, names, "coins", why_sell=lambda frame:
+        f"You owe coins ({debt_cause(g, s, frame.creditor, names)}): sell a property")
     if shared:
         return shared
     frame = s.agenda[-1] if s.agenda else ("",)
@@ -359,3 +357,10 @@ def glossary(g: "MarioMonopoly") -> dict:
         "scoring": (f"Score = property points + boss points + {d.points_per_stack} for "
                     f"every {d.stack} coins in hand."),
     }
+
+
+def board(g: "MarioMonopoly", s: "State", seat: int | None, cards: Any = None) -> dict:
+    """What the board screen shows of `s` beyond the state: the properties each seat owns
+    ("seats": [{"owned"}]) and how many bosses are left to fight ("bosses_left"). Nothing in
+    the game is hidden, so every seat gets the same (`seat` and `cards` change nothing)."""
+    return {"seats": holdings(g, s), "bosses_left": len(s.boss_deck)}

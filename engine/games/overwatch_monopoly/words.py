@@ -1,6 +1,6 @@
 """Monopoly Gamer: Overwatch in words: option labels, decision titles and contexts, what changed
-between two views, and the glossary the game's own screens draw with. Words only: nothing here
-changes the rules (it is not part of the rules digest).
+between two views, and the glossary and board data the game's own screens draw with. Words
+only: nothing here changes the rules (it is not part of the rules digest).
 
 Labels, titles and narration work on the plain-data view of a seat (engine.to_data of
 `view`), so they describe exactly what that player's node agreed to; a decision context reads
@@ -11,12 +11,12 @@ the decision's details).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ...canonical import to_data
 from ...core import Decision, get_game
 from ..family_words import explain_illegal as family_explain
-from ..family_words import family_context, payee, quick_option
+from ..family_words import family_context, holdings, payee, quick_option
 from ..game_package import NOBODY, SeatNames
 from .words_characters import ability_help
 
@@ -98,7 +98,7 @@ def decision_context(g: Any, s: Any, decision: Decision, names: Names) -> dict:
     and which characters' abilities may be used."""
     prompt = decision.prompt
     frame = s.agenda[-1] if s.agenda else None
-    ctx = family_context(g, s, names, "HP") or {}
+    ctx = family_context(g, s, names, "HP", why_sell=lambda _: PROMPTS["sell"]) or {}
     title = ctx.get("title") or PROMPTS.get(prompt, prompt.replace("_", " "))
     if prompt == "capture":
         sp = g.data.spaces[frame.space]
@@ -115,7 +115,7 @@ def decision_context(g: Any, s: Any, decision: Decision, names: Names) -> dict:
             title = f"Your turn: you rolled {t.die}{face}"
     elif prompt == "ultimate":
         ctx = {"ultimates": sorted({o[1] for o in decision.options if o[0] == "ultimate"})}
-    if prompt in ("eliminate", "sell", "zarya"):
+    if prompt in ("eliminate", "zarya"):
         title = f"{PROMPTS[prompt]} (still owed: {ctx['owed']} HP)"
     return {**ctx, "title": title, **quick_option(decision.options)}
 
@@ -149,10 +149,31 @@ def glossary(g: Any) -> dict:
                        for cid in d.characters},
         "scoring": "Score = objective points + Loot Box points + 30 for Play of the Game "
                    "(the most HP).",
-        # card j of the hidden "loot" deck is worth loot_box_points[j]: what a seat's own
-        # Loot Boxes (the control API's "cards") show
-        "cards": {"loot": list(d.loot_box_points)},
     }
+
+
+def board(g: Any, s: Any, seat: int | None, cards: Mapping[tuple[str, int], int]) -> dict:
+    """What the board screen shows of `s` beyond the state, as `seat` sees it: for every seat
+    the objectives it owns ("owned"), their points and how many Loot Boxes it holds ("loot");
+    for `seat` alone what its own Loot Boxes score ("loot_points", in the order it drew them),
+    read from `cards`, the hidden cards its node decrypted ({(deck, position): card}); and the
+    Loot Boxes left to draw ("loot_left"). Only the cards at positions `seat` holds are read,
+    so no other seat's Loot Box is ever in the answer."""
+    seats = holdings(g, s)
+    for i, (row, p) in enumerate(zip(seats, s.players)):
+        row["points"] = g.property_points(s, i)
+        row["loot"] = len(p.loot)
+    if seat is not None and 0 <= seat < len(seats):
+        seats[seat]["loot_points"] = own_loot_points(g, s.players[seat].loot, cards)
+    return {"seats": seats, "loot_left": len(s.loot_deck)}
+
+
+def own_loot_points(g: Any, held: Sequence[int],
+                    cards: Mapping[tuple[str, int], int]) -> list[int]:
+    """The printed points of the Loot Boxes at deck positions `held` whose card `cards` names."""
+    points = g.data.loot_box_points
+    found = [cards.get(("loot", pos)) for pos in held]
+    return [points[c] for c in found if isinstance(c, int) and 0 <= c < len(points)]
 
 
 def option_label(prompt: str, option: Sequence[Any], state: dict | None, names: Names) -> str:

@@ -150,7 +150,9 @@ def glossary(g: "OverwatchTactics") -> dict:
     return own(g)
 
 
-def board(g: "OverwatchTactics", s: "State", seat: int | None) -> dict:
+def board(g: "OverwatchTactics", s: "State", seat: int | None, cards: Any = None) -> dict:
+    """The hex screen's data (words_board.board); the game deals no hidden card, so `cards`
+    changes nothing."""
     from .words_board import board as own
     return own(g, s, seat)
 

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
 from ..family_words import explain_illegal as family_explain
-from ..family_words import amount, family_context, payee, quick_option, space_ref
+from ..family_words import amount, family_context, holdings, payee, quick_option, space_ref
 from ..game_package import SeatNames
 from .family import BANK, BOT_LEVEL, NOBODY, half_up
 
@@ -250,3 +250,12 @@ def glossary(g: "SpiderManMonopoly") -> dict:
         "scoring": "Score = webs + printed prices of your properties + what their Spider-Tech "
                    "cost; a bankrupt player scores 0.",
     }
+
+
+def board(g: "SpiderManMonopoly", s: "State", seat: int | None, cards: Any = None) -> dict:
+    """What the board screen shows of `s` beyond the state: the properties each seat owns
+    ("seats": [{"owned"}]) and each deck's cards still to draw ("decks": [{"deck", "cards"}],
+    by deck name). Nothing in the game is hidden (a deck keeps no order: engine/games/decks.py),
+    so every seat gets the same (`seat` and `cards` change nothing)."""
+    return {"seats": holdings(g, s),
+            "decks": [{"deck": name, "cards": len(deck)} for name, deck in sorted(s.decks.items())]}
