@@ -23,6 +23,9 @@ Invariants kept here:
   sender's fault, like any entry that does not verify.
 - After a sync we are not behind on, and after catching up, every share of the slot in progress
   is sent again (a session ignores what it has seen).
+- Halt notices the replaced session held until its log reached their proof
+  (Session.held_halts) are given to the new one: the entries caught up may be those it waited
+  for, and the reporter, stopped, never sends its notice again.
 """
 from __future__ import annotations
 
@@ -125,6 +128,7 @@ class CatchUp:
         self.asked_from = None
         for raw in items:
             play.outbox.store.append(raw)
+        notices = table.session.held_halts()
         table.session = session
         table.told.start(session.ledger.seq)   # the entries caught up came unseen
         play.watchdog.moved_on()
@@ -132,6 +136,10 @@ class CatchUp:
         play.handle(out)
         if table.session.over:
             play.react(GameOver(table.session.ledger.result()))
+        else:
+            for reporter, notice in notices:   # judged on the entries just caught up
+                if table.session.fault is None:
+                    play.handle(table.session.receive(notice, reporter))
         if self.behind is not None:
             self.behind = None
             held, self.held = self.held, []

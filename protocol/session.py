@@ -28,6 +28,15 @@ cheater when the frames prove it and naming both sides of a dispute when they ca
 found in entries caught up (`resume`, then `halt`) carries its signed part as a share frame
 (Ledger.check_entry), so the notice proves it as if the part had come on its own.
 
+A notice can overtake the shares its proof builds on: a reporter relays every share it takes
+live before it stops, but not those of entries it caught up. So a notice whose proof (a share
+an accused seat signed) is for an entry ahead of this node's log, within AHEAD_WINDOW, is held,
+the first of each reporter only (memory stays bounded whatever a peer sends), and judged when
+the log gets there: checking that slot's shares convicts the cheater as they would had it come
+on its own, and a proof that breaks no rule there is a dispute. If this node's deadline passes
+first (`claim_timeout`), a share before the proof was withheld or lost and nothing here can
+judge it: a dispute naming both then, never a conviction. Held notices are moot at game over.
+
 Timeout claims are binding for their signer: once this node has signed that seat X missed slot
 s, it ignores X's late share for s. If other honest nodes accepted that share in time, the game
 stalls rather than forks; deadlines should be long enough that this is rare (node's choice).
@@ -229,6 +238,9 @@ class Session:
         self._late_claims: dict[int, dict[int, bytes]] = {}
         self._early: list[tuple[bytes, int]] = []
         self._dispute_accused: tuple[int, ...] = ()
+        # reporter -> (notice, parsed, entry its proof is for): halt notices whose proof is
+        # ahead of the log, the first of each reporter only (see _on_halt)
+        self._held: dict[int, tuple[bytes, dict, int]] = {}
         self._started = False
         self._hidden_secret = None
         self._private: dict[tuple[str, int], int] = {}
@@ -444,7 +456,7 @@ class Session:
         if msg["t"] == "gsig":
             self._on_gsig(msg, data, sender, out)
         elif msg["t"] == "halt":
-            self._on_halt(msg, sender, out)
+            self._on_halt(msg, data, sender, out)
         elif msg["t"] == "sections":
             return   # only meaningful after a state mismatch
         elif self.ledger is None:
@@ -590,6 +602,18 @@ class Session:
         ledger = self.ledger
         if self.fault or ledger is None or ledger.over or self.seat in ledger.absent:
             return out
+        if self._held:
+            # The log did not reach a held notice's proof in time: the shares of the entries
+            # before it that were on their way would have come by now, so one was withheld or
+            # lost (the accused kept its own from us; the reporter crashed before sending us
+            # its own), and nothing here can judge it. A timeout claim would wait for the
+            # stopped reporter's claim, which never comes: stop now, naming both.
+            reporter = min(self._held)
+            _, msg, seq = self._held.pop(reporter)
+            self._halt(self._dispute(msg, reporter, f"its proof is a share for entry {seq}, "
+                                     "which this node's log did not reach before its deadline"),
+                       out)
+            return out
         slot = ledger.slot
         if slot.seq in self._claimed:
             return out
@@ -650,36 +674,68 @@ class Session:
                 "t": "sections", "seq": self.ledger.seq, "names": [n for n, _ in sections],
                 "hashes": [h for _, h in sections]})))
 
-    def _on_halt(self, msg: dict, reporter: int, out: Output) -> None:
+    def _on_halt(self, msg: dict, data: bytes, reporter: int, out: Output) -> None:
         """A peer stopped the match. Its word alone convicts nobody: its evidence frames are
         judged as frames relayed by the reporter, and what this node's own checks find is the
         fault it adopts (two signed shares for one slot, or a signed share that breaks the
-        rules on the history this node holds too). When they find nothing (the evidence is
-        unsigned, like a bad signature or garbage only the reporter received; it rests on a
-        history this node has not seen; or the reporter is lying) this node cannot tell who
-        cheated and stops with a dispute naming both, which later frames may settle
-        (`_settle_dispute`)."""
+        rules on the history this node holds too). When an accused seat's share among them is
+        for an entry this node's log has not reached (the reporter is ahead: shares of the
+        entries before it are still on their way), the notice is held and judged when the log
+        gets there (`_judge_held`); at this node's deadline first, it is a dispute after all
+        (`claim_timeout`). When the checks find nothing (the evidence is unsigned, like a bad
+        signature or garbage only the reporter received; it holds on this node's history; or
+        the reporter is lying) this node cannot tell who cheated and stops with a dispute
+        naming both, which later frames may settle (`_settle_dispute`)."""
         accused = tuple(msg["seats"])
         if not accused or accused == (reporter,) or \
                 (self.ledger is not None and reporter in self.ledger.absent):
             # A node stopped by a bug, or told that the others recorded it as gone, accuses
             # nobody else: its seat is the timeout machinery's business, not a reason to stop.
             return
-        what = f"{msg['kind']}: {msg['reason']}"
         if self.ledger is not None:
+            ahead = 0
             for raw in msg["evidence"]:
                 if not self._signed_share(raw):
                     continue   # proves nothing: anybody could have made it
                 try:
                     self._take(raw, reporter, out)
                 except Fault as f:
-                    raise Fault(f.kind, f.seats, f"{f.reason} ({player_name(reporter)} stopped the match "
-                                "for it and sent the proof)", f.seq, f.evidence) from None
+                    raise _credited(f, reporter, msg["evidence"]) from None
+                m = self._msg.get(raw)
+                if m is not None and m["author"] in accused and m["seq"] > self.ledger.seq:
+                    ahead = max(ahead, m["seq"])
+            if ahead and not self.ledger.over:
+                # one per reporter (an honest one stops once): a flood holds no more
+                self._held.setdefault(reporter, (data, msg, ahead))
+                return
+        raise self._dispute(msg, reporter, "this node has no proof of it")
+
+    def _judge_held(self) -> None:
+        """Held halt notices whose proof the log has reached: had it proven anything, checking
+        the shares of that slot (`_try_complete`) would have stopped the match already, so
+        each is a dispute. Once the game is over they are moot (this node's log is whole)."""
+        if self.ledger.over:
+            self._held.clear()
+        for reporter in sorted(self._held):
+            _, msg, seq = self._held[reporter]
+            if seq <= self.ledger.seq:
+                del self._held[reporter]
+                raise self._dispute(msg, reporter, f"its proof, a share for entry {seq}, "
+                                    "breaks no rule on this node's log")
+
+    def held_halts(self) -> list[tuple[int, bytes]]:
+        """(reporter, notice) of the halt notices held until the log reaches their proof, in
+        seat order: a node that replaces this session (catch-up) passes them to the new one."""
+        return [(r, self._held[r][0]) for r in sorted(self._held)]
+
+    def _dispute(self, msg: dict, reporter: int, why: str) -> Fault:
+        accused = tuple(msg["seats"])
         named = " and ".join(map(player_name, accused))
         self._dispute_accused = accused
-        raise Fault("dispute", tuple(sorted({*accused, reporter})),
-                    f"{player_name(reporter)} stopped the match accusing {named} of {what}; this node "
-                    "has no proof of it, so either of them may be the cheater", msg["seq"])
+        return Fault("dispute", tuple(sorted({*accused, reporter})),
+                     f"{player_name(reporter)} stopped the match accusing {named} of "
+                     f"{msg['kind']}: {msg['reason']}; {why}, so either of them may be the "
+                     "cheater", msg["seq"])
 
     def _settle_dispute(self, data: bytes, sender: int, out: Output) -> None:
         """While in a dispute, a frame that proves a fault settles it: two signed shares for
@@ -875,7 +931,12 @@ class Session:
                     if f.evidence or not f.seats:
                         raise
                     # the signed share is the proof a peer can check for itself (see _on_halt)
-                    raise Fault(f.kind, f.seats, f.reason, f.seq, (raw,)) from None
+                    fault = Fault(f.kind, f.seats, f.reason, f.seq, (raw,))
+                    for reporter, (_, notice, _) in sorted(self._held.items()):
+                        if raw in notice["evidence"]:
+                            fault = _credited(fault, reporter, notice["evidence"])
+                            break
+                    raise fault from None
                 return False
         return True
 
@@ -907,7 +968,9 @@ class Session:
                 self._store(s, self.seat, "share", raw, share)
                 out.sends.append(Send(self.peers, raw))
             if not self._try_complete(slot, out):
-                return
+                break
+        if ledger is not None:
+            self._judge_held()
 
     def _try_complete(self, slot: Any, out: Output) -> bool:
         ledger = self.ledger
@@ -975,6 +1038,14 @@ class Session:
 
 def _own_decision(slot: Any, seat: int) -> Any:
     return next(d for d in slot.pending.decisions if d.player == seat)
+
+
+def _credited(fault: Fault, reporter: int, evidence: list[bytes]) -> Fault:
+    """`fault`, saying that `reporter`'s halt notice carried its proof when it did."""
+    if not set(fault.evidence) & set(evidence):
+        return fault
+    return Fault(fault.kind, fault.seats, f"{fault.reason} ({player_name(reporter)} stopped the "
+                 "match for it and sent the proof)", fault.seq, fault.evidence)
 
 
 def _internal(e: Exception) -> Fault:

@@ -214,3 +214,26 @@ def test_claims_naming_different_seats_in_one_entry_are_the_senders_fault_not_a_
     assert node.session.fault is None and node.entry_count() == held
     report = verify_bytes(b"".join(played[0].session.log[:1] + entries[:at] + [mixed]))
     assert (report.fault, report.index, report.author) == ("bad-claim", at + 1, None), report
+
+
+def test_a_halt_notice_held_while_behind_is_judged_on_the_entries_caught_up(tmp_path, played):
+    # We are behind; a peer stopped the match for the cheater's illegal move a few entries
+    # ahead of our log and sent its notice. Our session holds it until its log gets there;
+    # catching up rebuilds the session, and the notice (never sent again: its sender has
+    # stopped) must still be judged on the new one: the cheater convicted, by its signed move.
+    from protocol.codec import decode, encode
+    from protocol.messages import entry_shares, make_halt
+    node, entries = _behind(tmp_path, played, 10)
+    at = next(i for i in range(12, len(entries)) if decode(entries[i])["kind"] == "move"
+              and decode(entries[i])["authors"][0] != node.my_seat)
+    forged, cheater = _forged_move(played, entries, at)
+    reporter = next(s for s in _peers(node) if s != cheater)
+    proof = encode(entry_shares(decode(forged))[0])
+    notice = encode(make_halt(at + 1, "illegal-move", (cheater,), "illegal move", (proof,)))
+    node.play.handle(node.session.receive(notice, reporter))
+    assert node.session.fault is None   # held: our log is at entry 11
+    node.play.catchup.on_entries(reporter, 10, entries[10:at])
+    assert node.entry_count() == at
+    fault = node.session.fault
+    assert fault is not None and (fault.kind, fault.seats, fault.seq) == (
+        "illegal-move", (cheater,), at + 1), fault
