@@ -55,8 +55,11 @@ def _text(path: str, r) -> str:
     else:
         where = f"entry {r.index}" if r.index is not None else "the file"
         what = f" ({r.kind})" if r.kind else ""
-        who = f" by {player_name(r.author)}" if r.author is not None else ""
+        who = f" by {player_name(r.author)}" if r.author is not None and r.proven else ""
         lines.append(f"FAILED at {where}{what}{who}: {r.fault or 'error'}: {r.reason}")
+        if r.author is not None and not r.proven:
+            lines.append(f"(nothing {player_name(r.author)} signed shows this: whoever made or "
+                         "changed this file may have written it)")
         if r.fault == "incomplete":
             lines.append("(a game still in progress? `lanboard verify --partial` accepts a log "
                          "that stops early when everything it holds is right)")

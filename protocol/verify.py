@@ -4,6 +4,13 @@ moves of seats handed over to the bot after a timeout, which every replay derive
 
 `verify_bytes` never raises on any input: the outcome is a `Report` with `status` 0 (all holds),
 1 (a check failed: the first bad entry, its kind and author, and why) or 2 (not a match file).
+
+A failure names the seat its fault points at (`author`); `proven` says whether a part that seat
+signed shows it broke the rule (an illegal move, a bad share, a wrong opening...: its valid
+signature on the bad content, which nobody else can make). Anything else (a signature that
+fails, an entry out of place, a seat writing where it may not without a checked signature, a
+malformed entry) could have been written by whoever made the file: it names a seat, proves
+nothing against it.
 """
 from __future__ import annotations
 
@@ -28,6 +35,7 @@ class Report:
     index: int | None = None          # item index in the file (0 = genesis)
     kind: str | None = None           # entry kind of the bad item ("genesis" for item 0)
     author: int | None = None         # seat the failure is attributed to
+    proven: bool = False              # a part `author` signed shows the fault (see above)
     fault: str | None = None          # fault kind (see protocol.log.FAULT_KINDS)
     match_id: str | None = None
     game: str | None = None
@@ -111,6 +119,8 @@ def _replay(data: bytes, on_entry: Any = None) -> tuple[Report, Ledger | None]:
             except Fault as f:
                 report.fault, report.reason = f.kind, f.reason
                 report.author = f.seats[0] if f.seats else None
+                # check_entry hands a fault in signed content over with that part as evidence
+                report.proven = bool(f.seats) and bool(f.evidence)
                 return report, ledger
             report.signatures += len(entry["sigs"])
             if on_entry:

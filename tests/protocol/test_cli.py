@@ -8,10 +8,11 @@ from types import SimpleNamespace
 import pytest
 
 from cli.main import main
+from engine.core import player_name
 from protocol.codec import decode, encode
 from protocol.inmemory import is_clean, play_match
 
-from .helpers import join
+from .helpers import first_index, join, resign
 
 
 @pytest.fixture(scope="module")
@@ -68,6 +69,26 @@ def test_verify_names_the_first_bad_entry_and_exits_1(match_file, tmp_path, caps
     assert r["kind"] == decode(run.sessions[0].log[30])["kind"]
     p = _cli("verify", f)
     assert p.returncode == 1 and "FAILED at entry 30" in p.stderr
+    # the seat whose signature fails is named, not accused: anyone can write a bad signature
+    who = player_name(decode(log[30])["authors"][0])
+    assert f"FAILED at entry 30 ({r['kind']}): bad-signature" in p.stderr and r["proven"] is False
+    assert f"nothing {who} signed shows this" in p.stderr
+
+
+def test_verify_accuses_a_seat_only_by_a_part_it_signed(match_file, tmp_path):
+    path, run = match_file
+    log = list(run.sessions[0].log)
+    i = first_index(log, "move", 20)
+    e = decode(log[i])
+    seat = e["authors"][0]
+    e["parts"][0] = ["no such move"]
+    log[i] = encode(resign(e, 0, run.sessions[seat].identity))
+    f = tmp_path / "illegal.lbm"
+    f.write_bytes(join(log))
+    p = _cli("verify", f)
+    assert p.returncode == 1, p.stderr
+    assert f"FAILED at entry {i} (move) by {player_name(seat)}: illegal-move" in p.stderr
+    assert "signed shows this" not in p.stderr
 
 
 @pytest.mark.parametrize("command, content", [
