@@ -31,12 +31,11 @@ from . import hidden as hc
 from .codec import encode
 from .hidden import shuffle as _shuffle
 from .log import Fault
-from .messages import entry_shares
+from .messages import HIDDEN_KINDS, entry_shares
 from .proven import Passed
 
-__all__ = ["HiddenDecks", "HIDDEN_KINDS"]
+__all__ = ["HiddenDecks"]
 
-HIDDEN_KINDS = ("key", "shuffle", "draw", "disclose")   # the entry kinds protocol 3 adds
 _REPLAYED = "replayed-proof"
 
 

@@ -47,7 +47,7 @@ from engine.core import IllegalMove, player_name
 from .codec import decode, encode
 from .genesis import GenesisError, check_signed_genesis, match_id
 from .identity import verify_signature
-from .messages import entry_shares, entry_statements, share_statement
+from .messages import HIDDEN_KINDS, KINDS, entry_shares, entry_statements, share_statement
 from .randomness import H, chance_seed, sealed_commitment
 
 __all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS", "AUTHORED_FAULTS", "authored", "bot_seed",
@@ -155,8 +155,7 @@ class Ledger:
         self.bot_moves = 0           # moves the derived bot made (not entries: derived)
         self.choices: list[tuple[int, int, str]] = []  # (seq, seat, outcome) of choice entries
         self.entries: list[bytes] = []
-        self.counts = {"move": 0, "reveal": 0, "attest": 0, "timeout": 0, "choice": 0,
-                       "commit": 0, "open": 0, "key": 0, "shuffle": 0, "draw": 0, "disclose": 0}
+        self.counts = dict.fromkeys(KINDS, 0)
         self.hidden = None
         if body["protocol"] >= 3:
             from .hiddenlog import HiddenDecks
@@ -265,7 +264,7 @@ class Ledger:
             return self._check_opening(a, part, seq)
         if kind == "commit":
             return None
-        if kind in ("key", "shuffle", "draw", "disclose"):
+        if kind in HIDDEN_KINDS:
             return self.hidden.check(kind, a, part, seq, slot.pending, self.bots)
         if kind == "reveal":
             if self.reveals >= self.chain_length:

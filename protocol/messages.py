@@ -24,15 +24,15 @@ from .codec import MAX_FRAME, CodecError, decode, encode
 from .hidden.cards import MAX_DECK
 
 __all__ = [
-    "PROTOCOL_VERSION", "HIDDEN_PROTOCOL", "KINDS", "CHOICES", "SchemaError", "share_statement", "genesis_statement",
+    "PROTOCOL_VERSION", "HIDDEN_PROTOCOL", "HIDDEN_KINDS", "KINDS", "CHOICES", "SchemaError", "share_statement", "genesis_statement",
     "parse_genesis_body", "parse_signed_genesis", "parse_share", "parse_entry", "parse_wire",
     "make_share", "make_entry", "make_halt", "entry_hash", "check_part",
 ]
 
 PROTOCOL_VERSION = 2   # 2: attestations per turn, halt notices
 HIDDEN_PROTOCOL = 3    # 3: protocol 2 and hidden decks (key, shuffle, draw, disclose entries)
-KINDS = ("move", "reveal", "attest", "timeout", "choice", "commit", "open",
-         "key", "shuffle", "draw", "disclose")
+HIDDEN_KINDS = ("key", "shuffle", "draw", "disclose")   # the entry kinds protocol 3 adds
+KINDS = ("move", "reveal", "attest", "timeout", "choice", "commit", "open", *HIDDEN_KINDS)
 CHOICES = ("wait", "bot", "end")   # what the remaining players may choose after a timeout
 MAX_PLAYERS = 8
 MAX_CHAIN = 1 << 20
