@@ -75,7 +75,8 @@ from .codec import CodecError, decode, encode
 from .genesis import GenesisError, assemble, body_hash, check_body, check_signature, sign_body
 from .identity import Identity, verify_signature
 from .log import Fault, Ledger, check_equivocation, first_difference, state_sections
-from .messages import CHOICES, HIDDEN_KINDS, make_entry, make_halt, make_share, parse_wire, share_statement
+from .messages import (CHOICES, HIDDEN_KINDS, make_entry, make_halt, make_share, parse_wire,
+                       share_statement)
 from .randomness import HashChain, sealed_commitment, sealed_salt
 
 __all__ = [
