@@ -3,7 +3,8 @@ the moves in many states of seeded games on the real map (random and tactical bo
 terrain, overwatch tokens, boosts and semi-blocked sight all occur): a hero's reach is where its
 step options lead in as many steps; the watchers named on a reachable hex are exactly those whose
 overwatch fires when the hero steps onto it; a target's damage, and the reason given for it, are
-what the attack deals. A rule copied into the words that drifts from the rules fails here.
+what the attack deals; an area ability's option names whom it hits and heals. A rule copied
+into the words that drifts from the rules fails here.
 
 The states are a function of the seeds (the bots draw from seeded streams), so every run checks
 the same ones."""
@@ -19,18 +20,22 @@ from tests.tactics.scenario import GAME
 
 GAMES = [(("random", "random"), seed) for seed in (1, 2, 3)] + \
         [(("greedy", "random"), 4), (("random", "greedy"), 5)]
-EVERY = 15          # one step-3 state in EVERY is checked
+EVERY = 15          # one step-3 state in EVERY is checked by playing every shown figure
+AREA_EVERY = 3      # applying an area ability costs less: one in AREA_EVERY for those
 
 
 @functools.lru_cache(maxsize=1)
-def _states() -> tuple:
-    """One in EVERY of the step-3 states of the seeded games, in the games' order."""
-    out = []
+def _played() -> tuple:
+    """The step-3 states of the seeded games, in the games' order."""
+    out: list = []
     for bots, seed in GAMES:
-        seen: list = []
-        play_game("overwatch-tactics", 2, seed, bots, on_step=seen.append)
-        out += [s for s in seen if s.phase == "act"][EVERY - 1::EVERY]
+        play_game("overwatch-tactics", 2, seed, bots,
+                  on_step=lambda s: out.append(s) if s.phase == "act" else None)
     return tuple(out)
+
+
+def _states() -> tuple:
+    return _played()[EVERY - 1::EVERY]
 
 
 def _options(s) -> tuple:
@@ -183,3 +188,27 @@ def test_every_damage_case_of_the_rules_has_its_reason_in_words():
     assert set(wb.DAMAGE_WHY) == set(rules.DAMAGE_CASES)
     assert {next(k for k in REASONS if why.startswith(k)) for why in wb.DAMAGE_WHY.values()} \
         == set(REASONS)
+
+
+def test_an_area_abilitys_option_names_whom_the_ability_hits_and_heals():
+    names = {sh.name: hid for hid, sh in GAME.data.heroes.items()}
+    hits = heals = 0
+    for s in _played()[::AREA_EVERY]:
+        for o in _options(s):
+            if o[0] != "ability" or GAME.sheet(s.hero(o[1])).ability(o[2]).effect != "area":
+                continue
+            said = GAME.describe_move(s, o).rsplit("from the payload): ", 1)[1]
+            if said == "reaches nobody":
+                continue
+            told = [part.split(" ", 1) for part in said.split("; ")]
+            after = GAME.apply(s, o)
+            lost = [h.id for h, was in zip(after.heroes, s.heroes) if h.hp < was.hp]
+            gained = [h.id for h, was in zip(after.heroes, s.heroes) if h.hp > was.hp]
+            assert [names[n] for verb, n in told if verb == "hits"] == lost, (s.steps, o)
+            healed = [names[n] for verb, n in told if verb == "heals"]
+            assert set(gained) <= set(healed), (s.steps, o)
+            assert all(s.hero(hid).hp == GAME.sheet(s.hero(hid)).hp
+                       for hid in healed if hid not in gained), (s.steps, o)
+            hits += bool(lost)
+            heals += bool(gained)
+    assert hits >= 50 and heals >= 20, (hits, heals)

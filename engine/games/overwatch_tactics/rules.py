@@ -10,10 +10,11 @@ tests/tactics/. Words for people are in words.py, the tactical bot (also the tak
 in bot.py.
 
 The step rule (steps_from), the attack's reach (aims), the damage cases in their order
-(damage_case) and the overwatch trigger (overwatch_shot, watchers) are pure functions of a state,
-written once here: the moves and their effects use them, and so do the words the hex screen
-shows (words_board.py: reach, watchers, why damage is what it is), so the two cannot differ
-(tests/tactics/test_board_words_follow_rules.py plays the moves to check it).
+(damage_case), the overwatch trigger (overwatch_shot, watchers) and whom an area ability hits
+or heals (area_effects) are pure functions of a state, written once here: the moves and their
+effects use them, and so do the words (words_board.py: reach, watchers, why damage is what it
+is; words.py: an area ability's option) and the bot, so they cannot differ
+(tests/tactics/test_board_words_follow_rules.py plays the moves to check the words).
 """
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ from .state import ATTACK, DEFENCE, Hero, Side, State
 # first that holds decides. Disadvantage wins over height, so semi-blocked sight comes first.
 SEMI_SIGHT, LOWER, HIGHER, SAME_LEVEL = "semi-sight", "lower", "higher", "same-level"
 DAMAGE_CASES = (SEMI_SIGHT, LOWER, HIGHER, SAME_LEVEL)
+# What an area ability does to a hero within its radius.
+HITS, HEALS = "hits", "heals"
 
 
 class OverwatchTactics(PackagedGame):
@@ -173,6 +176,21 @@ class OverwatchTactics(PackagedGame):
     def overwatch_damage(w: Hero, weapon: Any) -> int:
         """An overwatch shot is at disadvantage: the weapon's minimum, plus w's boost."""
         return weapon.least + w.boost
+
+    @staticmethod
+    def area_effects(s: State, user: Hero, ab: Ability, at: hx.Hex) -> list[tuple[Hero, str]]:
+        """(hero, HITS or HEALS) for every hero on the board within ab's radius of `at`, in
+        draft order: an enemy is hit when ab deals damage, an ally (the user too) healed when ab
+        heals (RULES.md "Line of sight", volleyed abilities). One hit changes no other's place."""
+        out = []
+        for t in s.heroes:
+            if t.placed and hx.distance(t.at, at) <= ab.radius:
+                if t.side == user.side:
+                    if ab.heal:
+                        out.append((t, HEALS))
+                elif ab.damage:
+                    out.append((t, HITS))
+        return out
 
     # ------------------------------------------------------------------ set-up
     def initial_state(self, players: int, variants: tuple[str, ...]) -> State:
@@ -382,13 +400,11 @@ class OverwatchTactics(PackagedGame):
             h.q, h.r = target
             self._overwatch(s, h)
         elif e == "area":
-            for t in list(s.heroes):
-                if t.placed and hx.distance(t.at, target) <= ab.radius:
-                    if t.side == h.side:
-                        if ab.heal:
-                            self._heal(t, ab.heal)
-                    elif ab.damage:
-                        self._damage(s, t, ab.damage)
+            for t, what in self.area_effects(s, h, ab, target):
+                if what == HEALS:
+                    self._heal(t, ab.heal)
+                else:
+                    self._damage(s, t, ab.damage)
         elif e == "barrier":
             s.barriers.append([target[0], target[1], h.side])
         elif e == "resurrect":
