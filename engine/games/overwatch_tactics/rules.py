@@ -13,8 +13,8 @@ The step rule (steps_from), the attack's reach (aims), the damage cases in their
 (damage_case), the overwatch trigger (overwatch_shot, watchers) and whom an area ability hits
 or heals (area_effects) are pure functions of a state, written once here: the moves and their
 effects use them, and so do the words (words_board.py: reach, watchers, why damage is what it
-is; words.py: an area ability's option) and the bot, so they cannot differ
-(tests/tactics/test_board_words_follow_rules.py plays the moves to check the words).
+is; words.py: an area ability's option; bot.py: an area ability's score), so they cannot
+differ (tests/tactics/test_board_words_follow_rules.py plays the moves to check the words).
 """
 from __future__ import annotations
 
