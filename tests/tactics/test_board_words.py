@@ -180,3 +180,16 @@ def test_several_damage_sources_read_as_a_list_in_words():
     assert wb.listed(["Widowmaker", "Reaper"]) == "Widowmaker and Reaper"
     assert wb.listed(["Widowmaker", "Reaper", "Ana's Biotic Grenade"]) == \
         "Widowmaker, Reaper and Ana's Biotic Grenade"
+
+
+def test_a_high_hex_the_walker_leaves_still_blocks_the_watchers_sight_as_the_rules_say():
+    # Reaper (level 0) watches past three level-2 hexes; Tracer stands on one of them and steps
+    # down off it. Her old hex leaves the blockers as a hero but stays an obstacle two levels
+    # above Reaper, so no overwatch fires (the words once dropped the hex itself and said it did).
+    s = board({"reaper": (DEFENCE, 6, 1), "tracer": (ATTACK, 5, 1)}, active=DEFENCE,
+              heights={(5, 0): 2, (5, 1): 2, (4, 2): 2})
+    s = play(s, ("overwatch", "reaper"), ("end",))
+    reach = {tuple(x["cell"]): x for x in _hero(wb.board(FLAT, s, 0), "tracer")["reach"]}
+    assert reach[tuple(wb.cell((4, 1)))]["watched_by"] == []
+    after = play(s, ("step", "tracer", 4, 1))
+    assert after.hero("tracer").hp == full("tracer") and after.hero("reaper").shot == []

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
 from . import hexgrid as hx
+from .rules import HITS
 from .state import ATTACK, DEFENCE
 
 if TYPE_CHECKING:
@@ -177,13 +178,12 @@ def _ability_score(g: "OverwatchTactics", s: "State", h: "Hero", o: Move,
     e = ab.effect
     if e == "area":
         score = 0
-        for t in s.heroes:
-            if t.placed and hx.distance(t.at, target) <= ab.radius:
-                if t.side != h.side and ab.damage:
-                    score += (min(ab.damage, t.hp) + (KILL if ab.damage >= t.hp else 0)
-                              + _contest(g, s, t))
-                elif t.side == h.side and ab.heal:
-                    score += min(ab.heal, g.sheet(t).hp - t.hp)
+        for t, what in g.area_effects(s, h, ab, target):
+            if what == HITS:
+                score += (min(ab.damage, t.hp) + (KILL if ab.damage >= t.hp else 0)
+                          + _contest(g, s, t))
+            else:
+                score += min(ab.heal, g.sheet(t).hp - t.hp)
         return score - (150 if ab.ultimate else 60)
     if e == "strike":
         t = next(x for x in s.heroes if x.placed and x.at == target)

@@ -8,6 +8,13 @@ decision. The draft's picks are a Sealed node (both seats choose at once). Every
 the rulebook is silent or ambiguous is written in RULES.md beside this file and tested under
 tests/tactics/. Words for people are in words.py, the tactical bot (also the takeover policy)
 in bot.py.
+
+The step rule (steps_from), the attack's reach (aims), the damage cases in their order
+(damage_case), the overwatch trigger (overwatch_shot, watchers) and whom an area ability hits
+or heals (area_effects) are pure functions of a state, written once here: the moves and their
+effects use them, and so do the words (words_board.py: reach, watchers, why damage is what it
+is; words.py: an area ability's option; bot.py: an area ability's score), so they cannot
+differ (tests/tactics/test_board_words_follow_rules.py plays the moves to check the words).
 """
 from __future__ import annotations
 
@@ -21,6 +28,13 @@ from ..game_package import PackagedGame
 from . import hexgrid as hx
 from .data import Ability, Data, HeroSheet, load
 from .state import ATTACK, DEFENCE, Hero, Side, State
+
+# The cases of an attack's damage (RULES.md "Attacking"), in the order they are tested: the
+# first that holds decides. Disadvantage wins over height, so semi-blocked sight comes first.
+SEMI_SIGHT, LOWER, HIGHER, SAME_LEVEL = "semi-sight", "lower", "higher", "same-level"
+DAMAGE_CASES = (SEMI_SIGHT, LOWER, HIGHER, SAME_LEVEL)
+# What an area ability does to a hero within its radius.
+HITS, HEALS = "hits", "heals"
 
 
 class OverwatchTactics(PackagedGame):
@@ -58,11 +72,12 @@ class OverwatchTactics(PackagedGame):
             self._high[key] = got
         return got
 
-    def blockers(self, s: State, shooter: Hero) -> list[hx.Hex]:
+    def blockers(self, s: State, shooter: Hero, moving: Hero | None = None) -> list[hx.Hex]:
         """What line of sight from `shooter` cannot cross: every hero on the board but the
-        shooter (sight() leaves out the target), barrier tokens, and obstacles two or more levels
-        above the shooter."""
-        out = [h.at for h in s.heroes if h.placed and h is not shooter]
+        shooter (sight() leaves out the target) and `moving` (a hero whose sight is asked at a
+        hex it moves to: the hex it leaves no longer holds it), barrier tokens, and obstacles two
+        or more levels above the shooter."""
+        out = [h.at for h in s.heroes if h.placed and h is not shooter and h is not moving]
         out += [(b[0], b[1]) for b in s.barriers]
         out += self.high_hexes(s, self.elevation(s, shooter.at) + 2)
         return out
@@ -89,6 +104,93 @@ class OverwatchTactics(PackagedGame):
 
     def sheet(self, hero: Hero) -> HeroSheet:
         return self.data.heroes[hero.id]
+
+    # ------------------------------------------------------------------ rules the words show too
+    def steps_from(self, s: State, hero: Hero, at: hx.Hex) -> tuple[hx.Hex, ...]:
+        """The step rule (RULES.md "Moving"): the neighbours of `at`, in hexgrid's order, that
+        `hero` standing on `at` may step to: enterable, at most one level up, any number down."""
+        up = self.elevation(s, at) + 1
+        return tuple(n for n in hx.neighbours(at)
+                     if self.enterable(s, hero, n) and self.elevation(s, n) <= up)
+
+    def aims(self, s: State, h: Hero) -> list[tuple[int, Any, Hero, str]]:
+        """(weapon index, weapon, enemy, sight) for every enemy on the board one of h's main
+        weapons reaches (hex distance within its range) and sees (full or semi) from where h
+        stands: weapons in sheet order, enemies in draft order."""
+        out = []
+        for w, weapon in enumerate(self.sheet(h).weapons):
+            for t in s.heroes:
+                if t.side != h.side and t.placed and hx.distance(h.at, t.at) <= weapon.range:
+                    sight = self.sight(s, h, t.at)
+                    if sight != hx.NONE:
+                        out.append((w, weapon, t, sight))
+        return out
+
+    def damage_case(self, s: State, h: Hero, weapon: Any, t: Hero) -> tuple[str, int]:
+        """The case of DAMAGE_CASES an attack of h on t is in, and the weapon's damage in it
+        before any boost: the minimum (disadvantage) at semi-blocked sight or from lower, else
+        the maximum (advantage) from higher, else the grid's value for the distance."""
+        sight = self.sight(s, h, t.at)
+        mine, theirs = self.elevation(s, h.at), self.elevation(s, t.at)
+        if sight == hx.SEMI:
+            return SEMI_SIGHT, weapon.least
+        if mine < theirs:
+            return LOWER, weapon.least
+        if mine > theirs:
+            return HIGHER, weapon.most
+        return SAME_LEVEL, weapon.grid[hx.distance(h.at, t.at) - 1]
+
+    def overwatch_aim(self, s: State, w: Hero, mover: Hero,
+                      at: hx.Hex) -> tuple[Any, str] | None:
+        """Where the overwatch trigger is geometry: the first weapon on w's sheet whose range
+        reaches `at`, and w's sight to `at` with `mover` standing there; None when no weapon
+        reaches or there is no sight."""
+        weapon = next((x for x in self.sheet(w).weapons if x.range >= hx.distance(w.at, at)),
+                      None)
+        if weapon is None:
+            return None
+        sight = hx.sight(w.at, at, self.blockers(s, w, mover))
+        return None if sight == hx.NONE else (weapon, sight)
+
+    def overwatch_shot(self, s: State, w: Hero, mover: Hero,
+                       at: hx.Hex) -> tuple[Any, str] | None:
+        """The overwatch trigger (RULES.md "Overwatch"): (weapon, sight) when `w` shoots `mover`
+        ending a move on `at` (w an enemy on the board in overwatch that has not shot mover yet,
+        and overwatch_aim holds), else None."""
+        if w.side == mover.side or not w.overwatch or not w.placed or mover.id in w.shot:
+            return None
+        return self.overwatch_aim(s, w, mover, at)
+
+    def watchers(self, s: State, mover: Hero, at: hx.Hex) -> list[tuple[Hero, Any]]:
+        """(watcher, weapon) for every hero whose overwatch shoots `mover` ending a move on
+        `at`, in draft order, the order they fire in. A shot changes none of the others'
+        triggers; one that defeats mover stops the rest (_overwatch)."""
+        out = []
+        for w in s.heroes:
+            shot = self.overwatch_shot(s, w, mover, at)
+            if shot is not None:
+                out.append((w, shot[0]))
+        return out
+
+    @staticmethod
+    def overwatch_damage(w: Hero, weapon: Any) -> int:
+        """An overwatch shot is at disadvantage: the weapon's minimum, plus w's boost."""
+        return weapon.least + w.boost
+
+    @staticmethod
+    def area_effects(s: State, user: Hero, ab: Ability, at: hx.Hex) -> list[tuple[Hero, str]]:
+        """(hero, HITS or HEALS) for every hero on the board within ab's radius of `at`, in
+        draft order: an enemy is hit when ab deals damage, an ally (the user too) healed when ab
+        heals (RULES.md "Line of sight", volleyed abilities). One hit changes no other's place."""
+        out = []
+        for t in s.heroes:
+            if t.placed and hx.distance(t.at, at) <= ab.radius:
+                if t.side == user.side:
+                    if ab.heal:
+                        out.append((t, HEALS))
+                elif ab.damage:
+                    out.append((t, HITS))
+        return out
 
     # ------------------------------------------------------------------ set-up
     def initial_state(self, players: int, variants: tuple[str, ...]) -> State:
@@ -168,16 +270,9 @@ class OverwatchTactics(PackagedGame):
                 continue
             sheet = self.sheet(h)
             if h.moved < sheet.speed:
-                up = self.elevation(s, h.at) + 1
-                for n in hx.neighbours(h.at):
-                    if self.enterable(s, h, n) and self.elevation(s, n) <= up:
-                        out.append(("step", h.id, n[0], n[1]))
+                out.extend(("step", h.id, n[0], n[1]) for n in self.steps_from(s, h, h.at))
             if not h.attacked:
-                for w, weapon in enumerate(sheet.weapons):
-                    for t in s.heroes:
-                        if (t.side != seat and t.placed and hx.distance(h.at, t.at) <= weapon.range
-                                and self.sight(s, h, t.at) != hx.NONE):
-                            out.append(("attack", h.id, w, t.id))
+                out.extend(("attack", h.id, w, t.id) for w, _, t, _ in self.aims(s, h))
             for k, ab in enumerate(sheet.abilities):
                 if h.cubes[k] == 0:
                     out.extend(self.ability_options(s, h, ab))
@@ -269,18 +364,8 @@ class OverwatchTactics(PackagedGame):
         self._hit(s, h, t, self.attack_damage(s, h, weapon, t))
 
     def attack_damage(self, s: State, h: Hero, weapon: Any, t: Hero) -> int:
-        """The weapon's damage to t now: maximum at advantage (higher level, full sight),
-        minimum at disadvantage (lower level, or semi-blocked sight), else the grid's value for
-        the distance; plus any boost."""
-        sight = self.sight(s, h, t.at)
-        mine, theirs = self.elevation(s, h.at), self.elevation(s, t.at)
-        if sight == hx.SEMI or mine < theirs:
-            base = weapon.least
-        elif mine > theirs:
-            base = weapon.most
-        else:
-            base = weapon.grid[hx.distance(h.at, t.at) - 1]
-        return base + h.boost
+        """The weapon's damage to t now: its damage_case's, plus any boost."""
+        return self.damage_case(s, h, weapon, t)[1] + h.boost
 
     def _hit(self, s: State, by: Hero, t: Hero, damage: int) -> None:
         """Main-weapon damage: the attacker's lifesteal passive heals it."""
@@ -315,13 +400,11 @@ class OverwatchTactics(PackagedGame):
             h.q, h.r = target
             self._overwatch(s, h)
         elif e == "area":
-            for t in list(s.heroes):
-                if t.placed and hx.distance(t.at, target) <= ab.radius:
-                    if t.side == h.side:
-                        if ab.heal:
-                            self._heal(t, ab.heal)
-                    elif ab.damage:
-                        self._damage(s, t, ab.damage)
+            for t, what in self.area_effects(s, h, ab, target):
+                if what == HEALS:
+                    self._heal(t, ab.heal)
+                else:
+                    self._damage(s, t, ab.damage)
         elif e == "barrier":
             s.barriers.append([target[0], target[1], h.side])
         elif e == "resurrect":
@@ -352,17 +435,11 @@ class OverwatchTactics(PackagedGame):
     def _overwatch(self, s: State, mover: Hero) -> None:
         """Every enemy in overwatch, in draft order, shoots a hero that moved into its range and
         sight, once per overwatch, at disadvantage damage (RULES.md "Overwatch")."""
-        for w in s.heroes:
+        for w, weapon in self.watchers(s, mover, mover.at):
             if not mover.placed:
                 return
-            if w.side == mover.side or not w.overwatch or not w.placed or mover.id in w.shot:
-                continue
-            d = hx.distance(w.at, mover.at)
-            weapon = next((x for x in self.sheet(w).weapons if x.range >= d), None)
-            if weapon is None or self.sight(s, w, mover.at) == hx.NONE:
-                continue
             w.shot.append(mover.id)
-            self._hit(s, w, mover, weapon.least + w.boost)
+            self._hit(s, w, mover, self.overwatch_damage(w, weapon))
 
     # ------------------------------------------------------------------ turn steps
     def _begin_turn(self, s: State, seat: int) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
 from . import hexgrid as hx
+from .rules import HEALS, HITS
 
 if TYPE_CHECKING:
     from .rules import OverwatchTactics
@@ -62,9 +63,10 @@ def _sheet_words(g: "OverwatchTactics", hid: str) -> str:
 
 
 def _area_words(g: "OverwatchTactics", s: "State", user: Any, ab: Any, at: hx.Hex) -> str:
-    hit = [t for t in s.heroes if t.placed and hx.distance(t.at, at) <= ab.radius]
-    said = [f"hits {_name(g, t.id)}" for t in hit if t.side != user.side and ab.damage]
-    said += [f"heals {_name(g, t.id)}" for t in hit if t.side == user.side and ab.heal]
+    """Whom the rules' area_effects hit, then whom they heal."""
+    done = g.area_effects(s, user, ab, at)
+    said = [f"{verb} {_name(g, t.id)}" for what, verb in ((HITS, "hits"), (HEALS, "heals"))
+            for t, x in done if x == what]
     return "; ".join(said) if said else "reaches nobody"
 
 

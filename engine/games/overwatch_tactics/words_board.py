@@ -4,10 +4,12 @@ cell, and what changed between two views in sentences (narrate).
 Invariants:
 - Every place is a [column, row] cell of the odd-r grid as data.toml draws it (hex_name's
   numbers), never an axial pair: the screen lays cells out without any hex geometry.
-- Every figure a screen shows is computed here with the engine's own functions (elevation,
-  enterable, sight, attack_damage) on the engine's state, never by the screen: a hero's
-  reachable cells follow the very tests act_options makes for a step (enterable, at most one level
-  up), its targets carry the sight and damage attack_damage gives.
+- Every figure a screen shows is computed here with the rules' own functions on the engine's
+  state, never by the screen, and no rule is written here a second time: a hero's reachable
+  cells are a breadth-first walk over the rules' step rule (steps_from, which act_options
+  offers), the watchers marked on a cell are those whose overwatch the rules would fire there
+  (watchers), its targets are the rules' aims with the damage attack_damage gives and the reason
+  of the damage_case it is in (tests/tactics/test_board_words_follow_rules.py plays the moves).
 - Lists follow the state's and Data's orders (heroes in draft order, hexes in Data.hexes order),
   so the same state always gives the same data.
 - Words only: nothing here is in the rules digest or changes a state.
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from ...core import Decision, Sealed
 from . import hexgrid as hx
+from .rules import HIGHER, LOWER, SAME_LEVEL, SEMI_SIGHT
 from .words import _sheet_words, column
 from .state import Hero, Side, State
 
@@ -61,9 +64,9 @@ def glossary(g: "OverwatchTactics") -> dict:
 # ------------------------------------------------------------------ a state's board
 def reach(g: "OverwatchTactics", s: State, h: Hero) -> list[dict]:
     """The cells hero h can walk to with the Speed it has left this turn, each with the fewest
-    steps and one shortest path (cells after h's own): breadth first over the step rule of
-    act_options (enterable, at most one level up, any number down), neighbours in hexgrid's
-    order. Overwatch shots on the way are not foreseen (they may stop the walk)."""
+    steps, one shortest path (cells after h's own) and the heroes whose overwatch shoots h on
+    arriving there: breadth first over the rules' step rule, neighbours in its order. Shots on
+    the way are not foreseen (one that defeats h stops the walk; a watcher shoots a hero once)."""
     left = g.sheet(h).speed - h.moved
     if not h.placed or left <= 0:
         return []
@@ -72,70 +75,42 @@ def reach(g: "OverwatchTactics", s: State, h: Hero) -> list[dict]:
     for _ in range(left):
         nxt = []
         for at in frontier:
-            up = g.elevation(s, at) + 1
-            for n in hx.neighbours(at):
-                if n not in paths and g.enterable(s, h, n) and g.elevation(s, n) <= up:
+            for n in g.steps_from(s, h, at):
+                if n not in paths:
                     paths[n] = paths[at] + [n]
                     nxt.append(n)
         frontier = nxt
-    watch = watchers(g, s, h)
     return [{"cell": cell(at), "steps": len(p), "path": [cell(x) for x in p],
-             "watched_by": [w.id for w, seen in watch if seen(at)]}
+             "watched_by": [w.id for w, _ in g.watchers(s, h, at)]}
             for at, p in paths.items() if p]
 
 
-def watchers(g: "OverwatchTactics", s: State, h: Hero) -> list:
-    """(watcher, does it shoot h arriving at a hex?) for each enemy on overwatch that has not shot
-    h yet: the trigger of the rules' _overwatch (a weapon whose range reaches, sight not none),
-    with h's own hex no longer blocking, since h has left it."""
-    out = []
-    for w in s.heroes:
-        if w.side == h.side or not w.overwatch or not w.placed or h.id in w.shot:
-            continue
-        reach = max(x.range for x in g.sheet(w).weapons)
-        blockers = [b for b in g.blockers(s, w) if b != h.at]
-
-        def seen(at: hx.Hex, w: Hero = w, reach: int = reach, blockers: list = blockers) -> bool:
-            return (hx.distance(w.at, at) <= reach
-                    and hx.sight(w.at, at, blockers) != hx.NONE)
-        out.append((w, seen))
-    return out
+# Why an attack deals what it deals, per case of the rules' damage_case.
+DAMAGE_WHY = {
+    SEMI_SIGHT: "semi-blocked sight: disadvantage, the minimum",
+    LOWER: "full sight but lower: disadvantage, the minimum",
+    HIGHER: "higher with full sight: advantage, the maximum",
+    SAME_LEVEL: "full sight, same level: the figure for distance {distance}",
+}
 
 
 def damage_why(g: "OverwatchTactics", s: State, h: Hero, t: Hero, weapon: Any) -> str:
-    """Why attack_damage gives what it gives, in attack_damage's own order of tests."""
-    sight = g.sight(s, h, t.at)
-    mine, theirs = g.elevation(s, h.at), g.elevation(s, t.at)
-    if sight == hx.SEMI:
-        why = "semi-blocked sight: disadvantage, the minimum"
-    elif mine < theirs:
-        why = "full sight but lower: disadvantage, the minimum"
-    elif mine > theirs:
-        why = "higher with full sight: advantage, the maximum"
-    else:
-        why = f"full sight, same level: the figure for distance {hx.distance(h.at, t.at)}"
+    """Why attack_damage gives what it gives: the reason of its damage_case, and any boost."""
+    case, _ = g.damage_case(s, h, weapon, t)
+    why = DAMAGE_WHY[case].format(distance=hx.distance(h.at, t.at))
     return why + (f", +{h.boost} boost" if h.boost else "")
 
 
 def targets(g: "OverwatchTactics", s: State, h: Hero) -> list[dict]:
-    """Every enemy on the board h's main weapons reach and see from where h stands, with the
-    sight and the damage attack_damage gives now."""
-    out = []
+    """Every enemy on the board h's main weapons reach and see from where h stands (the rules'
+    aims), with the sight and the damage attack_damage gives now, and why."""
     if not h.placed:
-        return out
-    for w, weapon in enumerate(g.sheet(h).weapons):
-        for t in s.heroes:
-            if t.side == h.side or not t.placed:
-                continue
-            d = hx.distance(h.at, t.at)
-            sight = g.sight(s, h, t.at) if d <= weapon.range else hx.NONE
-            if sight == hx.NONE:
-                continue
-            out.append({"hero": t.id, "weapon": w, "weapon_name": weapon.name,
-                        "cell": cell(t.at), "distance": d, "sight": sight,
-                        "damage": g.attack_damage(s, h, weapon, t), "hp": t.hp,
-                        "why": damage_why(g, s, h, t, weapon)})
-    return out
+        return []
+    return [{"hero": t.id, "weapon": w, "weapon_name": weapon.name, "cell": cell(t.at),
+             "distance": hx.distance(h.at, t.at), "sight": sight,
+             "damage": g.attack_damage(s, h, weapon, t), "hp": t.hp,
+             "why": damage_why(g, s, h, t, weapon)}
+            for w, weapon, t, sight in g.aims(s, h)]
 
 
 def hero_data(g: "OverwatchTactics", s: State, h: Hero) -> dict:
@@ -229,16 +204,16 @@ def state_of(data: dict) -> State:
 
 
 def _overwatch_words(g: "OverwatchTactics", s: State, w: Hero, t: Hero, lost: int) -> str:
-    """Who shot whom on overwatch, why and for how much; where t stands now (after its move)
-    is where it was shot unless it moved on."""
+    """Who shot whom on overwatch, why and for how much; where t stands now (after its move,
+    on the board or where it fell) is where it was shot unless it moved on."""
     shooter, target = g.data.heroes[w.id].name, g.data.heroes[t.id].name
-    d = hx.distance(w.at, t.at)
-    weapon = next((x for x in g.sheet(w).weapons if x.range >= d), None)
-    seen = g.sight(s, w, t.at) if weapon is not None else hx.NONE
-    if weapon is not None and seen != hx.NONE:
-        why = (f"{target} moved within {shooter}'s range ({d} of {weapon.range}, {weapon.name}) "
-               f"and sight ({'semi-blocked' if seen == hx.SEMI else 'full'}); an overwatch shot "
-               f"is at disadvantage: the minimum, {weapon.least}"
+    aim = g.overwatch_aim(s, w, t, t.at)     # the trigger less the tokens, which the shot spent
+    if aim is not None:
+        weapon, seen = aim
+        why = (f"{target} moved within {shooter}'s range ({hx.distance(w.at, t.at)} of "
+               f"{weapon.range}, {weapon.name}) and sight "
+               f"({'semi-blocked' if seen == hx.SEMI else 'full'}); an overwatch shot is at "
+               f"disadvantage: the minimum, {weapon.least}"
                + (f", +{w.boost} boost" if w.boost else ""))
     else:
         why = f"{target} moved within {shooter}'s range and sight"
@@ -291,10 +266,9 @@ def narrate(g: "OverwatchTactics", before: dict, after: dict, names: Any) -> lis
         if lost > 0:
             shooters = [w for w in a.heroes if w.side != h.side and h.id in w.shot
                         and h.id not in (was[w.id].shot if w.id in was else [])]
-            probe = s_with(a, h)
             if shooters:
                 for w in shooters:
-                    out.append(_overwatch_words(g, probe, w, probe.hero(h.id), lost))
+                    out.append(_overwatch_words(g, a, w, h, lost))
             else:
                 out.append(_hit_words(g, b, a, h, lost))
         if h.defeats > o.defeats:
@@ -341,16 +315,6 @@ def _hit_words(g: "OverwatchTactics", b: State, a: State, t: Hero, lost: int) ->
                              if c > c0 and ab.offensive)
         for w in by]) or "Damage"
     return f"{src} hit {who} for {lost}."
-
-
-def s_with(s: State, h: Hero) -> State:
-    """s with a defeated h put back where it fell, so the sight of the shot that felled it can be
-    told (the engine's sight ignores the target's own hex, so this changes no blocker)."""
-    if h.placed:
-        return s
-    c = s.clone()
-    c.hero(h.id).placed = True
-    return c
 
 
 def listed(items: list[str]) -> str:
