@@ -25,7 +25,9 @@ Invariants kept here:
   is sent again (a session ignores what it has seen).
 - Halt notices the replaced session held until its log reached their proof
   (Session.held_halts) are given to the new one: the entries caught up may be those it waited
-  for, and the reporter, stopped, never sends its notice again.
+  for, and the reporter, stopped, never sends its notice again. A cheat found in the entries
+  caught up stops the match before any of them is judged: a held notice (a cheater's lie about
+  an honest seat) must not turn our proof into a dispute.
 """
 from __future__ import annotations
 
@@ -114,12 +116,15 @@ class CatchUp:
         session, out = Session.resume(log_items, table.identity, table.session.chain,
                                       play.outbox.unlogged)
         self.behind, self.held = None, []
-        self._adopt(seat, session, out, log_items[1 + first:], first, table.entry_count())
-        if table.session.fault is None:
-            play.handle(table.session.halt(fault))
+        self._adopt(seat, session, out, log_items[1 + first:], first, table.entry_count(),
+                    stop=fault)
 
     def _adopt(self, seat: int, session: Session, out, items: list[bytes], first: int,
-               mine: int) -> None:
+               mine: int, stop: Fault | None = None) -> None:
+        """Take `session`, rebuilt on `items`, as ours; with `stop`, the cheat found just after
+        them stops the match before anything else is judged: a halt notice held until now (a
+        cheater's lie about an honest seat, say) would otherwise be judged first, on entries
+        that make it a dispute, and our proven fault would never be sent."""
         table, play = self.table, self.play
         if first < mine:
             log.warning("entries %d to %d, with shares of ours that never reached the others, "
@@ -134,7 +139,10 @@ class CatchUp:
         play.watchdog.moved_on()
         table.events.emit("caught_up", {"from": seat, "entries": len(items)})
         play.handle(out)
-        if table.session.over:
+        if stop is not None:
+            if table.session.fault is None:
+                play.handle(table.session.halt(stop))
+        elif table.session.over:
             play.react(GameOver(table.session.ledger.result()))
         else:
             for reporter, notice in notices:   # judged on the entries just caught up

@@ -216,6 +216,31 @@ def test_claims_naming_different_seats_in_one_entry_are_the_senders_fault_not_a_
     assert (report.fault, report.index, report.author) == ("bad-claim", at + 1, None), report
 
 
+def test_a_held_notice_cannot_turn_a_cheat_caught_up_into_a_dispute(tmp_path, played):
+    # The cheater sends us a lying notice accusing an honest seat, its "proof" that seat's
+    # genuine share of an entry ahead of our log (so we hold it), then entries holding its own
+    # signed cheat. The cheat our own checks found must stop the match, convicting the cheater:
+    # were the held notice judged first on the entries caught up, it would stop us in a dispute
+    # naming the honest seat, and our halt notice would carry no proof for the others.
+    from protocol.codec import decode, encode
+    from protocol.messages import entry_shares, make_halt
+    held = _held_all_shared(tmp_path, played)
+    node, entries = _behind(tmp_path, played, held)
+    at = next(i for i in range(held + 3, len(entries)) if decode(entries[i])["kind"] == "move"
+              and decode(entries[i])["authors"][0] != node.my_seat)
+    forged, cheater = _forged_move(played, entries, at)
+    honest = next(s for s in _peers(node) if s != cheater)
+    j = next(i for i in range(held + 1, at) if honest in decode(entries[i])["authors"])
+    share = next(sh for sh in entry_shares(decode(entries[j])) if sh["author"] == honest)
+    lie = encode(make_halt(j + 1, "illegal-move", (honest,), "a lie", (encode(share),)))
+    node.play.handle(node.session.receive(lie, cheater))
+    assert node.session.fault is None   # held: its proof is ahead of our log
+    node.play.catchup.on_entries(cheater, held, entries[held:at] + [forged])
+    fault = node.session.fault
+    assert fault is not None and (fault.kind, fault.seats, fault.seq) == (
+        "illegal-move", (cheater,), at + 1), fault
+
+
 def test_a_halt_notice_held_while_behind_is_judged_on_the_entries_caught_up(tmp_path, played):
     # We are behind; a peer stopped the match for the cheater's illegal move a few entries
     # ahead of our log and sent its notice. Our session holds it until its log gets there;
