@@ -32,9 +32,12 @@ Blame: an authored fault (AUTHORED_FAULTS) names a seat by its signed part, neve
 in an entry. Found in a complete entry (`check_entry`, as catch-up and `verify` read entries) it
 carries that part as a share frame, so a node that never saw it can check it itself; a rule
 broken only by how parts were put together (claims naming different seats) names nobody, as
-no signature shows who assembled the entry. The other faults of a complete entry (its match,
-number, previous hash, authors, a signature) name the seat its fields point at, which no
-signature proves guilty: catch-up holds them against the peer that sent the entry.
+no signature shows who assembled the entry. A state-mismatch found there carries its signed
+attestation too (its signer did sign a hash the replay does not reach: `verify` names it so),
+but is not authored: live, two honest builds that diverge meet it, and the nodes compare state
+sections rather than convict. The other faults of a complete entry (its match, number,
+previous hash, authors, a signature) name the seat its fields point at, which no signature
+proves guilty: catch-up holds them against the peer that sent the entry.
 """
 from __future__ import annotations
 

@@ -6,8 +6,9 @@ moves of seats handed over to the bot after a timeout, which every replay derive
 1 (a check failed: the first bad entry, its kind and author, and why) or 2 (not a match file).
 
 A failure names the seat its fault points at (`author`); `proven` says whether a part that seat
-signed shows it broke the rule (an illegal move, a bad share, a wrong opening...: its valid
-signature on the bad content, which nobody else can make). Anything else (a signature that
+signed shows it broke the rule (an illegal move, a bad share, a wrong opening, a state hash the
+replay does not reach...: its valid signature on the bad content, which nobody else can make;
+check_entry hands such a fault over with that part as its evidence). Anything else (a signature that
 fails, an entry out of place, a seat writing where it may not without a checked signature, a
 malformed entry) could have been written by whoever made the file: it names a seat, proves
 nothing against it.
