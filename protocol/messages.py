@@ -259,17 +259,17 @@ def make_halt(seq: int, kind: str, seats: tuple[int, ...], reason: str,
               evidence: tuple[bytes, ...]) -> dict:
     """A halt notice that fits one frame (codec.MAX_FRAME): a notice a peer cannot decode
     would be blamed on its sender. The evidence is what convicts, so the reason gives way to
-    it (a shuffle share of the largest deck leaves room for a few words), and evidence frames
-    are dropped from the last only when they cannot fit together."""
-    msg = {"t": "halt", "seq": seq, "kind": kind[:32], "seats": list(seats),
-           "reason": reason[:1024],
+    it (a shuffle share of the largest deck leaves room for a few words); evidence frames that
+    cannot fit together even without a reason are dropped from the last first, and only then is
+    the reason cut to the room left (it never goes for a frame that is dropped anyway)."""
+    msg = {"t": "halt", "seq": seq, "kind": kind[:32], "seats": list(seats), "reason": "",
            "evidence": [e for e in evidence if len(e) <= 1 << 16][:MAX_EVIDENCE]}
+    while len(encode(msg)) > MAX_FRAME:
+        msg["evidence"].pop()   # never empty here: a notice without evidence is small
+    msg["reason"] = reason[:1024]
     while (over := len(encode(msg)) - MAX_FRAME) > 0:
-        if msg["reason"]:
-            # a character is at least one byte: cutting `over` of them frees at least `over`
-            msg["reason"] = msg["reason"][:max(0, len(msg["reason"]) - over)]
-        else:
-            msg["evidence"].pop()
+        # a character is at least one byte: cutting `over` of them frees at least `over`
+        msg["reason"] = msg["reason"][:max(0, len(msg["reason"]) - over)]
     return msg
 
 

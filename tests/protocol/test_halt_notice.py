@@ -151,3 +151,11 @@ def test_a_halt_notice_carrying_the_largest_share_frame_fits_one_frame_and_keeps
     # a reason that fits is kept whole
     short = parse_wire(encode(make_halt(3, "bad-shuffle", (1,), "a dropped card", (frame,))))
     assert short["reason"] == "a dropped card"
+
+
+def test_evidence_that_cannot_fit_together_is_dropped_before_the_reason_is_cut():
+    # Two frames of 40000 bytes cannot share one notice whatever the reason: the last goes,
+    # and the reason, which fits beside the first, stays whole.
+    frames = (b"a" * 40000, b"b" * 40000)
+    msg = parse_wire(encode(make_halt(5, "equivocation", (2,), "why " * 200, frames)))
+    assert msg["evidence"] == [frames[0]] and msg["reason"] == ("why " * 200)[:1024]
