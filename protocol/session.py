@@ -884,6 +884,10 @@ class Session:
             raise Fault("equivocation", (a,), f"two different {cls}s signed for entry {seq}",
                         seq, (old[0], raw))
         if seq > ledger.seq + AHEAD_WINDOW:
+            # its signer's fault however it came (relayed, or as a notice's proof): no honest
+            # peer gets that far past a slot that needs our share, and a node that is behind
+            # (a restart, a seat given to the bot) holds every frame until it has caught up
+            # (node.catchup), so a genuine share is never judged this far from our log
             raise Fault("wrong-sequence", (a,), f"sequence {seq} is far ahead of {ledger.seq}",
                         seq, (raw,))
         if seq < ledger.seq:
