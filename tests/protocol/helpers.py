@@ -1,10 +1,14 @@
 """Shared helpers for protocol tests: toy matches, entry surgery, re-signing."""
 from __future__ import annotations
 
+import pytest
+
 from protocol.codec import decode, encode
 from protocol.inmemory import make_players, play_match
+from protocol.log import Fault, authored
 from protocol.matchfile import read_items
-from protocol.messages import make_share, share_statement
+from protocol.messages import make_share, parse_wire, share_statement
+from protocol.session import Session
 
 import tests.protocol.toygame  # noqa: F401  (registers "toy-race")
 
@@ -45,3 +49,29 @@ def reshare(msg: dict, identity, **changes) -> bytes:
     m = dict(msg, **changes)
     return encode(make_share(identity.sign, m["match"], m["seq"], m["prev"], m["kind"],
                              m["author"], m["part"]))
+
+
+def halt_notice_in(out) -> bytes:
+    """The halt notice among a session output's sends."""
+    return next(x.data for x in out.sends if parse_wire(x.data)["t"] == "halt")
+
+
+def caught_up(log, entries, forged, people, seat):
+    """`seat` catching up `log[1:entries]` then `forged`: the fault it finds, and the halt notice
+    its session, stopped just before `forged`, sends its peers (as node.catchup does)."""
+    with pytest.raises(Fault) as caught:
+        Session.resume(log[:entries] + [forged], people[seat].identity, people[seat].chain)
+    fault = caught.value
+    assert authored(fault), fault   # what lets node.catchup stop the match at it
+    reporter, _ = Session.resume(log[:entries], people[seat].identity, people[seat].chain)
+    return fault, halt_notice_in(reporter.halt(fault))
+
+
+def worst_shuffle_share(m: int) -> dict:
+    """The largest share frame a shuffle of m cards can make: every round opened output-side
+    (the larger opening), the largest seq, the largest author."""
+    from protocol import hidden as hc
+    proof = [bytes(32), bytes(32 * hc.ROUNDS),
+             [[bytes(m), bytes(32 * m)] for _ in range(hc.ROUNDS)]]
+    return make_share(lambda statement: bytes(64), bytes(32), (1 << 64) - 1, bytes(32),
+                      "shuffle", 7, {"deck": [bytes(64)] * m, "proof": proof})

@@ -13,8 +13,7 @@ from protocol.codec import decode, encode
 from protocol.messages import entry_shares, make_halt, make_share, parse_wire
 from protocol.session import AHEAD_WINDOW, Session
 
-from .helpers import reshare, resign, toy_match
-from .test_halt_from_catchup import _caught_up
+from .helpers import caught_up, reshare, resign, toy_match
 
 CHEAT, REPORTER, BEHIND, SLOW = 1, 0, 2, 3
 
@@ -34,7 +33,7 @@ def _illegal_move_notice(log, people, i):
     e = decode(log[i])
     e["parts"][0] = ["fly", 99]
     forged = encode(resign(e, 0, people[CHEAT].identity))
-    fault, notice = _caught_up(log, i, forged, people, REPORTER)
+    fault, notice = caught_up(log, i, forged, people, REPORTER)
     assert (fault.kind, fault.seats, fault.seq) == ("illegal-move", (CHEAT,), i)
     return notice
 

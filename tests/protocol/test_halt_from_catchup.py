@@ -8,29 +8,13 @@ import pytest
 
 from protocol import hidden as hc
 from protocol.codec import decode, encode
-from protocol.log import Fault, authored
-from protocol.messages import entry_shares, parse_wire
+from protocol.messages import entry_shares
 from protocol.session import Session
 from protocol.verify import verify_bytes
 
-from .helpers import first_index, join, resign
+from .helpers import caught_up, first_index, halt_notice_in, join, resign
 from .test_cheating import CHEAT
 from .test_hidden_cards import _other_point, _run
-
-
-def _notice(out) -> bytes:
-    return next(x.data for x in out.sends if parse_wire(x.data)["t"] == "halt")
-
-
-def _caught_up(log, entries, forged, people, seat):
-    """`seat` catching up `log[1:entries]` then `forged`: the fault it finds, and the halt notice
-    its session, stopped just before `forged`, sends its peers."""
-    with pytest.raises(Fault) as caught:
-        Session.resume(log[:entries] + [forged], people[seat].identity, people[seat].chain)
-    fault = caught.value
-    assert authored(fault), fault   # what lets node.catchup stop the match at it
-    reporter, _ = Session.resume(log[:entries], people[seat].identity, people[seat].chain)
-    return fault, _notice(reporter.halt(fault))
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -49,7 +33,7 @@ def test_a_bad_decryption_share_caught_up_is_proven_to_a_node_that_never_saw_it(
     reporter = e["authors"][0]
     third = next(s for s in range(3) if s not in e["authors"])   # the drawer: saw no share
 
-    fault, notice = _caught_up(log, i, forged, people, reporter)
+    fault, notice = caught_up(log, i, forged, people, reporter)
     assert (fault.kind, fault.seats, fault.seq) == ("bad-share", (CHEAT,), i)
     honest, _ = Session.resume(log[:i], people[third].identity, people[third].chain)
     honest.receive(notice, reporter)
@@ -72,7 +56,7 @@ def test_two_key_holders_giving_one_key_are_proven_guilty_by_their_two_signed_pa
     e["parts"][2] = {"key": x.public, "proof": hc.prove_key(x, run.body["nonce"], 2)}
     forged = encode(resign(e, 2, people[2].identity))
 
-    fault, notice = _caught_up(log, 1, forged, people, 0)
+    fault, notice = caught_up(log, 1, forged, people, 0)
     assert (fault.kind, fault.seats) == ("bad-key", (1, 2)) and len(fault.evidence) == 2
     honest, _ = Session.resume(log[:1], people[3].identity, people[3].chain)
     honest.receive(encode(entry_shares(e)[0]), 0)   # seat 0's own key part, as sent live

@@ -7,7 +7,7 @@ from protocol.messages import make_halt, make_share, parse_wire
 from protocol.session import FaultDetected, Session, YourDecision
 from protocol.verify import verify_bytes
 
-from .helpers import TOY, reshare
+from .helpers import TOY, halt_notice_in, reshare
 
 CHEAT = 1
 
@@ -43,11 +43,6 @@ def _signed_move(sessions, people, part):
                              "move", CHEAT, part))
 
 
-def _notice(out):
-    frames = [parse_wire(x.data) for x in out.sends]
-    return next(encode(m) for m in frames if m["t"] == "halt")
-
-
 def _faults(out):
     return [e.fault for e in out.events if isinstance(e, FaultDetected)]
 
@@ -57,13 +52,13 @@ def _log_intact(session):
     assert r.status == 1 and r.fault == "incomplete", r
 
 
-def test_a_cheat_only_one_node_saw_is_proven_to_the_others_by_its_halt_notice():
+def test_a_cheat_only_one_node_saw_is_proven_to_the_others_by_its_halthalt_notice_in():
     sessions, people = _match()
     bad = _signed_move(sessions, people, ["roll", 9])   # illegal, signed by the cheater
     out0 = sessions[0].receive(bad, CHEAT)
     assert [f.kind for f in _faults(out0)] == ["illegal-move"]
     # seat 2 never got the move: only seat 0's notice, whose evidence carries the signature
-    out2 = sessions[2].receive(_notice(out0), 0)
+    out2 = sessions[2].receive(halt_notice_in(out0), 0)
     (fault,) = _faults(out2)
     assert (fault.kind, fault.seats) == ("illegal-move", (CHEAT,))
     assert "player 1 stopped the match for it and sent the proof" in fault.reason
@@ -74,7 +69,7 @@ def test_an_accusation_without_proof_ends_in_a_dispute_naming_both():
     sessions, _ = _match()
     out0 = sessions[0].receive(b"\xff\x00garbage", CHEAT)
     assert [(f.kind, f.seats) for f in _faults(out0)] == [("malformed", (CHEAT,))]
-    out2 = sessions[2].receive(_notice(out0), 0)
+    out2 = sessions[2].receive(halt_notice_in(out0), 0)
     (fault,) = _faults(out2)
     assert (fault.kind, fault.seats) == ("dispute", (0, CHEAT))
     assert "player 1 stopped the match accusing player 2 of malformed" in fault.reason
@@ -85,7 +80,7 @@ def test_an_accusation_without_proof_ends_in_a_dispute_naming_both():
 def test_a_dispute_is_settled_when_the_accused_sends_this_node_the_same_bad_frame():
     sessions, _ = _match()
     out0 = sessions[0].receive(b"\xff\x00garbage", CHEAT)
-    sessions[2].receive(_notice(out0), 0)
+    sessions[2].receive(halt_notice_in(out0), 0)
     assert sessions[2].fault.kind == "dispute"
     assert _faults(sessions[2].receive(b"\xff\x00garbage", 0)) == []   # only from the accused
     (fault,) = _faults(sessions[2].receive(b"\xff\x00garbage", CHEAT))
@@ -97,7 +92,7 @@ def test_a_dispute_is_settled_by_two_shares_the_accused_signed_for_one_slot():
     one, two = (_signed_move(sessions, people, ["roll", n]) for n in (1, 2))
     sessions[2].receive(one, CHEAT)   # seat 2 holds one version ...
     out0 = sessions[0].receive(b"\xff\x00garbage", CHEAT)
-    sessions[2].receive(_notice(out0), 0)
+    sessions[2].receive(halt_notice_in(out0), 0)
     assert sessions[2].fault.kind == "dispute"
     # ... and the other arrives, relayed: the two signatures are the proof
     (fault,) = _faults(sessions[2].receive(two, 0))
@@ -142,7 +137,7 @@ def test_a_halt_notice_carrying_the_largest_share_frame_fits_one_frame_and_keeps
     # notice's reason around it, the notice must still decode at the peers (else they would
     # blame its honest sender for a malformed frame); the reason gives way, never the proof.
     from protocol.genesis import MAX_HIDDEN_DECK
-    from .test_hidden_cards import worst_shuffle_share
+    from .helpers import worst_shuffle_share
     frame = encode(worst_shuffle_share(MAX_HIDDEN_DECK))
     notice = encode(make_halt((1 << 64) - 1, "bad-shuffle", (7,), "why " * 256, (frame,)))
     msg = parse_wire(notice)

@@ -16,7 +16,7 @@ from protocol.verify import verify_bytes
 import tests.protocol.hiddentoy  # noqa: F401  (registers "toy-hidden")
 from tests.protocol.hiddentoy import DECK, UNOPENED
 
-from .helpers import first_index, join, resign
+from .helpers import first_index, join, resign, worst_shuffle_share
 from .test_cheating import CHEAT, _honest_blame, _never_confesses
 from .test_sealed_moves import _patch_once
 
@@ -366,16 +366,6 @@ def test_a_hidden_deck_too_large_for_a_shuffle_entry_is_refused_at_the_genesis(m
     monkeypatch.setattr(GAME, "hidden_decks",
                         lambda players, variants: (("cards", MAX_HIDDEN_DECK),))
     check_body(body)
-
-
-def worst_shuffle_share(m: int) -> dict:
-    """The largest share frame a shuffle of m cards can make: every round opened output-side
-    (the larger opening), the largest seq, the largest author."""
-    from protocol.messages import make_share
-    proof = [bytes(32), bytes(32 * hc.ROUNDS),
-             [[bytes(m), bytes(32 * m)] for _ in range(hc.ROUNDS)]]
-    return make_share(lambda statement: bytes(64), bytes(32), (1 << 64) - 1, bytes(32),
-                      "shuffle", 7, {"deck": [bytes(64)] * m, "proof": proof})
 
 
 def _worst_shuffle_frames(m: int) -> tuple[int, int]:
