@@ -109,6 +109,19 @@ def _forged_move(played, entries: list[bytes], at: int) -> tuple[bytes, int]:
     return encode(make_entry([bad])), author
 
 
+def _behind_a_cheat(tmp_path, played, gap: int):
+    """Seat 1's player behind (every entry it holds shared), and the first move of another seat
+    at least `gap` entries past its log forged illegal by its author: (entries held, node,
+    entries, the move's index, the forged entry, the cheater, the third seat)."""
+    from protocol.codec import decode
+    held = _held_all_shared(tmp_path, played)
+    node, entries = _behind(tmp_path, played, held)
+    at = next(i for i in range(held + gap, len(entries)) if decode(entries[i])["kind"] == "move"
+              and decode(entries[i])["authors"][0] != node.my_seat)
+    forged, cheater = _forged_move(played, entries, at)
+    return held, node, entries, at, forged, cheater, next(s for s in _peers(node) if s != cheater)
+
+
 def test_a_signed_cheat_in_a_batch_stops_the_match_there_blamed_on_its_author(tmp_path, played):
     # A cheater's node logs its own illegal move and passes it on in a catch-up batch before
     # (or instead of) the move itself: the entries before it are ours now, and the match stops
@@ -156,12 +169,7 @@ def test_a_cheat_caught_in_catch_up_is_proven_to_a_node_that_never_saw_it(tmp_pa
     from protocol.codec import decode
     from protocol.verify import verify_bytes
     monkeypatch.setattr(outbox, "INLINE_SYNC_MAX", math.inf)   # frames leave at once
-    held = _held_all_shared(tmp_path, played)
-    node, entries = _behind(tmp_path, played, held)
-    at = next(i for i in range(held + 2, len(entries)) if decode(entries[i])["kind"] == "move"
-              and decode(entries[i])["authors"][0] != node.my_seat)
-    forged, cheater = _forged_move(played, entries, at)
-    third = next(s for s in _peers(node) if s != cheater)
+    held, node, entries, at, forged, cheater, third = _behind_a_cheat(tmp_path, played, 2)
     node.play.catchup.on_entries(cheater, held, entries[held:at] + [forged])
     assert (node.session.fault.kind, node.session.fault.seats) == ("illegal-move", (cheater,))
 
@@ -224,12 +232,7 @@ def test_a_held_notice_cannot_turn_a_cheat_caught_up_into_a_dispute(tmp_path, pl
     # naming the honest seat, and our halt notice would carry no proof for the others.
     from protocol.codec import decode, encode
     from protocol.messages import entry_shares, make_halt
-    held = _held_all_shared(tmp_path, played)
-    node, entries = _behind(tmp_path, played, held)
-    at = next(i for i in range(held + 3, len(entries)) if decode(entries[i])["kind"] == "move"
-              and decode(entries[i])["authors"][0] != node.my_seat)
-    forged, cheater = _forged_move(played, entries, at)
-    honest = next(s for s in _peers(node) if s != cheater)
+    held, node, entries, at, forged, cheater, honest = _behind_a_cheat(tmp_path, played, 3)
     j = next(i for i in range(held + 1, at) if honest in decode(entries[i])["authors"])
     share = next(sh for sh in entry_shares(decode(entries[j])) if sh["author"] == honest)
     lie = encode(make_halt(j + 1, "illegal-move", (honest,), "a lie", (encode(share),)))
