@@ -166,7 +166,6 @@ def test_a_cheat_caught_in_catch_up_is_proven_to_a_node_that_never_saw_it(tmp_pa
     # The cheater's node logs its own illegal move and passes it to us as catch-up; the third
     # player never got the move. Our halt notice must carry the signed move, so the third node
     # convicts the cheater by its own checks, not stop with a dispute naming us too.
-    from protocol.codec import decode
     from protocol.verify import verify_bytes
     monkeypatch.setattr(outbox, "INLINE_SYNC_MAX", math.inf)   # frames leave at once
     held, node, entries, at, forged, cheater, third = _behind_a_cheat(tmp_path, played, 2)
