@@ -2,8 +2,6 @@
 200x60: every size draws the whole screen with the decision and the key hint, full names from
 120x40; the quit key's leave stops the node after saying what that means. Needs tmux (CI:
 apt-get install tmux)."""
-import time
-
 import pytest
 
 # pytestmark: skipped, as there, without tmux or the installed script
@@ -20,15 +18,10 @@ GAMES = {
 def drawn(tmux: Tmux, width: int, height: int, text: str, timeout: float = 10) -> str:
     """The screen once the UI has drawn it whole at this size: `text` shown and the key hint
     on the last row (a capture taken mid-redraw has only part of it)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        screen = tmux.screen("a")
+    def whole(screen: str) -> bool:
         lines = screen.split("\n")
-        if text in screen and len(lines) >= height and "q detach" in lines[height - 1]:
-            return screen
-        if time.monotonic() > deadline:
-            raise AssertionError(f"never drawn whole at {width}x{height}:\n{screen}")
-        time.sleep(0.1)
+        return text in screen and len(lines) >= height and "q detach" in lines[height - 1]
+    return tmux.wait_for("a", whole, timeout)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -60,14 +60,18 @@ class Tmux:
     def screen(self, target: str) -> str:
         return self("capture-pane", "-p", "-t", target)
 
-    def wait_for(self, target: str, text: str, timeout: float = 30) -> str:
+    def wait_for(self, target: str, text, timeout: float = 30) -> str:
+        """The screen once `text` is on it, or once `text(screen)` holds when it is a test (a
+        redraw caught half done shows the first lines only)."""
+        shown = text if callable(text) else (lambda screen: text in screen)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             screen = self.screen(target)
-            if text in screen:
+            if shown(screen):
                 return screen
             time.sleep(0.1)
-        raise AssertionError(f"{text!r} never appeared:\n{self.screen(target)}")
+        what = repr(text) if isinstance(text, str) else "the screen awaited"
+        raise AssertionError(f"{what} never appeared:\n{self.screen(target)}")
 
 
 def test_play_detach_attach_and_resize_in_a_real_terminal(tmp_path):

@@ -6,6 +6,16 @@ and a choice made with the keys is played. Needs tmux (CI: apt-get install tmux)
 from tests.ui.test_real_terminal import Tmux, pytestmark  # noqa: F401
 
 
+def _drawn(width: int, height: int, also: str = ""):
+    """Whether a screen is whole at that size: its header first, the key hint last (tmux may
+    show a redraw after a resize half done)."""
+    def whole(screen: str) -> bool:
+        lines = screen.rstrip("\n").split("\n")
+        return also in screen and len(lines) <= height and max(map(len, lines)) <= width \
+            and lines[0].startswith("Overwatch") and "q detach" in lines[-1]
+    return whole
+
+
 def _fits(screen: str, width: int, height: int) -> list[str]:
     lines = screen.rstrip("\n").split("\n")
     assert len(lines) <= height and max(map(len, lines)) <= width
@@ -28,11 +38,12 @@ def test_the_hex_screen_plays_and_redraws_at_80x24_120x40_and_200x60(tmp_path):
         tmux("send-keys", "-t", "a", "Enter")
         tmux.wait_for("a", "You placed a ")                 # the narration of our piece
         tmux("resize-window", "-t", "a", "-x", "80", "-y", "24")
-        screen = tmux.wait_for("a", "Overwatch BG", timeout=10)
+        screen = tmux.wait_for("a", _drawn(80, 24), timeout=10)
         _fits(screen, 80, 24)
         assert "Place a piece of terrain" in screen or "Not your decision" in screen
         tmux("resize-window", "-t", "a", "-x", "200", "-y", "60")
-        screen = tmux.wait_for("a", "aTr attack · dRp defence", timeout=10)   # the long legend
+        # the long legend, which only a wide screen has room for
+        screen = tmux.wait_for("a", _drawn(200, 60, "aTr attack · dRp defence"), timeout=10)
         _fits(screen, 200, 60)
         tmux.detach()
     finally:
