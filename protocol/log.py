@@ -41,7 +41,7 @@ proves guilty: catch-up holds them against the peer that sent the entry.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
@@ -53,7 +53,8 @@ from .identity import verify_signature
 from .messages import HIDDEN_KINDS, KINDS, entry_shares, entry_statements, share_statement
 from .randomness import H, chance_seed, sealed_commitment
 
-__all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS", "AUTHORED_FAULTS", "authored", "bot_seed",
+__all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS", "AUTHORED_FAULTS", "authored", "signed_proof",
+           "bot_seed",
            "bot_move", "sealed_bot_move", "settle_choice"]
 
 # Faults found in a part whose signature verified: its author said it, for this match and
@@ -116,17 +117,32 @@ class Fault(Exception):
     seq: int | None = None
     evidence: tuple[bytes, ...] = field(default=())
 
+    def proven_by(self, frame: bytes, signer: int) -> "Fault":
+        """This fault carrying `frame`, the share `signer` signed, as the proof a node that
+        never saw it checks for itself (Session._on_halt): only when the fault names `signer`
+        alone and carries no proof already (a joint key's two parts, an equivocation's two
+        shares), so no frame is ever evidence against another seat."""
+        if self.evidence or self.seats != (signer,):
+            return self
+        return replace(self, evidence=(frame,))
+
     def __str__(self) -> str:
         who = ", ".join(map(player_name, self.seats)) or "nobody"
         at = f" at entry {self.seq}" if self.seq is not None else ""
         return f"{self.kind}{at} by {who}: {self.reason}"
 
 
+def signed_proof(fault: Fault) -> bool:
+    """Whether `fault` carries the signed parts of the seats it names as its evidence (see
+    Fault.proven_by): what `verify` calls proven."""
+    return bool(fault.seats) and bool(fault.evidence)
+
+
 def authored(fault: Fault) -> bool:
     """Whether `fault` is proven against its seats by the signed parts it carries as evidence
     (share frames): a node that never saw those parts, on the same history, finds the same
     fault in them (Session._on_halt), so stopping the match for it names nobody else."""
-    return fault.kind in AUTHORED_FAULTS and bool(fault.seats) and bool(fault.evidence)
+    return fault.kind in AUTHORED_FAULTS and signed_proof(fault)
 
 
 class Ledger:
@@ -366,10 +382,7 @@ class Ledger:
             try:
                 prepared = self.check_share(share)
             except Fault as f:
-                if f.evidence or f.seats != (a,):
-                    raise
-                # the signed part is the proof a node that never saw it checks for itself
-                raise Fault(f.kind, f.seats, f.reason, f.seq, (encode(share),)) from None
+                raise f.proven_by(encode(share), a) from None
         return prepared
 
     # ---- writing ---------------------------------------------------------------------------

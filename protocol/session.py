@@ -906,7 +906,7 @@ class Session:
         try:
             self.ledger.check_late_share(msg)
         except Fault as f:
-            raise Fault(f.kind, f.seats, f.reason, f.seq, (raw,)) from None
+            raise f.proven_by(raw, msg["author"]) from None
         if cls == "claim" and msg["part"]["seat"] == self.seat:
             self._on_claim_against_us(msg, raw)
 
@@ -932,10 +932,7 @@ class Session:
                 # the module docstring); on the history this node holds, a share that breaks a
                 # rule convicts its signer however it arrived.
                 if raw in self._direct or f.kind not in ("wrong-prev", "wrong-sequence"):
-                    if f.evidence or not f.seats:
-                        raise
-                    # the signed share is the proof a peer can check for itself (see _on_halt)
-                    fault = Fault(f.kind, f.seats, f.reason, f.seq, (raw,))
+                    fault = f.proven_by(raw, msg["author"])
                     for reporter, (_, notice, _) in sorted(self._held.items()):
                         if raw in notice["evidence"]:
                             fault = _credited(fault, reporter, notice["evidence"])

@@ -22,7 +22,7 @@ from engine.canonical import to_data
 from engine.core import player_name
 
 from .codec import CodecError
-from .log import Fault, Ledger
+from .log import Fault, Ledger, signed_proof
 from .matchfile import MAX_FILE, read_items
 from .messages import SchemaError, parse_entry, parse_signed_genesis
 
@@ -120,8 +120,7 @@ def _replay(data: bytes, on_entry: Any = None) -> tuple[Report, Ledger | None]:
             except Fault as f:
                 report.fault, report.reason = f.kind, f.reason
                 report.author = f.seats[0] if f.seats else None
-                # check_entry hands a fault in signed content over with that part as evidence
-                report.proven = bool(f.seats) and bool(f.evidence)
+                report.proven = signed_proof(f)
                 return report, ledger
             report.signatures += len(entry["sigs"])
             if on_entry:

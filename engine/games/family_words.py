@@ -20,6 +20,11 @@ def amount(n: int, money: str) -> str:
     return f"{n} {money[:-1] if n == 1 and money.endswith('s') else money}"
 
 
+def still_owed(title: str, debt: int, money: str) -> str:
+    """A payment's title followed by what is still owed ("... (still owed: 3 HP)")."""
+    return f"{title} (still owed: {amount(debt, money)})"
+
+
 def space_ref(g: Any, i: int) -> dict:
     return {"space": i, "name": g.data.spaces[i].name}
 
@@ -57,7 +62,7 @@ def family_context(g: Any, s: Any, names: SeatNames, money: str,
                                       "take_cards": list(frame.take_cards)}
                                      if hasattr(frame, "give_cards") else {})}
     if kind == "sell":
-        title = {"title": f"{why_sell(frame)} (still owed: {amount(frame.debt, money)})"} \
+        title = {"title": still_owed(why_sell(frame), frame.debt, money)} \
             if why_sell else {}
         return {**title, "payer": frame.seller, "owed": frame.debt, "payee": payee(frame.creditor)}
     return None

@@ -540,10 +540,8 @@ class OverwatchMonopoly(AbilityRules, MonopolyFamily, AgendaGame, PackagedGame):
     def result(self, s: State) -> Result:
         d = self.data
         n = len(s.players)
-        objective_points = [0] * n
-        for i, o in enumerate(s.owners):
-            if o != NOBODY:
-                objective_points[o] += d.spaces[i].points
+        # the board's words count each seat's points with the same function (words.board)
+        objective_points = [self.property_points(s, i) for i in range(n)]
         loot_points = [self.loot_points(s, i) for i in range(n)]
         top_hp = max(p.hp for p in s.players)
         # Ties for the most HP: every tied player is Play of the Game (RULES.md).

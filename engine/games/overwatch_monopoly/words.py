@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ...canonical import to_data
 from ...core import Decision, get_game
 from ..family_words import explain_illegal as family_explain
-from ..family_words import family_context, holdings, payee, quick_option
+from ..family_words import family_context, holdings, payee, quick_option, still_owed
 from ..game_package import NOBODY, SeatNames
 from .words_characters import ability_help
 
@@ -116,7 +116,7 @@ def decision_context(g: Any, s: Any, decision: Decision, names: Names) -> dict:
     elif prompt == "ultimate":
         ctx = {"ultimates": sorted({o[1] for o in decision.options if o[0] == "ultimate"})}
     if prompt in ("eliminate", "zarya"):
-        title = f"{PROMPTS[prompt]} (still owed: {ctx['owed']} HP)"
+        title = still_owed(PROMPTS[prompt], ctx["owed"], "HP")
     return {**ctx, "title": title, **quick_option(decision.options)}
 
 
