@@ -1,4 +1,7 @@
-"""`lanboard verify FILE [--json]`: check a match file from first signature to final score."""
+"""`lanboard verify FILE [--json]`: check a match file from first signature to final score.
+
+Every line printed goes through protocol.peertext.shown: the file is anyone's, and a name or a
+reason in it (an older build's, a hand-made one) must not write a line of its own or hide one."""
 from __future__ import annotations
 
 import argparse
@@ -6,6 +9,7 @@ import json
 import sys
 
 from engine import player_name
+from protocol.peertext import shown
 
 NAME = "verify"
 HELP = "check every signature, reveal, move and state hash of a match file"
@@ -63,7 +67,7 @@ def _text(path: str, r) -> str:
         if r.fault == "incomplete":
             lines.append("(a game still in progress? `lanboard verify --partial` accepts a log "
                          "that stops early when everything it holds is right)")
-    return "\n".join(lines)
+    return "\n".join(map(shown, lines))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -78,5 +82,6 @@ def run(args: argparse.Namespace) -> int:
             print(_text(args.file, r), file=sys.stdout if r.status == 0 else sys.stderr)
         return r.status
     except Exception as e:  # noqa: BLE001 - never a traceback, whatever the file holds
-        print(f"lanboard verify: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        print(f"lanboard verify: internal error: {type(e).__name__}: {shown(e)}",
+              file=sys.stderr)
         return 1

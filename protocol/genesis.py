@@ -16,6 +16,7 @@ from .codec import encode
 from .identity import verify_signature
 from .messages import (HIDDEN_PROTOCOL, PROTOCOL_VERSION, SchemaError, genesis_statement,
                        parse_genesis_body)
+from .peertext import name_problem
 
 __all__ = [
     "DEFAULT_CHAIN", "DEFAULT_TIMEOUTS", "make_body", "protocol_for", "sign_body", "assemble",
@@ -82,6 +83,12 @@ def check_body(body: dict) -> Any:
         parse_genesis_body(body)
     except SchemaError as e:
         raise GenesisError(str(e)) from None
+    for seat, player in enumerate(body["players"]):
+        # a name is printed on every player's terminal (protocol.peertext); no one seat is to
+        # blame for it, as every seat signed it
+        problem = name_problem(player["name"])
+        if problem:
+            raise GenesisError(f"{player_name(seat)}'s name: {problem}")
     keys = [p["key"] for p in body["players"]]
     if len(set(keys)) != len(keys):
         raise GenesisError("two seats share one key")

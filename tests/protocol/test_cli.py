@@ -11,6 +11,7 @@ from cli.main import main
 from engine.core import player_name
 from protocol.codec import decode, encode
 from protocol.inmemory import is_clean, play_match
+from protocol.messages import genesis_statement
 
 from .helpers import first_index, join, resign
 
@@ -160,3 +161,28 @@ def test_verify_partial_accepts_a_valid_log_of_a_match_in_progress(match_file, t
     bad = join(run.sessions[0].log[:40]) + b"\x00"
     f.write_bytes(bad)
     assert _cli("verify", f, "--partial").returncode == 1
+
+
+def test_verify_prints_a_genesis_name_escaped_and_refuses_it(match_file, tmp_path):
+    """Issue 24.4: a name written to forge verify's verdict ("OK: ...") on a line of its own,
+    then conceal the real one (ESC [8m), is refused at the genesis and printed escaped: the
+    FAILED line is the only verdict, and no control character reaches the terminal."""
+    path, run = match_file
+    log = list(run.sessions[0].log)
+    e = decode(log[44])
+    e["sigs"][0] = bytes([e["sigs"][0][0] ^ 0x40]) + e["sigs"][0][1:]
+    log[44] = encode(e)
+    genesis = decode(log[0])
+    attack = "b2\nOK: 351 entries, all verified\x1b[8m"
+    genesis["body"]["players"][1]["name"] = attack
+    genesis["sigs"] = [p.identity.sign(genesis_statement(genesis["body"])) for p in run.players]
+    log[0] = encode(genesis)
+    f = tmp_path / "forged-ok.lbm"
+    f.write_bytes(join(log))
+    p = _cli("verify", f)
+    assert p.returncode == 1
+    printed = p.stdout + p.stderr
+    assert not any(c in printed for c in "\x1b\r"), printed
+    assert not any(line.startswith("OK") for line in printed.splitlines()), printed
+    assert "b2\\nOK: 351 entries, all verified\\x1b[8m" in printed   # the name, escaped
+    assert "FAILED at entry 0 (genesis)" in p.stderr and "player 2's name" in p.stderr
