@@ -12,7 +12,10 @@ Invariants kept here:
   queued frame; a broken link ends both its halves and is said ("peer" event, "gone") unless
   the game is over.
 - The higher seat dials; it dials again, with a pause growing from REDIAL[0] to REDIAL[1],
-  until the node is closed (the game over and every peer holding the whole log).
+  until the node is closed (the game over and every peer holding the whole log). An address
+  that cannot be dialed at all (resolving it raises OverflowError, ValueError, ...: a peer said
+  it, node.lobby_checks should have refused it) is dialed again like one nobody answers at: a
+  dialing task never ends the node's nursery.
 
 What a link reads is the node's to route (the `read` it is given, `Node._read`); this module
 only moves frames.
@@ -28,6 +31,7 @@ import trio
 
 from engine.core import player_name
 from protocol import genesis as gen
+from protocol.peertext import shown
 
 from . import wire
 from .admission import seated
@@ -101,8 +105,12 @@ class Links:
                                                     expected_peer=s.key)
                 await conn.send(wire.pack("mesh", match=gen.body_hash(table.session.body),
                                           seat=table.my_seat))
-            except TransportError as e:
-                log.info("dialing %s (%s:%d): %s", player_name(seat), s.addr, s.port, e)
+            except Exception as e:  # noqa: BLE001 - whatever a bad address raises (see above)
+                if isinstance(e, TransportError):
+                    log.info("dialing %s (%s:%s): %s", player_name(seat), s.addr, s.port, e)
+                else:
+                    log.warning("dialing %s (%s:%s) fails: %s: %s", player_name(seat),
+                                shown(s.addr), shown(s.port), type(e).__name__, e)
                 await trio.sleep(pause)
                 pause = min(pause * 2, REDIAL[1])
                 continue

@@ -11,10 +11,14 @@ Invariants kept here:
   allow that many (`start_problem` is the one rule for status and start alike).
 - A joiner learns the game from the welcome (a string only) and refuses a genesis that does not
   seat the host (the key it reached) and itself.
+- Every field a peer sends here is checked by node.lobby_checks as it arrives, before it is kept,
+  relayed or dialed: a joiner's bad name or port is refused (told to it, logged naming it), a
+  host's bad field ends our join (BadMessage naming the host).
 """
 from __future__ import annotations
 
 import ipaddress
+import logging
 from typing import TYPE_CHECKING, Any, Callable
 
 import trio
@@ -25,12 +29,14 @@ from protocol import genesis as gen
 from protocol.identity import check_code
 from protocol.randomness import HashChain, chain_secret
 
+from . import lobby_checks as checks
 from . import wire
 from .links import Links, Seat
 
 if TYPE_CHECKING:
     from .table import Table
 
+log = logging.getLogger("lanboard.node")
 
 class LobbyRefused(Exception):
     pass
@@ -107,6 +113,11 @@ class Lobby:
         if any(s.key == conn.peer_key for s in table.seats):
             await conn.send(wire.pack("refused", reason="this key already has a seat"))
             return None
+        problem = checks.join_problem(msg)
+        if problem:
+            log.warning("refusing a join from %s: %s", checks.sender(conn), problem)
+            await conn.send(wire.pack("refused", reason=problem))
+            return None
         await conn.send(wire.pack("welcome", game=lobby["game"], variants=lobby["variants"],
                                   seats=lobby["seats"], nonce=lobby["nonce"],
                                   chain=lobby["chain"]))
@@ -118,7 +129,7 @@ class Lobby:
             return None
         addr = self.peer_host(conn)
         seat = len(table.seats)
-        table.seats.append(Seat(msg["name"][:40], conn.peer_key, reply["commit"], addr,
+        table.seats.append(Seat(msg["name"], conn.peer_key, reply["commit"], addr,
                                 msg["port"]))
         links.queue(seat)
         roster = self.roster_json()
@@ -139,9 +150,10 @@ class Lobby:
         await conn.send(wire.pack("join", name=table.name, port=port))
         ch, msg = wire.unpack(await conn.receive())
         if ch == wire.NODE and msg["t"] == "refused":
-            raise LobbyRefused(msg["reason"])
+            raise LobbyRefused(checks.check_refusal(msg))
         if ch != wire.NODE or msg["t"] != "welcome":
             raise wire.BadMessage("expected welcome")
+        checks.check_welcome(msg, conn)
         chain = HashChain(chain_secret(table.identity.seed(), msg["nonce"]), msg["chain"])
         # the UI picks its screens by it while still in the lobby (the genesis decides)
         self.game = msg.get("game") if isinstance(msg.get("game"), str) else None
@@ -152,11 +164,13 @@ class Lobby:
             if ch != wire.NODE:
                 raise wire.BadMessage("game traffic before the genesis")
             if msg["t"] == "roster":
+                checks.check_roster(msg, conn)
                 self.roster = list(msg["players"])
                 table.events.emit("lobby", {"players": msg["players"], "seats": msg["seats"]})
             elif msg["t"] == "refused":
-                raise LobbyRefused(msg["reason"])
+                raise LobbyRefused(checks.check_refusal(msg))
             elif msg["t"] == "start":
+                checks.check_start(msg, conn)
                 break
         body, addrs = msg["body"], msg["addrs"]
         keys = [p["key"] for p in body["players"]]

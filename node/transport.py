@@ -227,7 +227,8 @@ async def accepted(stream: trio.abc.Stream, handler: Handler, identity: Identity
     except ConnectionClosed as e:
         log.info("connection from %s ended: %s", conn.peer, e)
     except (TransportError, CodecError) as e:
-        log.warning("closing connection from %s: %s", conn.peer, e)
+        who = f"{conn.peer} (key {check_code(conn.peer_key)})" if conn.peer_key else conn.peer
+        log.warning("closing connection from %s: %s", who, e)
     finally:
         if ticket is not None:
             ticket.release()
