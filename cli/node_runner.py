@@ -1,5 +1,7 @@
 """Running a node from the command line: identity, control socket, LAN announcement, and what
-the person at the terminal sees (plain lines, or one JSON object per event with --json)."""
+the person at the terminal sees (plain lines, or one JSON object per event with --json). A plain
+line holds other players' names and reasons: it is printed through protocol.peertext.shown, so
+no peer writes on this terminal (JSON escapes control characters itself)."""
 from __future__ import annotations
 
 import json
@@ -16,6 +18,7 @@ from node.control import Lifecycle, serve_control
 from node.discovery import LobbyInfo, announce
 from node.runtime import Node
 from protocol.identity import data_dir, load_or_create
+from protocol.peertext import shown
 
 log = logging.getLogger("lanboard.cli")
 
@@ -39,8 +42,8 @@ class Printer:
             print(json.dumps({"event": kind, **data}, default=_hex), flush=True)
             return
         text = _describe(kind, data)
-        if text:
-            print(f"{self.prefix}{text}", flush=True)
+        if text:   # names and reasons in it are peers' words: escaped, one line
+            print(f"{self.prefix}{shown(text)}", flush=True)
 
 
 def _hex(v: Any) -> Any:

@@ -5,6 +5,7 @@ import trio
 from cli.node_runner import Printer
 from node.runtime import Node
 from protocol.identity import Identity
+from tests.node.memnet import MemoryNetwork, virtual_clock
 
 
 async def _game(tmp_path, printer):
@@ -57,3 +58,50 @@ def test_a_person_reads_seat_0_as_player_1_in_errors_and_events_alike(capsys):
     assert gone.startswith("player 2 disconnected") and "by player 3:" in fault
     Printer(json_lines=True)("started", {"match": "ab", "seat": 0})
     assert '"seat": 0' in capsys.readouterr().out
+
+
+def test_peer_text_in_a_headless_line_is_printed_escaped(capsys):
+    """Issue 24.4: a name or a reason that a peer wrote (a halt notice's reason, a name in a
+    match file of an older build) cannot change a title, clear the screen or write a line of
+    its own on the host's terminal."""
+    printer = Printer(json_lines=False)
+    printer("lobby", {"players": [{"name": "Ann", "code": "AAAA-AAAA"},
+                                  {"name": "\x1b]0;pwned\x07\x1b[2JMal", "code": "BBBB-BBBB"}],
+                      "seats": 3})
+    printer("fault", {"kind": "dispute", "seats": [1],
+                      "reason": "no\n\x1b[31mGAME STOPPED: player 1 cheated\x1b[0m"})
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and len(out.splitlines()) == 2
+    assert "\\x1b]0;pwned\\x07\\x1b[2JMal (BBBB-BBBB)" in out
+    assert "no\\n\\x1b[31mGAME STOPPED" in out
+
+
+def test_a_host_seats_no_joiner_whose_name_would_write_on_its_terminal(tmp_path, capsys,
+                                                                       monkeypatch):
+    """Issue 24.4: `host --headless` printed a joiner's name raw; the host now refuses the name
+    (the joiner is told why) and prints nothing of it."""
+    from node.lobby import LobbyRefused
+
+    said = []
+    net = MemoryNetwork()
+
+    async def run():
+        host = Node(Identity.generate(), "Ann", tmp_path / "a", transport=net,
+                    on_event=Printer(json_lines=False))
+        mal = Node(Identity.generate(), "\x1b]0;pwned\x07\x1b[2JMal", tmp_path / "m",
+                   transport=net)
+        with trio.fail_after(600):   # virtual time; a guard only
+            async with trio.open_nursery() as n:
+                port = await n.start(lambda task_status: host.host(
+                    "overwatch-monopoly", (), 2, task_status=task_status))
+                try:
+                    await mal.join("mem", port)
+                except* LobbyRefused as group:
+                    said.extend(map(str, group.exceptions))
+                n.cancel_scope.cancel()
+
+    trio.run(run, clock=virtual_clock(monkeypatch))
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "Mal" not in out
+    assert len(said) == 1 and "your name cannot be used" in said[0]
+    assert "\\x1b" in said[0] and "\x1b" not in said[0]
