@@ -7,6 +7,8 @@ import json
 
 import trio
 
+from protocol.peertext import shown
+
 from .background import ago, running_nodes, stopped_matches
 
 NAME = "games"
@@ -18,6 +20,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _players(names: list[str], seat: int | None) -> str:
+    names = [shown(n) for n in names]   # from genesis and notes: any build's, any player's
     return ", ".join(f"{n} (you)" if i == seat else n for i, n in enumerate(names))
 
 
@@ -46,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         match = (s.get("match") or "")[:16]
         print(f"running: {s.get('title') or s.get('game') or 'a lobby'}, {s.get('phase')}"
               f"{', match ' + match if match else ''}, running since {ago(n.since)}")
-        print(f"  players: {_players(names, s.get('seat')) or s.get('name')}")
+        print(f"  players: {_players(names, s.get('seat')) or shown(s.get('name'))}")
         print(f"  attach: lanboard attach {n.control}")
         print(f"  stop:   lanboard stop{' ' + match if match else ''}")
     if bots:

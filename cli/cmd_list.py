@@ -11,6 +11,7 @@ import json
 import trio
 
 from node.discovery import list_lobbies
+from protocol.peertext import shown
 
 NAME = "list"
 HELP = "list lobbies and running games on the LAN"
@@ -39,6 +40,6 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for s in found:
         i = s.info
-        print(f"{i.host:<20} {i.code}  {i.game:<20} {i.seats_taken}/{i.seats_total} "
+        print(f"{shown(i.host):<20} {i.code}  {i.game:<20} {i.seats_taken}/{i.seats_total} "
               f"{i.phase:<8} {s.address}:{s.port}")
     return 0

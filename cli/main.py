@@ -9,6 +9,8 @@ import argparse
 import importlib
 import sys
 
+from protocol.peertext import shown
+
 from .errors import UsageError
 
 COMMANDS = ("sim", "verify", "export", "host", "join", "resume", "list", "demo", "play", "attach",
@@ -51,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         leaf = _user_error(e)
         if leaf is None:
             raise
-        print(f"lanboard {args.command}: {leaf}", file=sys.stderr)
+        print(f"lanboard {args.command}: {shown(leaf)}", file=sys.stderr)   # may quote a peer
         return 2 if isinstance(leaf, UsageError) else 1
 
 

@@ -2,6 +2,7 @@
 
 codec       strict deterministic CBOR (one encoder: the engine's; cbor2 for decoding)
 identity    Ed25519 key file in the data directory, check codes
+peertext    the rule a player's name keeps, and `shown`: peer text as a terminal may print it
 messages    the schema of genesis, shares and entries, and what each author signs
 genesis     building, signing and checking the genesis; the match id
 randomness  hash-chain commit-reveal and the chance seed

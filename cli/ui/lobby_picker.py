@@ -16,6 +16,8 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
+from protocol.peertext import shown
+
 from .app import STYLE
 
 Lister = Callable[[], Awaitable[list[dict]]]
@@ -90,7 +92,7 @@ class LobbyPicker:
                                      "appears about 2 s after `lanboard host` starts)\n"))
         for k, x in enumerate(self.lobbies):
             style = "class:selected" if k == self.selected else ""
-            out.append((style, f"{'>' if k == self.selected else ' '} {x['host']:<20} "
+            out.append((style, f"{'>' if k == self.selected else ' '} {shown(x['host']):<20} "
                                f"code {x['code']}  {x['game']}  {x['seats_taken']}/"
                                f"{x['seats_total']} seats  {x['address']}:{x['port']}\n"))
         out.append(("", "\n"))

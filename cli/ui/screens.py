@@ -16,6 +16,8 @@ from typing import Callable, Sequence
 
 from prompt_toolkit.mouse_events import MouseEventType
 
+from protocol.peertext import shown
+
 from .board import Cell, geometry, render_board
 from .words import NOBODY, decision_title, option_words, timeout_title
 
@@ -405,7 +407,7 @@ def lobby_screen(model, width: int, height: int) -> list[Line]:
     players = st.get("players", [])
     if len(model.lobby.get("players", [])) > len(players):
         players = model.lobby["players"]  # a joiner's node learns the seats from the host
-    lines.append([("", f"You are {st.get('name', '?')}, check code "),
+    lines.append([("", f"You are {shown(st.get('name', '?'))}, check code "),
                   ("class:bold", st.get("code", "?"))])
     lines += wrap("Compare check codes aloud: a code that differs from what your friend reads on "
                   "their own screen means someone else took their seat.", width - 2, "class:dim")
@@ -415,7 +417,7 @@ def lobby_screen(model, width: int, height: int) -> list[Line]:
             p.get("code") or model.codes.get(p["name"], "")
         you = " (you)" if code and code == st.get("code") else ""
         lines.append([(f"class:token.p{seat}", f" {seat + 1} "),
-                      ("", f" {(p['name'] + you):<24} "),
+                      ("", f" {(shown(p['name']) + you):<24} "),
                       ("class:bold", code or "(code shown when the next player joins)")])
     seats = model.lobby.get("seats")
     if seats and seats > len(players):

@@ -1,12 +1,14 @@
 """Words about the match itself, for every game: seats by name, faults, the timeout question.
 
 No game's rules text lives here: a game's options, decisions and what happened come from its
-node (the game's words module, over the control API) and are shown as they are.
+node (the game's words module, over the control API) and are shown as they are. A name and a
+fault's reason are other players' words: shown escaped (protocol.peertext).
 """
 from __future__ import annotations
 
 from typing import Sequence
 
+from protocol.peertext import shown
 NOBODY = -1  # the control API's seat number for no seat (an unowned space)
 
 
@@ -19,7 +21,7 @@ class Names:
 
     def plain(self, seat: int) -> str:
         if 0 <= seat < len(self.names) and self.names[seat]:
-            return self.names[seat]
+            return shown(self.names[seat])
         return f"player {seat + 1}"
 
 
@@ -47,7 +49,7 @@ def fault_words(kind: str, seats: Sequence[int], reason: str, names: Names) -> s
         "dispute": f"{who} disagree: one accuses the other of cheating, and neither can be "
                    "proven right",
     }.get(kind, f"{who}: {kind}")
-    return f"The game stopped: {what}. ({reason})"
+    return f"The game stopped: {what}. ({shown(reason)})"
 
 
 def decision_title(d: dict) -> str:

@@ -14,3 +14,13 @@ def test_a_dispute_names_both_sides_and_says_neither_is_proven():
                        Names(["Ann", "Bob", "Cy"]))
     assert text.startswith("The game stopped: Ann and Cy disagree: one accuses the other of "
                            "cheating, and neither can be proven right.")
+
+
+def test_a_name_or_a_reason_a_peer_wrote_is_shown_escaped():
+    """Issue 24.4: the UI prints other players' words through protocol.peertext.shown, so a name
+    from an older build's genesis or a halt notice's reason cannot act on the terminal."""
+    names = Names(["Ann", "Mal\x1b[2J\u202e"])
+    assert names.plain(1) == "Mal\\x1b[2J\\u202e"
+    text = fault_words("dispute", [1], "x\n\x1b[8mhidden", names)
+    assert "\x1b" not in text and "\n" not in text and "\u202e" not in text
+    assert text.endswith("(x\\n\\x1b[8mhidden)")
