@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 from functools import partial
 
 import trio
@@ -16,6 +15,7 @@ from .cmd_sim import check_game
 from .errors import UsageError
 from .game_option import add_game_option
 from .local_bots import spawn_bots
+from .name_option import add_name_option
 from .node_runner import (END_IDLE_S, Printer, announcer, exit_status, make_node,
                           run_with_control, setup_logging)
 
@@ -24,7 +24,7 @@ HELP = "host a game on the LAN: open a lobby, wait for players, play"
 
 
 def add_node_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--name", default=os.environ.get("USER", "player"), help="your player name")
+    add_name_option(p)
     p.add_argument("--bot", choices=sorted(BOT_KINDS), help="let a bot play this seat")
     p.add_argument("--port", type=int, default=0, help="TCP port to listen on (default: any)")
     p.add_argument("--listen", default="0.0.0.0", help="address to listen on")

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import argparse
-import os
 
 from engine.bots import BOT_KINDS
 
 from .cmd_sim import check_game
 from .errors import UsageError
 from .game_option import add_game_option
+from .name_option import add_name_option
 from .node_runner import END_IDLE_S
 
 NAME = "play"
@@ -20,7 +20,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bots", type=int, default=3, metavar="K", help="number of bots (default: 3)")
     p.add_argument("--bot-kind", default="greedy", choices=sorted(BOT_KINDS))
     p.add_argument("--variant", action="append", default=[], metavar="NAME")
-    p.add_argument("--name", default=os.environ.get("USER", "player"), help="your player name")
+    add_name_option(p)
     p.add_argument("--end-idle", type=float, default=END_IDLE_S, metavar="S",
                    help="end the game and its bots after S seconds with no UI attached; the "
                         f"match file stays, `lanboard resume` continues it (default: {END_IDLE_S}, "
