@@ -11,6 +11,7 @@ from node.discovery import LobbySeen, browse
 from node.runtime import LobbyRefused
 from node.transport import TransportError
 from protocol.identity import data_dir
+from protocol.peertext import shown
 
 from .cmd_host import add_node_arguments, node_argv
 from .cmd_resume import resume_if_unfinished
@@ -141,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
                     raise
 
             await join_first_open(find, join,
-                                  lambda text: print(text, file=sys.stderr, flush=True),
+                                  lambda text: print(shown(text), file=sys.stderr, flush=True),
                                   seated=lambda: node.session is not None)
         return node.outcome
 

@@ -247,3 +247,26 @@ def test_joiner_refuses_a_bad_host_field_naming_the_host(case, tmp_path, virtual
     assert len(failed) == 1 and isinstance(failed[0], LobbyFieldError), failed
     assert HOST_IDENTITY.check_code in str(failed[0])
     assert not any(c in str(failed[0]) for c in "\x1b\n")
+
+
+def test_a_host_refusal_reaches_the_joiner_escaped(tmp_path, virtual_net):
+    """A refusal's reason is the host's text: the joiner's error holds it escaped and cut."""
+    net = MemoryNetwork()
+    joiner = Node(Identity.generate(), "Gus", tmp_path / "g", transport=net)
+    refusal = _raw("refused", reason="full\n\x1b[2J\x1b]0;pwned\x07" + "x" * 5000)
+    failed: list = []
+
+    async def run():
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(lambda task_status: net.serve(
+                _host_saying(lambda key, when: [refusal]), HOST_IDENTITY, CONTEXT, host="mem",
+                port=0, task_status=task_status))
+            try:
+                await joiner.join("mem", port)
+            except* LobbyRefused as group:
+                failed.extend(map(str, group.exceptions))
+            nursery.cancel_scope.cancel()
+
+    trio.run(run, clock=virtual_net)
+    assert len(failed) == 1 and failed[0].startswith("full\\n\\x1b[2J\\x1b]0;pwned\\x07xxx")
+    assert not any(c in failed[0] for c in "\x1b\x07\n") and len(failed[0]) <= 1100
