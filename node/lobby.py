@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("lanboard.node")
 
+
 class LobbyRefused(Exception):
     pass
 
