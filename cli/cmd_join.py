@@ -13,7 +13,7 @@ from node.transport import TransportError
 from protocol.identity import data_dir
 
 from .cmd_host import add_node_arguments, node_argv
-from .cmd_resume import resume_if_unfinished
+from .cmd_resume import resume_if_chosen
 from .errors import UsageError
 from .node_runner import Printer, exit_status, make_node, run_with_control, setup_logging
 
@@ -87,7 +87,7 @@ def _lobby_failure(e: BaseException) -> BaseException | None:
 
 def run(args: argparse.Namespace) -> int:
     peer = parse_peer(args.peer) if args.peer else None
-    resumed = resume_if_unfinished(args, "join", None)
+    resumed = resume_if_chosen(args, "join", None)
     if resumed is not None:
         return resumed
     from .ui.launch import open_ui, start_node, ui_wanted
