@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 from functools import partial
 
 import trio
@@ -14,6 +13,7 @@ from protocol.identity import data_dir
 from .cmd_resume import resume_if_chosen
 from .cmd_sim import check_game
 from .errors import UsageError
+from .chosen_name import chosen_name
 from .game_option import add_game_option
 from .local_bots import spawn_bots
 from .node_runner import (END_IDLE_S, Printer, announcer, exit_status, make_node,
@@ -24,7 +24,8 @@ HELP = "host a game on the LAN: open a lobby, wait for players, play"
 
 
 def add_node_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--name", default=os.environ.get("USER", "player"), help="your player name")
+    p.add_argument("--name", help="your player name (default: the one remembered, asked at a "
+                                  "terminal the first time)")
     p.add_argument("--bot", choices=sorted(BOT_KINDS), help="let a bot play this seat")
     p.add_argument("--port", type=int, default=0, help="TCP port to listen on (default: any)")
     p.add_argument("--listen", default="0.0.0.0", help="address to listen on")
@@ -78,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
     resumed = resume_if_chosen(args, "host", args.game)
     if resumed is not None:
         return resumed
+    args.name = chosen_name(args.name)
     if not 0 <= args.bots < args.seats:
         raise UsageError(f"--bots must leave a seat for you: 0 to {args.seats - 1}")
     from .ui.launch import open_ui, start_node, ui_wanted

@@ -15,6 +15,7 @@ from protocol.identity import data_dir
 from .cmd_host import add_node_arguments, node_argv
 from .cmd_resume import resume_if_chosen
 from .errors import UsageError
+from .chosen_name import chosen_name
 from .node_runner import Printer, exit_status, make_node, run_with_control, setup_logging
 
 NAME = "join"
@@ -90,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
     resumed = resume_if_chosen(args, "join", None)
     if resumed is not None:
         return resumed
+    args.name = chosen_name(args.name)
     from .ui.launch import open_ui, start_node, ui_wanted
     if ui_wanted(args):
         if not args.lobby and not args.peer:

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import argparse
-import os
 
 from engine.bots import BOT_KINDS
 
 from .cmd_sim import check_game
 from .errors import UsageError
+from .chosen_name import chosen_name
 from .game_option import add_game_option
 from .node_runner import END_IDLE_S
 
@@ -20,7 +20,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bots", type=int, default=3, metavar="K", help="number of bots (default: 3)")
     p.add_argument("--bot-kind", default="greedy", choices=sorted(BOT_KINDS))
     p.add_argument("--variant", action="append", default=[], metavar="NAME")
-    p.add_argument("--name", default=os.environ.get("USER", "player"), help="your player name")
+    p.add_argument("--name", help="your player name (default: the one remembered, asked at a "
+                                  "terminal the first time)")
     p.add_argument("--end-idle", type=float, default=END_IDLE_S, metavar="S",
                    help="end the game and its bots after S seconds with no UI attached; the "
                         f"match file stays, `lanboard resume` continues it (default: {END_IDLE_S}, "
@@ -53,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
     resumed = resume_if_chosen(args, "host", args.game)   # only if the player chooses it
     if resumed is not None:
         return resumed
+    args.name = chosen_name(args.name)
     proc, control, log = start_node(host_argv(args), "play")
     if args.headless:
         print(f"node pid {proc.pid}; control socket {control}; log {log}")

@@ -67,6 +67,7 @@ def started(tmp_path, monkeypatch):
     """(home, what happened): "resumed PATH" when the command resumed a match, "new" when it
     went on to open a lobby or join one."""
     _home(tmp_path, monkeypatch)
+    (tmp_path / "name").write_text("Ann\n")   # a name remembered: only the match is asked
     happened = []
 
     def resume(path, args):
