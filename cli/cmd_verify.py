@@ -8,6 +8,8 @@ import sys
 
 from engine import player_name
 
+from .command_hint import lanboard
+
 NAME = "verify"
 HELP = "check every signature, reveal, move and state hash of a match file"
 
@@ -76,7 +78,8 @@ def _text(path: str, r) -> str:
             lines.append(f"(nothing {player_name(r.author)} signed shows this: whoever made or "
                          "changed this file may have written it)")
         if r.fault == "incomplete":
-            lines.append("(a game still in progress? `lanboard verify --partial` accepts a log "
+            lines.append("(a game still in progress? "
+                         f"`{lanboard('verify', '--partial')}` accepts a log "
                          "that stops early when everything it holds is right)")
     return "\n".join(lines)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 def lanboard(*words: str) -> str:
     """'lanboard WORDS…', or '/path/to/.venv/bin/lanboard WORDS…' when PATH has no lanboard."""
-    return " ".join([program(), *words])
+    return " ".join([program(), *map(shlex.quote, words)])
 
 
 def program() -> str:

@@ -65,7 +65,8 @@ def described(path: Path, now: float | None = None) -> str:
     now = time.time() if now is None else now
     day = "" if time.localtime(t)[:3] == time.localtime(now)[:3] else \
         time.strftime("%Y-%m-%d ", time.localtime(t))
-    return f"{'with ' + who + ' ' if who else ''}from {day}{time.strftime('%H:%M', time.localtime(t))}"
+    at = time.strftime("%H:%M", time.localtime(t))
+    return f"{'with ' + who + ' ' if who else ''}from {day}{at}"
 
 
 def resume_line(path: Path) -> str:
