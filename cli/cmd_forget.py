@@ -55,8 +55,8 @@ def still_played(m: StoppedMatch, announced: dict[str, str], now: float | None =
             return f"it is announced on the LAN by {who}"
     now = time.time() if now is None else now
     if now - m.since <= RECENT_S and not only_local_bots(m.meta):
-        return (f"it is not over and its last entry is recent ({ago(m.since, now)}); the others "
-                "go on without you after a timeout")
+        return (f"it is not over and its last entry is recent, at {ago(m.since, now)}; the "
+                "others go on without you after a timeout")
     return ""
 
 
@@ -84,8 +84,8 @@ def run(args: argparse.Namespace) -> int:
     stem = m.path.stem
     print(f"Forgetting match {stem} ({m.meta.get('game', '?')} {described(m.path)}) moves its "
           f"files to {archive}: `{lanboard('games')}` and `{lanboard('resume')}` no longer see "
-          f"it, `{lanboard('verify', str(archive / m.path.name))}` still checks it. Nothing is "
-          "sent to the other players.")
+          f"it, `{lanboard('verify', '--partial', str(archive / m.path.name))}` still checks "
+          "it. Nothing is sent to the other players.")
     played = still_played(m, announced_on_lan())
     if played:
         print(f"Other players may still be playing this match: {played}. Once it is forgotten "
