@@ -85,3 +85,18 @@ def test_a_match_announced_on_the_lan_is_said_so_however_old_its_last_entry(
     assert main(["forget", "abcdef", "--yes"]) == 2
     assert "announced on the LAN by Alice's node at 192.0.2.7:4000" in capsys.readouterr().out
     assert old.exists()
+
+
+def test_a_match_a_node_of_ours_still_runs_is_refused_until_it_is_stopped(home, monkeypatch,
+                                                                          capsys):
+    from cli.background import RunningNode
+    path = _match(home, "abcdef0123456789", seat=0, age=7 * 3600)
+    mine = RunningNode(home / "control-X.sock", {"match": "abcdef0123456789" + "0" * 48}, 0.0,
+                       False)
+
+    async def running(home=None):
+        return [mine]
+    monkeypatch.setattr("cli.cmd_forget.running_nodes", running)
+    assert main(["forget", "abcdef", "--yes"]) == 2
+    assert "a node of yours is running match abcdef0123456789" in capsys.readouterr().err
+    assert path.exists()
