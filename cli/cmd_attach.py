@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from .command_hint import lanboard
 from .errors import UsageError
 
 NAME = "attach"
@@ -23,6 +24,6 @@ def run(args: argparse.Namespace) -> int:
     if not path.exists():
         others = sorted(data_dir().glob("control-*.sock"))
         hint = ("; running nodes: " + ", ".join(map(str, others))) if others else \
-            "; no node of yours is running (start one with lanboard play, host or join)"
+            f"; no node of yours is running (start one with {lanboard('play')}, host or join)"
         raise UsageError(f"no control socket at {path}{hint}")
     return open_ui(path)

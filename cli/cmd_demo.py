@@ -24,6 +24,7 @@ from engine import get_game
 from protocol.verify import verify_file
 
 from .cmd_sim import check_game
+from .command_hint import lanboard
 from .game_option import add_game_option
 
 NAME = "demo"
@@ -160,5 +161,5 @@ def run(args: argparse.Namespace) -> int:
     winners = " and ".join(names[w] for w in report.winners)
     turns = report.details.get("turns", "?") if isinstance(report.details, dict) else "?"
     print(f"Winner: {winners}   scores: {scores}   turns: {turns}")
-    print(f"Check it yourself: lanboard verify {saved[0]}")
+    print(f"Check it yourself: {lanboard('verify', str(saved[0]))}")
     return 0 if same else 1

@@ -1,5 +1,5 @@
 """`lanboard games`: this user's games in the background: the nodes running (with how to attach
-and stop them) and the unfinished matches no node runs (with how to resume them)."""
+and stop them) and the unfinished matches no node runs (with how to resume or forget them)."""
 from __future__ import annotations
 
 import argparse
@@ -10,6 +10,7 @@ import trio
 from protocol.peertext import shown
 
 from .background import ago, running_nodes, stopped_matches
+from .command_hint import lanboard
 
 NAME = "games"
 HELP = "your games in the background: running nodes and unfinished matches"
@@ -50,8 +51,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"running: {s.get('title') or s.get('game') or 'a lobby'}, {s.get('phase')}"
               f"{', match ' + match if match else ''}, running since {ago(n.since)}")
         print(f"  players: {_players(names, s.get('seat')) or shown(s.get('name'))}")
-        print(f"  attach: lanboard attach {n.control}")
-        print(f"  stop:   lanboard stop{' ' + match if match else ''}")
+        print(f"  attach: {lanboard('attach', str(n.control))}")
+        print(f"  stop:   {lanboard('stop', *[match] if match else [])}")
     if bots:
         by_match: dict[str, int] = {}
         for n in bots:
@@ -60,11 +61,12 @@ def run(args: argparse.Namespace) -> int:
             owner = any(n.match[:16] == match for n in own)
             print(f"running: {count} bot node{'s' * (count > 1)} of this machine in match "
                   f"{match or '(a lobby)'}" + ("" if owner else
-                                               f"; their host is gone: lanboard stop {match}"))
+                                               f"; their host is gone: {lanboard('stop', match)}"))
     for m in stopped:
         names = [p.get("name", "?") for p in m.meta.get("players", [])]
         print(f"unfinished, no node running: {m.meta.get('game')}, match {m.path.stem[:16]}, "
               f"last entry {ago(m.since)}")
         print(f"  players: {_players(names, m.meta.get('seat'))}")
-        print(f"  resume: lanboard resume {m.path.stem[:16]}")
+        print(f"  resume: {lanboard('resume', m.path.stem[:16])}")
+        print(f"  forget: {lanboard('forget', m.path.stem[:16])} (its files move to an archive)")
     return 0

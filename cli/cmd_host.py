@@ -10,9 +10,10 @@ from engine.bots import BOT_KINDS
 from node.discovery import LobbyInfo
 from protocol.identity import data_dir
 
-from .cmd_resume import resume_if_unfinished
+from .cmd_resume import resume_if_chosen
 from .cmd_sim import check_game
 from .errors import UsageError
+from .chosen_name import chosen_name
 from .game_option import add_game_option
 from .local_bots import spawn_bots
 from .name_option import add_name_option
@@ -34,8 +35,8 @@ def add_node_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--headless", action="store_true",
                    help="no terminal UI: print events as plain lines (the default without a tty)")
     p.add_argument("--new", action="store_true",
-                   help="start a new game even if you have an unfinished one (by default the "
-                        "same command continues it)")
+                   help="do not ask about (or mention) an unfinished match of yours: "
+                        "`lanboard resume` continues one, `lanboard forget` discards one")
     p.add_argument("--verbose", action="store_true")
 
 
@@ -75,9 +76,10 @@ def run(args: argparse.Namespace) -> int:
     variants = check_game(args.game, args.seats, args.variant)
     if not (1 <= args.decision_timeout <= 1 << 31 and 1 <= args.round_timeout <= 1 << 31):
         raise UsageError("timeouts are whole seconds from 1")
-    resumed = resume_if_unfinished(args, "host", args.game)
+    resumed = resume_if_chosen(args, "host", args.game)
     if resumed is not None:
         return resumed
+    args.name = chosen_name(args.name)
     if not 0 <= args.bots < args.seats:
         raise UsageError(f"--bots must leave a seat for you: 0 to {args.seats - 1}")
     from .ui.launch import open_ui, start_node, ui_wanted

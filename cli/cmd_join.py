@@ -14,8 +14,9 @@ from protocol.identity import data_dir
 from protocol.peertext import shown
 
 from .cmd_host import add_node_arguments, node_argv
-from .cmd_resume import resume_if_unfinished
+from .cmd_resume import resume_if_chosen
 from .errors import UsageError
+from .chosen_name import chosen_name
 from .node_runner import Printer, exit_status, make_node, run_with_control, setup_logging
 
 NAME = "join"
@@ -88,9 +89,10 @@ def _lobby_failure(e: BaseException) -> BaseException | None:
 
 def run(args: argparse.Namespace) -> int:
     peer = parse_peer(args.peer) if args.peer else None
-    resumed = resume_if_unfinished(args, "join", None)
+    resumed = resume_if_chosen(args, "join", None)
     if resumed is not None:
         return resumed
+    args.name = chosen_name(args.name)
     from .ui.launch import open_ui, start_node, ui_wanted
     if ui_wanted(args):
         if not args.lobby and not args.peer:

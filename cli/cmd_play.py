@@ -7,6 +7,7 @@ from engine.bots import BOT_KINDS
 
 from .cmd_sim import check_game
 from .errors import UsageError
+from .chosen_name import chosen_name
 from .game_option import add_game_option
 from .name_option import add_name_option
 from .node_runner import END_IDLE_S
@@ -49,14 +50,11 @@ def run(args: argparse.Namespace) -> int:
     check_game(args.game, args.bots + 1, args.variant)
     if args.bots < 1:
         raise UsageError("--bots must be at least 1")
-    from .cmd_resume import refuse_if_running
-    refuse_if_running()
-    from node.runtime import unfinished_matches
-    from protocol.identity import data_dir
-    old = unfinished_matches(data_dir())
-    if old:
-        print(f"note: a new game; your unfinished one ({old[0].stem}) can be continued with "
-              f"`.venv/bin/lanboard resume {old[0].stem}`", flush=True)
+    from .cmd_resume import resume_if_chosen
+    resumed = resume_if_chosen(args, "host", args.game)   # only if the player chooses it
+    if resumed is not None:
+        return resumed
+    args.name = chosen_name(args.name)
     proc, control, log = start_node(host_argv(args), "play")
     if args.headless:
         print(f"node pid {proc.pid}; control socket {control}; log {log}")

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 
+from .command_hint import lanboard
 from .errors import UsageError
 
 NAME = "replay"
@@ -119,6 +121,10 @@ def run(args: argparse.Namespace) -> int:
 
     from .ui.app import GameUI, ReplaySteps
     from .ui.model import Model
+    if not sys.stdin.isatty():   # the UI reads keys: without a terminal it would end at once
+        raise UsageError("replay steps through a match at a terminal, and standard input is "
+                         f"not one: `{lanboard('verify', args.file)}` checks the file and "
+                         f"`{lanboard('export', args.file)}` prints its entries for a script")
     steps, names, game = load_match(args.file)
     model = Model()
     ui = GameUI(model)

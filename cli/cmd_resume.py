@@ -12,6 +12,7 @@ import trio
 from node.runtime import Node, unfinished_matches
 from protocol.identity import data_dir, load_or_create
 
+from .command_hint import lanboard
 from .errors import UsageError
 from .local_bots import only_local_bots, resume_bots, stopped_bots
 from .node_runner import (END_IDLE_S, Printer, exit_status, node_running, run_with_control,
@@ -36,8 +37,8 @@ def find_match(home: Path, which: str | None) -> Path:
         path = Path(which)
         if not path.with_suffix(".json").is_file():
             raise UsageError(f"{which} is not one of your matches (a node keeps a note "
-                             f"{path.with_suffix('.json').name} beside each; `lanboard verify` "
-                             "checks any match file)")
+                             f"{path.with_suffix('.json').name} beside each; "
+                             f"`{lanboard('verify')}` checks any match file)")
         return path
     candidates = unfinished_matches(home)
     if which:
@@ -52,22 +53,13 @@ def run(args: argparse.Namespace) -> int:
     return resume(find_match(data_dir(), args.match), args)
 
 
-def resume_if_unfinished(args: argparse.Namespace, role: str, game: str | None) -> int | None:
-    """What `host`/`join` do first: continue this player's recent unfinished match of the same
-    kind (see cli.auto_resume), unless --new; None when there is none to continue."""
-    from .auto_resume import resumable
+def resume_if_chosen(args: argparse.Namespace, role: str, game: str | None) -> int | None:
+    """What `host`/`join` do first: refuse while a node of ours runs, then resume an unfinished
+    match only if the player chooses it (cli.unfinished); None: go on with the command."""
+    from .unfinished import offer
     refuse_if_running()
-    if getattr(args, "new", False):
-        return None
-    recent, older = resumable(data_dir(), role, game, getattr(args, "bot", None))
-    if recent is None:
-        if older is not None:
-            print(f"note: an older unfinished match ({older.stem}) can be continued with "
-                  f"`lanboard resume {older.stem}`", file=sys.stderr)
-        return None
-    print(f"continuing your unfinished match {recent.stem} (`lanboard {role} --new ...` "
-          "starts a new game instead)", file=sys.stderr, flush=True)
-    return resume(recent, args)
+    chosen = offer(args, role, game)
+    return None if chosen is None else resume(chosen, args)
 
 
 def refuse_if_running() -> None:
@@ -75,22 +67,25 @@ def refuse_if_running() -> None:
     from .ui.launch import default_control
     if node_running(default_control()):
         raise UsageError("a node of yours is still running a game (it goes on without a "
-                         "terminal): `lanboard attach` opens it again, `lanboard games` lists "
-                         "it and `lanboard stop` ends it before a new one")
+                         f"terminal): `{lanboard('attach')}` opens it again, "
+                         f"`{lanboard('games')}` lists it and `{lanboard('stop')}` ends it "
+                         "before a new one")
 
 
 def resume(path: Path, args: argparse.Namespace) -> int:
     home = data_dir()
     refuse_if_running()
+    # `host`, `join` and `play` resume with their own arguments, which may lack these
+    listen, verbose = getattr(args, "listen", None), getattr(args, "verbose", False)
     from .ui.launch import open_ui, start_node, ui_wanted
     if ui_wanted(args):
-        argv = ["resume", str(path)] + (["--listen", args.listen] if args.listen else [])
-        return open_ui(start_node(argv + (["--verbose"] if args.verbose else []), "resume")[1])
+        argv = ["resume", str(path)] + (["--listen", listen] if listen else [])
+        return open_ui(start_node(argv + (["--verbose"] if verbose else []), "resume")[1])
     meta = json.loads(path.with_suffix(".json").read_text())
-    setup_logging(args.verbose)
-    printer = Printer(args.json, bot=bool(meta.get("bot")))
+    setup_logging(verbose)
+    printer = Printer(getattr(args, "json", False), bot=bool(meta.get("bot")))
     node = Node(load_or_create(home), meta.get("name", "player"), home, bot=meta.get("bot"),
-                listen_host=args.listen or meta.get("listen", "0.0.0.0"), on_event=printer)
+                listen_host=listen or meta.get("listen", "0.0.0.0"), on_event=printer)
     control = home / f"control-{node.identity.check_code}.sock"
 
     async def play():

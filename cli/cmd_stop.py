@@ -15,6 +15,7 @@ import trio
 from node.control import call
 
 from .background import RunningNode, running_nodes
+from .command_hint import lanboard
 from .errors import UsageError
 from .node_runner import node_running
 
@@ -41,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     chosen = targets(running, args.match)
     if not chosen:
         which = f" on match {args.match!r}" if args.match else ""
-        raise UsageError(f"no node of yours is running{which} (`lanboard games` lists them)")
+        raise UsageError(f"no node of yours is running{which} (`{lanboard('games')}` lists them)")
     first = chosen[0]
     said = trio.run(call, first.control, {"cmd": "stop"})
     if not said.get("ok"):

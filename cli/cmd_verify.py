@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
 from engine import player_name
 from protocol.peertext import shown
+
+from .command_hint import lanboard
 
 NAME = "verify"
 HELP = "check every signature, reveal, move and state hash of a match file"
@@ -28,6 +31,16 @@ def _counts(c: dict) -> str:
         sealed += f", {c['shuffle']} shuffles, {c['draw']} private draws"
     return (f"{c['move']} moves, {c['reveal']} rolls{sealed}, {c['attest']} attestations, "
             f"{c['timeout']} timeouts")
+
+
+def damaged(r) -> str:
+    """What a file whose bytes do not decode as a match entry means, before the decoder's words."""
+    at = re.search(r"at byte (\d+)", r.reason or "")
+    where = f"entry {r.index}" if r.index is not None else "an entry"
+    return (f"FAILED: this file was changed or damaged at {where}"
+            + (f", byte {at.group(1)}" if at else "")
+            + ": from there on it does not decode as a match entry, so nothing after it can be "
+              "checked")
 
 
 def _text(path: str, r) -> str:
@@ -60,12 +73,17 @@ def _text(path: str, r) -> str:
         where = f"entry {r.index}" if r.index is not None else "the file"
         what = f" ({r.kind})" if r.kind else ""
         who = f" by {player_name(r.author)}" if r.author is not None and r.proven else ""
-        lines.append(f"FAILED at {where}{what}{who}: {r.fault or 'error'}: {r.reason}")
+        if r.fault == "malformed":   # plain words first: the file itself is broken there
+            lines.append(damaged(r))
+            lines.append(f"details: {r.reason}")
+        else:
+            lines.append(f"FAILED at {where}{what}{who}: {r.fault or 'error'}: {r.reason}")
         if r.author is not None and not r.proven:
             lines.append(f"(nothing {player_name(r.author)} signed shows this: whoever made or "
                          "changed this file may have written it)")
         if r.fault == "incomplete":
-            lines.append("(a game still in progress? `lanboard verify --partial` accepts a log "
+            lines.append("(a game still in progress? "
+                         f"`{lanboard('verify', '--partial')}` accepts a log "
                          "that stops early when everything it holds is right)")
     return "\n".join(map(shown, lines))
 

@@ -4,7 +4,6 @@ node starts, with the reason."""
 from __future__ import annotations
 
 import argparse
-import os
 
 from protocol.peertext import MAX_NAME, name_problem, shown
 
@@ -17,6 +16,7 @@ def player_name(text: str) -> str:
 
 
 def add_name_option(p: argparse.ArgumentParser) -> None:
-    default = os.environ.get("USER", "")[:MAX_NAME] or "player"
-    p.add_argument("--name", type=player_name, default=default,
-                   help=f"your player name (1 to {MAX_NAME} printable characters)")
+    # No default here: cli.chosen_name supplies the remembered name (asked once at a terminal).
+    p.add_argument("--name", type=player_name, default=None,
+                   help=f"your player name (1 to {MAX_NAME} printable characters; default: the "
+                        "one remembered, asked at a terminal the first time)")

@@ -20,6 +20,8 @@ from node.runtime import Node
 from protocol.identity import data_dir, load_or_create
 from protocol.peertext import shown
 
+from .command_hint import lanboard
+
 log = logging.getLogger("lanboard.cli")
 
 # A game against this machine's bots only, with no UI attached this long, ends itself (its bots
@@ -84,8 +86,8 @@ def _describe(kind: str, d: dict) -> str | None:
         return (f"ALONE: no other player reachable for {d['seconds']} s "
                 f"({_players(d['seats'])}): they "
                 "may have finished or left, or the network is down. Your match so far "
-                f"verifies with `lanboard verify --partial {d['file']}`; keep this running to "
-                "go on when one is back, or Ctrl-C to stop")
+                f"verifies with `{lanboard('verify', '--partial', d['file'])}`; keep this running "
+                "to go on when one is back, or Ctrl-C to stop")
     if kind == "lingering":
         return (f"waiting up to {d['up_to']:g} s for {_players(d['seats'])} to fetch the end of the "
                 "game (a player restarting after a crash needs it); Ctrl-C stops this, your "

@@ -17,6 +17,7 @@ from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.styles import Style
 
+from ..command_hint import lanboard
 from .glossary import Glossary
 from .leaving import ASK, EXPLAINED, Leaving
 from .model import Model, bug_words
@@ -90,7 +91,8 @@ class GameUI:
             return self._lines()
         except Exception as e:  # noqa: BLE001 - a drawing bug must not take the player's keys away
             return [[("class:error", f"lanboard cannot draw this screen ({type(e).__name__}: {e}).")],
-                    [("", "The game goes on in the node; q then d detaches, `lanboard attach` retries.")]]
+                    [("", "The game goes on in the node; q then d detaches, "
+                          f"`{lanboard('attach')}` retries.")]]
 
     def _lines(self) -> list[list[tuple]]:
         width, height = self.size()

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from protocol.identity import data_dir
 
+from ..command_hint import lanboard
 from ..errors import UsageError
 
 
@@ -73,7 +74,9 @@ def open_ui(control: Path, pid: int | None = None) -> int:
         print(f"Your node is stopping. {ui.leaving.what_happens}")
         return 0
     if m.result is not None:
-        print("The game is over. Verify the match file with `lanboard verify`.")
+        file = m.status.get("file")
+        print("The game is over. Verify the match file with "
+              f"`{lanboard('verify', file) if file else lanboard('verify')}`.")
         return 0
     if m.fault:
         print(m.fault)
@@ -86,7 +89,7 @@ def open_ui(control: Path, pid: int | None = None) -> int:
         return 1
     which = f" (process {pid})" if pid else ""
     print(f"Your node plays on in the background{which}. Come back with:\n"
-          f"  lanboard attach {control}")
+          f"  {lanboard('attach', str(control))}")
     return 0
 
 

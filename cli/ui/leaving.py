@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..command_hint import lanboard
 from . import client
 from .screens import Line, wrap
 
@@ -64,10 +65,11 @@ class Leaving:
             out.append([("", "")])
             out.append([("class:selected", " y "), ("", " Leave now: your node stops")])
             out.append([("class:selected", " d "),
-                        ("", f" Detach instead: the {where} goes on, `lanboard attach` comes back")])
+                        ("", f" Detach instead: the {where} goes on, `{lanboard('attach')}` comes "
+                             "back")])
         else:
             out.append([("class:selected", " d "),
-                        ("", f" Detach: the {where} goes on in your node; `lanboard attach` "
+                        ("", f" Detach: the {where} goes on in your node; `{lanboard('attach')}` "
                              "brings this screen back")])
             out.append([("class:selected", " l "),
                         ("", f" Leave the {where}: says first what that means, then asks again")])

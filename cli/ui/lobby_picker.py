@@ -1,7 +1,10 @@
 """`lanboard join` without a name: the lobbies on the LAN as they appear, to pick one from.
 
 Discovery is trio code (node.discovery); this asyncio app asks `lanboard list --json` in a
-subprocess every few seconds instead of running a second event loop.
+subprocess every few seconds instead of running a second event loop. No such subprocess outlives
+the picker: one still listing when a lobby is picked is killed and waited for before the
+picker's event loop closes (left behind, asyncio's child watcher and the transport's __del__
+print "Event loop is closed" tracebacks over the game screen that follows).
 """
 from __future__ import annotations
 
@@ -29,7 +32,12 @@ async def list_lan(timeout: float = 2.0, interfaces=()) -> list[dict]:
         argv += ["--interface", addr]
     proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE,
                                                 stderr=asyncio.subprocess.DEVNULL)
-    out, _ = await proc.communicate()
+    try:
+        out, _ = await proc.communicate()
+    finally:
+        if proc.returncode is None:   # cancelled: the picker is closing
+            proc.kill()
+            await proc.wait()
     found = []
     for line in out.decode(errors="replace").splitlines():
         try:
@@ -118,6 +126,8 @@ class LobbyPicker:
             await self.app.run_async()
         finally:
             search.cancel()
+            # its subprocess is ended while this loop still runs (see the module's docstring)
+            await asyncio.gather(search, return_exceptions=True)
         return self.choice
 
 

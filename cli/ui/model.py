@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from ..command_hint import lanboard
 from . import client
 from .glossary import Glossary
 from .screen_sets import ScreenSet, screens_for, what_happened
@@ -203,8 +204,8 @@ class Model:
             who = " and ".join(names.plain(x) for x in ev["seats"])
             self.add_log([f"nobody reachable for {ev['seconds']} s: {who} may have finished or "
                           "left, or the network is down. Your match so far verifies with "
-                          f"`lanboard verify --partial {ev['file']}`; your node keeps trying "
-                          "and goes on when one is back"])
+                          f"`{lanboard('verify', '--partial', ev['file'])}`; your node keeps "
+                          "trying and goes on when one is back"])
         elif kind == "resumed":
             self.add_log(["the node resumed the match from its file"])
 
@@ -243,10 +244,12 @@ class Model:
                 # Ctrl-C in its terminal); one that crashed leaves it behind.
                 self.stopped = True
                 self.gone = ("your node was stopped; its match file is kept: "
-                             f"`lanboard resume{resume_name(self.status)}` continues the match")
+                             f"`{lanboard('resume', *resume_name(self.status))}` continues the "
+                             "match")
                 self.add_log([self.gone])
             else:
-                self.add_log([f"{self.gone}: if it crashed, `lanboard resume` continues the match"])
+                self.add_log([f"{self.gone}: if it crashed, `{lanboard('resume')}` continues the "
+                              "match"])
         self.on_change()
 
     async def start_game(self) -> None:
@@ -286,13 +289,13 @@ class Model:
 
 def bug_words(what: str, e: BaseException) -> str:
     return (f"{what}: {type(e).__name__}: {e} (a bug in lanboard; the node plays on, and "
-            "`lanboard attach` shows it again)")
+            f"`{lanboard('attach')}` shows it again)")
 
 
-def resume_name(status: dict) -> str:
-    """" NAME" of the match file the node's status names ("" without one)."""
+def resume_name(status: dict) -> list[str]:
+    """[NAME] of the match file the node's status names ([] without one)."""
     file = status.get("file")
-    return f" {Path(file).stem[:16]}" if file else ""  # as `lanboard games` names it
+    return [Path(file).stem[:16]] if file else []  # as `lanboard games` names it
 
 
 def chosen_label(decision: dict | None, option: list) -> str:

@@ -18,6 +18,7 @@ from prompt_toolkit.mouse_events import MouseEventType
 
 from protocol.peertext import shown
 
+from ..command_hint import lanboard
 from .board import Cell, geometry, render_board
 from .words import NOBODY, decision_title, option_words, timeout_title
 
@@ -429,8 +430,8 @@ def lobby_screen(model, width: int, height: int) -> list[Line]:
     else:
         lines.append([("class:status", "Waiting for players… the game starts when every seat "
                                        "is taken.")])
-    lines.append([("class:hint", "q: detach (the lobby stays open, `lanboard attach` comes back) "
-                                 "or leave")])
+    lines.append([("class:hint", f"q: detach (the lobby stays open, `{lanboard('attach')}` comes "
+                                 "back) or leave")])
     for text in model.log[-5:]:
         lines.append([("class:log", text[:width])])
     return lines
@@ -489,7 +490,7 @@ def after_game_lines(model, width: int) -> list[Line]:
                       f"{'them' if len(bots) > 1 else 'that seat'} as gone past the timeout.",
                       width - 2, "class:bold")
     path = model.status.get("file") or "FILE"
-    lines += wrap(f"The match file is saved and verifiable: lanboard verify {path}", width - 2,
+    lines += wrap(f"The match file is saved and verifiable: {lanboard('verify', path)}", width - 2,
                   "class:status")
     return lines
 

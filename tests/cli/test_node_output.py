@@ -2,6 +2,7 @@
 formatting slip here once killed the bots that `lanboard host --bots` starts)."""
 import trio
 
+from cli.command_hint import lanboard
 from cli.node_runner import Printer
 from node.runtime import Node
 from protocol.identity import Identity
@@ -41,7 +42,7 @@ def test_a_node_alone_or_waiting_at_the_end_says_why_in_one_line(capsys):
     alone, lingering = capsys.readouterr().out.splitlines()
     assert "no other player reachable for 10 s (player 1, player 3)" in alone
     assert "finished or left" in alone and "Ctrl-C" in alone
-    assert "`lanboard verify --partial /h/matches/ab.match`" in alone
+    assert f"`{lanboard('verify', '--partial', '/h/matches/ab.match')}`" in alone
     assert "waiting up to 60 s for player 2 to fetch" in lingering and "Ctrl-C" in lingering
 
 

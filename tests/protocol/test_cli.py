@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from cli.command_hint import lanboard
 from cli.main import main
 from engine.core import player_name
 from protocol.codec import decode, encode
@@ -155,7 +156,7 @@ def test_verify_partial_accepts_a_valid_log_of_a_match_in_progress(match_file, t
     f = tmp_path / "part.lbm"
     f.write_bytes(join(run.sessions[0].log[:40]))
     plain = _cli("verify", f)
-    assert plain.returncode == 1 and "`lanboard verify --partial` accepts" in plain.stderr
+    assert plain.returncode == 1 and f"`{lanboard('verify', '--partial')}` accepts" in plain.stderr
     p = _cli("verify", f, "--partial")
     assert p.returncode == 0 and "OK so far: 39 entries" in p.stdout
     bad = join(run.sessions[0].log[:40]) + b"\x00"

@@ -2,6 +2,7 @@
 resume, and the attached UI exits 0 (it is what was asked); a node that crashed is said as
 unreachable and the UI exits 1."""
 
+from cli.command_hint import lanboard
 from cli.ui import launch
 from cli.ui import model as model_module
 from cli.ui.model import Model
@@ -42,7 +43,7 @@ def test_a_node_stopped_elsewhere_is_said_stopped_with_how_to_resume_and_exits_0
     code, m = _attached_ui_exit(monkeypatch, tmp_path / "c.sock")
     out = capsys.readouterr().out
     assert code == 0 and m.stopped
-    assert "your node was stopped" in out and "`lanboard resume 0123456789abcdef`" in out
+    assert "your node was stopped" in out and f"`{lanboard('resume', '0123456789abcdef')}`" in out
     assert "cannot reach" not in out and "crashed" not in out
 
 
@@ -53,4 +54,4 @@ def test_a_node_that_crashed_is_said_unreachable_and_exits_1(monkeypatch, tmp_pa
     code, m = _attached_ui_exit(monkeypatch, sock)
     assert code == 1 and not m.stopped
     assert "cannot reach the node" in capsys.readouterr().out
-    assert m.log[-1].endswith("if it crashed, `lanboard resume` continues the match")
+    assert m.log[-1].endswith(f"if it crashed, `{lanboard('resume')}` continues the match")

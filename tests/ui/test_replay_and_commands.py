@@ -2,6 +2,8 @@
 with a sentence and exit status 2; --json keeps host and join out of the UI."""
 import asyncio
 import argparse
+import subprocess
+import sys
 
 import pytest
 
@@ -11,7 +13,7 @@ from cli.main import main
 from cli.ui.app import GameUI, ReplaySteps
 from cli.ui.launch import ui_wanted
 from cli.ui.model import Model
-from tests.ui.harness import terminal, until
+from tests.ui.harness import ROOT, terminal, until
 
 
 @pytest.fixture(scope="module")
@@ -76,6 +78,16 @@ def test_replay_refuses_a_tampered_file(tmp_path, match_file):
     with pytest.raises(UsageError):
         load_steps(str(bad))
     assert main(["replay", str(tmp_path / "missing.match")]) == 2
+
+
+@pytest.mark.slow
+def test_replay_without_a_terminal_is_a_clear_error_not_a_traceback(match_file):
+    done = subprocess.run([sys.executable, "-m", "cli.main", "replay", str(match_file)],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert "Traceback" not in done.stderr and done.returncode == 2
+    assert done.stderr.startswith("lanboard replay: replay steps through a match at a terminal")
+    assert len(done.stderr.strip().splitlines()) == 1
 
 
 def test_attach_without_a_running_node_says_so(tmp_path, monkeypatch, capsys):

@@ -1,6 +1,7 @@
 """What the screens say about the match itself: faults and desyncs by name, agreement, the end."""
 import pytest
 
+from cli.command_hint import lanboard
 from cli.ui.screens import game_screen, over_screen
 from tests.ui import states
 from tests.ui.harness import text
@@ -88,7 +89,8 @@ def test_a_node_alone_names_who_cannot_be_reached_and_the_file_to_verify():
     m.on_event({"event": "alone", "seats": [1, 2, 3], "seconds": 10, "file": "/h/ab.match"})
     line = m.log[-1]
     assert line.startswith("nobody reachable for 10 s: Bob and Cy and Dee may have finished")
-    assert "`lanboard verify --partial /h/ab.match`" in line and "goes on when one is back" in line
+    assert f"`{lanboard('verify', '--partial', '/h/ab.match')}`" in line
+    assert "goes on when one is back" in line
     assert "nobody reachable for 10 s" in text(game_screen(m, 120, 40, lambda k: None))
 
 
