@@ -305,6 +305,30 @@ def test_a_node_behind_by_the_shuffle_entries_of_a_hidden_deck_catches_up(
     assert node.store.count == 1 + len(entries)
 
 
+def test_a_node_behind_by_shuffle_entries_catches_up_over_a_link_that_stays_up(
+        tmp_path, played, monkeypatch):
+    # The same over a link, both nodes reading with their own read loop (Node._read): the
+    # link used to close at the first batch, each time it was dialed again.
+    from node.framing import FramedStream
+    monkeypatch.setattr(outbox, "INLINE_SYNC_MAX", math.inf)
+    node, entries = _behind(tmp_path, played, 1)
+    ahead = next(n for n in played if n.my_seat != node.my_seat)
+    ours, theirs = trio.testing.memory_stream_pair()
+
+    async def link() -> None:
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(node.links.link, ahead.my_seat, FramedStream(ours, peer="ahead"))
+            nursery.start_soon(ahead.links.link, node.my_seat, FramedStream(theirs, peer="us"))
+            with trio.move_on_after(60):
+                while node.entry_count() < len(entries):
+                    await trio.sleep(1)
+            assert node.seats[ahead.my_seat].conn is not None, "the link dropped"
+            nursery.cancel_scope.cancel()
+
+    trio.run(link, clock=trio.testing.MockClock(autojump_threshold=0))
+    assert node.session.log == ahead.session.log
+
+
 def test_catch_up_frames_fit_a_node_message_and_an_entry_of_the_largest_size_goes_alone(
         tmp_path, played, monkeypatch):
     # Whatever the entries hold: frames of several entries stay within codec.MAX_FRAME (what
