@@ -44,15 +44,16 @@ CAPACITY_ERRNOS = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM}
 BACKOFF = (0.05, 1.0)  # first and longest pause while accept fails for want of capacity
 
 
-def default_total() -> int:
+def default_total(most: int = TOTAL_MAX) -> int:
+    """`most`, or a quarter of the descriptor limit (RLIMIT_NOFILE) when that is less."""
     try:
         import resource
         soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     except (ImportError, OSError, ValueError):
-        return TOTAL_MAX
+        return most
     if soft == resource.RLIM_INFINITY:
-        return TOTAL_MAX
-    return max(2, min(TOTAL_MAX, soft // FD_SHARE))
+        return most
+    return max(2, min(most, soft // FD_SHARE))
 
 
 class Ticket:

@@ -4,6 +4,15 @@ Invariants kept here:
 - Entries we send go through the outbox like our own frames: entries appended but not yet
   synced may hold our own move or claim, which must be on disk before any peer sees it. A peer
   that does not read what it is sent (links.ANSWER_BACKLOG) gets none; it asks again.
+- Entries we send are batched by bytes, whatever they hold (`entry_frames`): a message of
+  several entries stays within codec.MAX_FRAME, the limit every release decodes a node message
+  under; an entry too large to share one goes alone, in a message of at most
+  wire.MAX_NODE_MESSAGE (codec.MAX_FRAME and one entry's envelope: the format's largest entry,
+  codec.MAX_FRAME bytes, a 23-card shuffle, still reaches a peer). Wire compatibility: no new
+  message, no new field; an older receiver decodes every message of several entries, and refuses
+  only a lone entry within a few dozen bytes of codec.MAX_FRAME, as it refused every message
+  over that limit before (an older sender's batches of 200 entries, 100 KB and more once a
+  hidden deck is shuffled, stay refused here too: the fix is the sender's).
 - While we are behind (`behind` is a seat), session frames are held, in arrival order, and
   handled only once the missing entries are in; we ask every peer, so any peer ahead can answer
   if the first one's link drops. A batch we already hold is ignored; the new tail of a batch
@@ -35,6 +44,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from engine.core import player_name
+from protocol.codec import MAX_FRAME, encode
 from protocol.log import Fault, authored
 from protocol.session import GameOver, Session
 
@@ -47,7 +57,27 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("lanboard.node")
 
-ENTRIES_PER_FRAME = 200       # catch-up batch size, well under the transport's frame limit
+# Bytes an "entries" message adds to its items, at most: the map with the largest "first" and
+# an empty list, plus the 8 bytes its list head may grow by; and each item's own head (CBOR's
+# longest). Counted high, so a batch sized with them never passes codec.MAX_FRAME.
+ENVELOPE = len(encode({"t": "entries", "first": (1 << 64) - 1, "items": []})) + 8
+ITEM_HEAD = 9
+
+
+def entry_frames(entries: list[bytes], first: int) -> list[bytes]:
+    """"entries" frames holding entries[first:] in order, each as full as codec.MAX_FRAME
+    allows; an entry that cannot share a frame within it has one to itself."""
+    frames: list[bytes] = []
+    start, size = first, ENVELOPE
+    for i in range(first, len(entries)):
+        cost = ITEM_HEAD + len(entries[i])
+        if i > start and size + cost > MAX_FRAME:
+            frames.append(wire.pack("entries", first=start, items=entries[start:i]))
+            start, size = i, ENVELOPE
+        size += cost
+    if start < len(entries):
+        frames.append(wire.pack("entries", first=start, items=entries[start:]))
+    return frames
 
 
 class CatchUp:
@@ -67,10 +97,9 @@ class CatchUp:
         if have < mine and links.answer_allowed(seat):
             # Through the outbox: entries appended but not yet synced may hold our own move
             # or claim, which must be on disk before any peer sees it (see Outbox.send_later).
-            entries = table.session.ledger.entries
             self.play.outbox.send_later([
-                (wire.pack("entries", first=first, items=entries[first:first + ENTRIES_PER_FRAME]),
-                 (seat,)) for first in range(have, mine, ENTRIES_PER_FRAME)])
+                (frame, (seat,)) for frame in entry_frames(table.session.ledger.entries,
+                                                           max(have, 0))])
         elif have > mine and self.behind is None:
             self.behind = seat  # hold session traffic until the missing entries are in
             # Ask everyone, this peer too (a peer that announced its count unasked, as at the

@@ -87,6 +87,14 @@ fetch its end. A node served without a Lifecycle (tests, embedding) refuses "sto
 also learns from Lifecycle whether a UI is attached (an open "events" stream): a game against
 this machine's bots only ends itself when none has been for a long time (cli.node_runner).
 
+At most `client_cap()` connections are served at once: MAX_CLIENTS, or a quarter of the
+descriptor limit when that is less (strangers' peer connections take another quarter at most,
+node.admission), so the node's own files, its links and its UI keep half of its descriptors
+whatever local clients do. One more is answered {"ok": false, "error": ...} (that every
+connection is in use) and closed; the log says so once until half of them have closed. The
+listen backlog is the system's own (SOMAXCONN): clients that connect at one moment wait to be
+accepted instead of being refused (EAGAIN).
+
 A malformed line gets {"ok": false, "error": ...} and the connection stays open: a bad
 request never stops the node. Whatever JSON a request holds (any type, size under MAX_LINE,
 depth, number: floats, NaN, integers beyond 64 bits), it is answered with an error and the
@@ -107,12 +115,16 @@ import engine
 from engine import Decision
 from protocol.identity import check_code
 
-from .admission import serve_admitted
+from .admission import default_total, serve_admitted
 from .words import (board, decision_data, glossary, narration, result_data, seat_names,
                     summary, told)
 
 MAX_LINE = 64 * 1024
 MAX_DEPTH = 32      # a move is a few levels deep; JSON nested deeper is refused
+# Connections served at once: a UI holds two, a script one at a time; 1,100 idle ones once
+# took every descriptor, and the node died writing its note at the game's end.
+MAX_CLIENTS = 64
+REFUSAL_SEND = 1.0  # seconds the refusal of a connection over the cap may take to leave
 log = logging.getLogger("lanboard.node.control")
 
 
@@ -346,7 +358,7 @@ async def serve_control(node, path: Path, *, lifecycle: "Lifecycle | None" = Non
         fresh.unlink(missing_ok=True)
         await sock.bind(str(fresh))
         os.chmod(fresh, 0o600)  # only this user may play this user's seat
-        sock.listen(16)
+        sock.listen(trio.socket.SOMAXCONN)
         os.replace(fresh, path)
     except BaseException as e:
         sock.close()
@@ -361,10 +373,50 @@ async def serve_control(node, path: Path, *, lifecycle: "Lifecycle | None" = Non
     try:
         task_status.started(path)
         # never trio.serve_listeners: its traceback every 0.1 s while descriptors are short
-        await serve_admitted(lambda stream: _client(node, stream, lifecycle), [listener],
-                             "control socket")
+        await serve_admitted(_Capped(lambda stream: _client(node, stream, lifecycle),
+                                     client_cap()).serve, [listener], "control socket")
     finally:
         path.unlink(missing_ok=True)
+
+
+def client_cap() -> int:
+    """Control connections served at once: MAX_CLIENTS, or a quarter of the descriptor limit."""
+    return default_total(MAX_CLIENTS)
+
+
+class _Capped:
+    """Serves at most `cap` connections at once; one more is told so and closed."""
+
+    def __init__(self, handle, cap: int) -> None:
+        self.handle, self.cap = handle, cap
+        self.open = 0
+        self.said = False   # the cap was said in the log, and open has not fallen to half
+
+    async def serve(self, stream) -> None:
+        if self.open >= self.cap:
+            await self._refuse(stream)
+            return
+        self.open += 1
+        try:
+            await self.handle(stream)
+        finally:
+            self.open -= 1
+            if self.open <= self.cap // 2:
+                self.said = False   # said again only after the clients mostly went
+
+    async def _refuse(self, stream) -> None:
+        if not self.said:
+            self.said = True
+            log.warning("control socket: %d connections open, the most served at once; "
+                        "refusing more until one closes", self.cap)
+        line = {"ok": False, "error": f"the node serves at most {self.cap} control "
+                                      "connections at once and all are in use: close one "
+                                      "and try again"}
+        with trio.move_on_after(REFUSAL_SEND):   # a client that does not read holds nothing
+            try:
+                await stream.send_all(json.dumps(line).encode() + b"\n")
+            except (trio.BrokenResourceError, trio.ClosedResourceError):
+                pass
 
 
 async def call(path: Path, request: dict) -> dict:

@@ -15,7 +15,9 @@ Invariants kept here:
   until the node is closed (the game over and every peer holding the whole log). An address
   that cannot be dialed at all (resolving it raises OverflowError, ValueError, ...: a peer said
   it, node.lobby_checks should have refused it) is dialed again like one nobody answers at: a
-  dialing task never ends the node's nursery.
+  dialing task never ends the node's nursery. A link that drops within REDIAL[1] counts as a
+  failed dial: a peer whose every link drops at once (it sends what we refuse) is dialed at
+  most every REDIAL[1], never in a tight loop.
 
 What a link reads is the node's to route (the `read` it is given, `Node._read`); this module
 only moves frames.
@@ -111,11 +113,16 @@ class Links:
                 else:
                     log.warning("dialing %s (%s:%s) fails: %s: %s", player_name(seat),
                                 shown(s.addr), shown(s.port), type(e).__name__, e)
-                await trio.sleep(pause)
-                pause = min(pause * 2, REDIAL[1])
-                continue
-            pause = REDIAL[0]
-            await self.link(seat, conn)
+            else:
+                began = trio.current_time()
+                await self.link(seat, conn)
+                if trio.current_time() - began >= REDIAL[1]:
+                    pause = REDIAL[0]   # a link that held: its peer is back, dial at once
+                    continue
+                # a link that dropped at once will likely drop again (a peer sending what
+                # we refuse): wait as for a peer we cannot reach, not a tight loop of dials
+            await trio.sleep(pause)
+            pause = min(pause * 2, REDIAL[1])
 
     async def link(self, seat: int, conn, announce: bool = True) -> None:
         """Serve one link to `seat` until it drops: its frames in, our queued frames out."""

@@ -5,7 +5,10 @@ restart, and whether the game has ended.
 A write that fails (a full disk, an I/O error) raises StoreWriteError, one line saying what
 failed and how to go on: the node stops, and the file stays resumable. An entry cut short by
 it (or by a crash) is the file's torn tail, which `open` cuts back and reports (`torn`);
-the node then catches up the cut entries from its peers."""
+the node then catches up the cut entries from its peers.
+
+Everything written here is its user's alone, like the key: the files 0600 (matchfile.PRIVATE),
+the matches directory, when made here, 0700."""
 from __future__ import annotations
 
 import json
@@ -49,7 +52,9 @@ def _writing(path: Path, write, *args):
 class MatchStore:
     def __init__(self, home: Path, match_id: bytes) -> None:
         directory = Path(home) / "matches"
-        directory.mkdir(parents=True, exist_ok=True)
+        # the user's alone, as the files in it (matchfile.PRIVATE); one that exists is kept
+        # as its owner left it
+        directory.mkdir(parents=True, exist_ok=True, mode=0o700)
         self._attach(directory / f"{match_id.hex()[:16]}.match", match_id)
 
     @classmethod

@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from protocol.codec import CodecError, decode, encode
+from protocol.codec import MAX_FRAME, CodecError, decode, encode
 
 from .framing import TransportError
 
 SESSION = 0
 NODE = 1
+# A node message is decoded under codec.MAX_FRAME and the envelope of one entry: catch-up
+# (node.catchup.entry_frames) sends an entry that cannot share a frame alone, and the largest
+# the format allows is codec.MAX_FRAME bytes ({"t": "entries", "first": n, "items": [entry]}
+# adds 38 bytes at most around it). Every other message stays within codec.MAX_FRAME.
+MAX_NODE_MESSAGE = MAX_FRAME + 64
 
 _BYTES = bytes
 # message type -> {field: type}; every field is required, no other field is allowed.
@@ -77,6 +82,6 @@ def unpack(frame: bytes) -> tuple[int, Any]:
     if channel != NODE:
         raise BadMessage(f"unknown channel {channel}")
     try:
-        return NODE, check(decode(payload))
+        return NODE, check(decode(payload, MAX_NODE_MESSAGE))
     except CodecError as e:
         raise BadMessage(f"undecodable node message: {e}") from None

@@ -2,6 +2,8 @@
 
 Any CBOR tool reads it (e.g. `python -m cbor2.tool --sequence`). Items are written one after
 another with nothing between them, so a node appends an entry with one write (node.store).
+Every file written here (a match, a node's note and kept frames, a torn tail's bytes) is
+readable by its owner alone (PRIVATE, 0600), like the key.
 
 A torn tail (see FORMAT.md, "Torn tail"): a crash or a full disk can leave the last entry
 half written. `recover_torn_tail` cuts a file back to its last complete item when, and only
@@ -18,11 +20,12 @@ from typing import Iterable, Iterator
 
 from .codec import MAX_FRAME, Truncated, iter_sequence
 
-__all__ = ["write_bytes", "write_file", "read_items", "MAX_FILE", "TornTail", "complete_length",
-           "recover_torn_tail"]
+__all__ = ["write_bytes", "write_file", "read_items", "MAX_FILE", "PRIVATE", "TornTail",
+           "complete_length", "recover_torn_tail"]
 
 # A long Monopoly game is well under 1 MiB; the cap keeps `verify` from reading a disk image.
 MAX_FILE = 256 * 1024 * 1024
+PRIVATE = 0o600   # the mode of every file written here
 
 
 def write_bytes(items: Iterable[bytes]) -> bytes:
@@ -36,7 +39,13 @@ def write_file(path: str | os.PathLike, items: Iterable[bytes]) -> None:
     same ones again, not sign different ones)."""
     tmp = Path(f"{path}.tmp")
     try:
-        with open(tmp, "wb") as f:
+        # the user's alone, like the key: a match holds who played whom, and a node's own
+        # frames; a stale temporary file would keep its mode through O_TRUNC, hence fchmod
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0),
+                     PRIVATE)
+        with open(fd, "wb") as f:
+            if hasattr(os, "fchmod"):
+                os.fchmod(f.fileno(), PRIVATE)
             f.write(write_bytes(items))
             f.flush()
             os.fsync(f.fileno())

@@ -264,3 +264,91 @@ def test_a_halt_notice_held_while_behind_is_judged_on_the_entries_caught_up(tmp_
     fault = node.session.fault
     assert fault is not None and (fault.kind, fault.seats, fault.seq) == (
         "illegal-move", (cheater,), at + 1), fault
+
+
+def _answered(node, to: int, have: int) -> list[tuple[int, object]]:
+    """What `node` sends seat `to` when `to` says it holds `have` entries, as the receiver
+    reads it (wire.unpack: a node message it cannot decode is a BadMessage, its link closed)."""
+    queue = node.links.queues[to][1]
+    while True:   # what a finished game left queued for that peer is not the answer
+        try:
+            queue.receive_nowait()
+        except trio.WouldBlock:
+            break
+    node.play.catchup.on_sync(to, have)
+    frames = []
+    while True:
+        try:
+            frames.append(queue.receive_nowait())
+        except trio.WouldBlock:
+            return [wire.unpack(frame) for frame in frames]
+
+
+def _caught_up_by_wire(node, sender: int, answer) -> None:
+    for channel, msg in answer:
+        if channel == wire.NODE and msg["t"] == "entries":
+            node.play.catchup.on_entries(sender, msg["first"], msg["items"])
+
+
+def test_a_node_behind_by_the_shuffle_entries_of_a_hidden_deck_catches_up(
+        tmp_path, played, monkeypatch):
+    # Overwatch Monopoly's shuffle entries are 16-17 KB each: 200 entries from the first ones
+    # made a node message of over 100 KB, which a receiver refuses (over the 64 KiB limit of a
+    # node message), closing the link; redialled, it asked again, for ever (issue 24).
+    from protocol.codec import decode
+    monkeypatch.setattr(outbox, "INLINE_SYNC_MAX", math.inf)   # frames leave at once
+    node, entries = _behind(tmp_path, played, 1)   # the key entry: every shuffle is ahead
+    assert [decode(e)["kind"] for e in entries[1:4]] == ["shuffle"] * 3
+    ahead = next(n for n in played if n.my_seat != node.my_seat)
+    _caught_up_by_wire(node, ahead.my_seat, _answered(ahead, node.my_seat, 1))
+    assert node.session.log == ahead.session.log
+    assert node.store.count == 1 + len(entries)
+
+
+def test_a_node_behind_by_shuffle_entries_catches_up_over_a_link_that_stays_up(
+        tmp_path, played, monkeypatch):
+    # The same over a link, both nodes reading with their own read loop (Node._read): the
+    # link used to close at the first batch, each time it was dialed again.
+    from node.framing import FramedStream
+    monkeypatch.setattr(outbox, "INLINE_SYNC_MAX", math.inf)
+    node, entries = _behind(tmp_path, played, 1)
+    ahead = next(n for n in played if n.my_seat != node.my_seat)
+    ours, theirs = trio.testing.memory_stream_pair()
+
+    async def link() -> None:
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(node.links.link, ahead.my_seat, FramedStream(ours, peer="ahead"))
+            nursery.start_soon(ahead.links.link, node.my_seat, FramedStream(theirs, peer="us"))
+            with trio.move_on_after(60):
+                while node.entry_count() < len(entries):
+                    await trio.sleep(1)
+            assert node.seats[ahead.my_seat].conn is not None, "the link dropped"
+            nursery.cancel_scope.cancel()
+
+    trio.run(link, clock=trio.testing.MockClock(autojump_threshold=0))
+    assert node.session.log == ahead.session.log
+
+
+def test_catch_up_frames_fit_a_node_message_and_an_entry_of_the_largest_size_goes_alone(
+        tmp_path, played, monkeypatch):
+    # Whatever the entries hold: frames of several entries stay within codec.MAX_FRAME (what
+    # every node, this release's or an older one, decodes), and an entry of the largest size
+    # the format allows (codec.MAX_FRAME bytes), which no frame of that size can wrap, still
+    # reaches the peer, in a frame of its own.
+    from protocol.codec import MAX_FRAME
+    monkeypatch.setattr(outbox, "INLINE_SYNC_MAX", math.inf)
+    node, _ = _behind(tmp_path, played, 10)
+    sizes = [60000, 5000, 600, MAX_FRAME, 1, MAX_FRAME - 40, 30000, 30000, 30000, 200, 65000]
+    held = [bytes([i]) * size for i, size in enumerate(sizes)]
+    monkeypatch.setattr(node.session.ledger, "entries", held)
+    to = _peers(node)[0]
+    answer = [msg for channel, msg in _answered(node, to, 0) if channel == wire.NODE]
+    assert [msg["t"] for msg in answer] == ["entries"] * len(answer)
+    assert [m["first"] for m in answer] == [sum(len(a["items"]) for a in answer[:i])
+                                            for i in range(len(answer))]
+    assert [item for msg in answer for item in msg["items"]] == held
+    for msg in answer:
+        assert len(wire.pack("entries", **{k: msg[k] for k in ("first", "items")})) - 1 \
+            <= MAX_FRAME or len(msg["items"]) == 1, msg["first"]
+    assert [msg["items"] for msg in answer if len(msg["items"][0]) == MAX_FRAME] == [
+        [held[3]]]

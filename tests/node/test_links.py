@@ -1,12 +1,14 @@
 """node.links: one queue per peer, drained in order by the one link that currently serves it;
 a batch cut off by a dropped link is written again first on the next one."""
+from types import SimpleNamespace
+
 import pytest
 import trio
 import trio.testing
 
 from node import wire
-from node.framing import ConnectionClosed, FramedStream
-from node.links import WRITE_BATCH, Seat
+from node.framing import ConnectionClosed, FramedStream, TransportError
+from node.links import REDIAL, WRITE_BATCH, Seat
 from node.runtime import Node
 from protocol.identity import Identity
 
@@ -98,3 +100,48 @@ async def test_a_dropped_link_is_said_with_its_reason_and_the_next_one_is_announ
     assert seen[0] == ("peer", {"seat": 1, "state": "connected"})
     assert seen[1][0] == "peer" and seen[1][1]["state"] == "gone" and seen[1][1]["reason"]
     assert node.seats[1].conn is None
+
+
+class _Garbling:
+    """A transport whose every connection reaches a peer that sends one node message we cannot
+    decode (an older node's catch-up batch over the limit did) and then reads on."""
+
+    def __init__(self, nursery: trio.Nursery, give_up: trio.Event) -> None:
+        self.nursery, self.give_up = nursery, give_up
+        self.dials: list[float] = []
+
+    async def connect(self, host, port, identity, context, *, expected_peer=None):
+        self.dials.append(trio.current_time())
+        if len(self.dials) >= 200:
+            self.give_up.set()   # without a pause, 200 dials come at once: stop them there
+        ours, theirs = _pipe()
+        self.nursery.start_soon(self._garble, theirs)
+        return ours
+
+    async def _garble(self, conn: FramedStream) -> None:
+        try:
+            await conn.send(bytes([wire.NODE]) + b"\xff")
+            while True:
+                await conn.receive()
+        except TransportError:
+            pass
+
+
+async def test_a_peer_whose_messages_we_cannot_decode_is_redialled_at_most_every_longest_pause(
+        tmp_path, autojump_clock):
+    # Each link to it drops at its first message: dialing again at once made a tight loop of
+    # dials and warnings (11,033 in one run); the pause grows as for a peer we cannot reach.
+    node = _node_with_one_peer(tmp_path)
+    node.table.session = SimpleNamespace(body={"game": "any"}, ledger=SimpleNamespace(entries=[]))
+    closed = node.table.closed
+    async with trio.open_nursery() as nursery:
+        net = _Garbling(nursery, closed)
+        node.links.transport = net
+        nursery.start_soon(node.links.keep_dialing, 1)
+        with trio.move_on_after(60):
+            await closed.wait()
+        closed.set()
+    # the pause doubles from REDIAL[0] to REDIAL[1], then stays there: 34 dials in 60 s
+    doubling = sum(1 for k in range(20) if REDIAL[0] * 2 ** k < REDIAL[1])
+    assert len(net.dials) <= 60 / REDIAL[1] + doubling + 1, net.dials[:5]
+    assert len(net.dials) >= 60 / REDIAL[1] - 1   # and it keeps dialing
