@@ -136,7 +136,7 @@ def test_a_signed_cheat_in_a_batch_stops_the_match_there_blamed_on_its_author(tm
         _peers(node)[0]
     node.play.catchup.on_entries(sender, held, entries[held:at] + [forged])
     assert node.entry_count() == at                     # every entry before the cheat kept
-    assert node.store.count == 1 + at                   # and on disk
+    assert node.store.count == 1 + at + 1               # and on disk, the proof after them
     fault = node.session.fault
     assert fault is not None and fault.kind == "illegal-move", fault
     assert fault.seats == (author,) and fault.seq == at + 1
