@@ -4,6 +4,8 @@ logging the honest one itself, as a cheater's node would). Every honest node's m
 ends with the signed proof and `verify` names the cheater from it; the match is over for good: a
 resume refuses it (plainly, for the cheater too) and leaves the file as it was, and `lanboard
 games` no longer offers it."""
+import json
+
 import pytest
 import trio
 
@@ -109,20 +111,70 @@ def test_the_cheaters_own_resume_says_plainly_that_its_match_was_stopped(caught,
     assert path not in unfinished_matches(cheater.home)
 
 
+def _logged_by_a_changed_node(nodes, cheater, forged):
+    """The cheater's match file as a node changed to log its own illegal move keeps it: the
+    entries before the cheat, then that move as an entry, and a note that knows of no stop.
+    Returns its path and items."""
+    honest = next(n for n in nodes if n is not cheater)
+    items = honest.session.log + [encode(make_entry([parse_wire(forged)]))]
+    path = cheater.outcome.match_file
+    path.write_bytes(b"".join(items))
+    note = json.loads(path.with_suffix(".json").read_text())
+    note.pop("stopped")
+    path.with_suffix(".json").write_text(json.dumps(dict(note, finished=False)))
+    return path, items
+
+
 def test_a_cheater_whose_own_log_holds_its_cheat_is_told_why_it_cannot_resume(caught,
                                                                               virtual_net):
     # A cheater's node changed to log its own illegal move: its file holds the entry the
     # others refused. Resuming it is refused in one line (it was a raw traceback).
     nodes, cheater, forged = caught
-    honest = next(n for n in nodes if n is not cheater)
-    items = honest.session.log + [encode(make_entry([parse_wire(forged)]))]
-    path = cheater.outcome.match_file
-    path.write_bytes(b"".join(items))
-    note = path.with_suffix(".json")
-    note.write_text(note.read_text().replace('"finished": true', '"finished": false'))
+    path, items = _logged_by_a_changed_node(nodes, cheater, forged)
     again = Node(cheater.identity, "again", cheater.home, bot="greedy",
                  transport=MemoryNetwork())
     with pytest.raises(MatchStopped, match=f"entry {len(items) - 1} breaks a rule "
                                            fr"\(illegal-move by player {cheater.my_seat + 1} "
                                            r"\(you\)"):
         trio.run(_resume, again, path, clock=virtual_net)
+
+
+def _lanboard(monkeypatch, node: Node, *argv) -> int:
+    """`lanboard ARGV` run by `node`'s player (its home, its key file)."""
+    from cli.main import main
+    key = node.home / "identity.key"
+    if not key.exists():
+        key.write_bytes(node.identity.seed())
+        key.chmod(0o600)
+    monkeypatch.setenv("LANBOARD_HOME", str(node.home))
+    return main(list(argv))
+
+
+def test_the_command_line_names_the_cheater_and_refuses_to_resume_in_one_line(
+        caught, monkeypatch, capsys):
+    nodes, cheater, forged = caught
+    honest = next(n for n in nodes if n is not cheater)
+    path = str(honest.outcome.match_file)
+    assert _lanboard(monkeypatch, honest, "verify", path) == 1
+    said = capsys.readouterr().err
+    assert (f"FAILED at entry {parse_wire(forged)['seq']} (move) by player "
+            f"{cheater.my_seat + 1}: illegal-move") in said, said
+    for which in (path, honest.outcome.match_file.stem[:8]):   # the file, or its id's start
+        assert _lanboard(monkeypatch, honest, "resume", which, "--headless") == 1
+        said = capsys.readouterr().err
+        assert said.count("\n") == 1 and "Traceback" not in said, said
+        assert "proven cheat" in said and "is not resumed" in said, said
+    assert _lanboard(monkeypatch, honest, "games", "--json") == 0
+    assert honest.outcome.match_file.stem not in capsys.readouterr().out
+
+
+def test_the_cheaters_command_line_resume_of_its_own_cheat_is_one_line(caught, monkeypatch,
+                                                                      capsys):
+    # the cheater's node logged its own illegal move (the note knows of no stop): the node
+    # starts, finds the entry that breaks a rule, and says so, with no traceback
+    nodes, cheater, forged = caught
+    path, _ = _logged_by_a_changed_node(nodes, cheater, forged)
+    assert _lanboard(monkeypatch, cheater, "resume", str(path), "--headless") == 1
+    said = capsys.readouterr().err
+    assert "Traceback" not in said and "cannot be resumed" in said, said
+    assert f"illegal-move by player {cheater.my_seat + 1} (you)" in said, said
