@@ -142,6 +142,19 @@ def test_a_signed_cheat_in_a_batch_stops_the_match_there_blamed_on_its_author(tm
     assert fault.seats == (author,) and fault.seq == at + 1
 
 
+def test_a_match_stopped_by_a_proven_cheat_takes_no_more_entries(tmp_path, played):
+    # After the stop its file ends with the proof; an honest peer's batch going on from there
+    # (the match's real entries) must not rebuild the session past the cheat, nor be appended
+    # after the proof.
+    held, node, entries, at, forged, cheater, third = _behind_a_cheat(tmp_path, played, 2)
+    node.play.catchup.on_entries(cheater, held, entries[held:at] + [forged])
+    assert node.session.record is not None
+    on_disk = node.store.path.read_bytes()
+    node.play.catchup.on_entries(third, at, entries[at:at + 5])
+    assert node.session.fault is not None and node.entry_count() == at
+    assert node.store.path.read_bytes() == on_disk
+
+
 def _resumed_at(played, seat: int, entries: int) -> Session:
     """`seat`'s session rebuilt from the first `entries` entries of the match: an honest node
     that holds the same history and has not seen what comes next."""

@@ -95,3 +95,27 @@ def test_an_item_after_the_proof_is_malformed():
     s, _ = _stopped()
     report = verify_bytes(join(s.log) + s.record + s.log[-1])
     assert (report.status, report.fault, report.proven) == (1, "malformed", False), report
+
+
+def test_the_cheaters_log_and_the_share_it_sent_alone_prove_two_moves_for_one_entry():
+    # the proof need not hold both shares: the one the cheater logged is in its file's entry
+    run = _run(seed=2, filters=ILLEGAL)
+    cheater, honest = run.sessions[CHEAT], _honest(run)[0]
+    sent = honest.fault.evidence[0]
+    report = verify_bytes(join(cheater.log) + encode(make_proof([sent])))
+    assert (report.fault, report.author, report.proven, report.index) == (
+        "equivocation", CHEAT, True, parse_wire(sent)["seq"]), report
+
+
+def test_two_key_holders_giving_one_key_are_named_from_the_record():
+    from protocol.session import Session
+    from .test_halt_from_catchup import one_key_for_seats_1_and_2
+    from .helpers import caught_up
+    log, _, forged, people = one_key_for_seats_1_and_2()
+    fault, _ = caught_up(log, 1, forged, people, 0)
+    reporter, _ = Session.resume(log[:1], people[0].identity, people[0].chain)
+    reporter.halt(fault)
+    assert reporter.record is not None
+    report = verify_bytes(join(log[:1]) + reporter.record)
+    assert (report.fault, report.index, report.proven) == ("bad-key", 1, True), report
+    assert report.author in (1, 2)
