@@ -138,5 +138,6 @@ class Play:
                 self.outbox.store.finish(self.meta(finished=True, stopped={
                     "seq": f.seq, "kind": f.kind, "seats": list(f.seats), "reason": f.reason}))
             table.events.emit("fault", {"kind": f.kind, "seats": list(f.seats),
-                                        "reason": f.reason})
+                                        "reason": f.reason,
+                                        **({"proven": True} if ev.record is not None else {})})
             table.finished.set()

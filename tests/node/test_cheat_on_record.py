@@ -64,6 +64,9 @@ def caught(tmp_path, monkeypatch, virtual_net):
     net = MemoryNetwork()
     nodes = [Node(Identity.generate(), f"C{i}", tmp_path / f"c{i}", bot="greedy",
                   transport=net) for i in range(3)]
+    for node in nodes:
+        node.said = []
+        node.on_event = lambda kind, data, said=node.said: said.append((kind, data))
     cheater = nodes[1]
     sent = _cheating_moves(monkeypatch, cheater.identity)
     trio.run(_play, net, nodes, clock=virtual_net)
@@ -102,6 +105,9 @@ def test_resuming_an_honest_node_keeps_the_cheat_and_does_not_play_on(caught, vi
 
 def test_the_cheaters_own_resume_says_plainly_that_its_match_was_stopped(caught, virtual_net):
     nodes, cheater, _ = caught
+    # live, its node stopped when the others' notices proved the move it sent
+    assert any(kind == "fault" and data.get("proven") and data["seats"] == [cheater.my_seat]
+               for kind, data in cheater.said), cheater.said
     path = cheater.outcome.match_file
     again = Node(cheater.identity, "again", cheater.home, bot="greedy",
                  transport=MemoryNetwork())
@@ -159,6 +165,11 @@ def test_the_command_line_names_the_cheater_and_refuses_to_resume_in_one_line(
     said = capsys.readouterr().err
     assert (f"FAILED at entry {parse_wire(forged)['seq']} (move) by player "
             f"{cheater.my_seat + 1}: illegal-move") in said, said
+    # what its node said when it stopped: plainly, that the match is over for good
+    from cli.node_runner import Printer
+    Printer(json_lines=False)(*next(e for e in honest.said if e[0] == "fault"))
+    said = capsys.readouterr().out
+    assert said.startswith("GAME STOPPED: illegal-move") and "over for good" in said, said
     for which in (path, honest.outcome.match_file.stem[:8]):   # the file, or its id's start
         assert _lanboard(monkeypatch, honest, "resume", which, "--headless") == 1
         said = capsys.readouterr().err
