@@ -15,7 +15,7 @@ Invariants kept here:
 - A stop for a proven cheat (FaultDetected with a record) appends the signed proof after the
   last entry and marks the note finished, naming the cheat: the match is over for good (a
   resume refuses it, `lanboard games` offers it no more), and nothing is appended after it
-  (node.catchup takes no entries once the session has stopped).
+  (node.catchup takes no entries once such a stop is recorded).
 """
 from __future__ import annotations
 

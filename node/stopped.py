@@ -5,8 +5,8 @@ Invariants kept here:
   never resumed, whoever's file it is (an honest player's, or the cheater's own), so no entry
   ever follows the proof and the cheat stays on the record. The proof is judged again on the
   file's log, never taken from the note beside it.
-- A match file whose entries do not verify (a cheater's node that logged its own cheat) is not
-  resumed either: the person reads why, in one line (MatchStopped), never a traceback.
+- A match file whose entries do not verify (a cheater's node that logged its own cheat) or do
+  not read as entries is not resumed either: the person reads why, in one line (MatchStopped), never a traceback.
 - The note's `stopped` (written by node.play with the proof) only lets a command say so early,
   before it starts a node; the node's own check is the file's.
 """
@@ -38,10 +38,15 @@ def resume_session(path: Path, items: list[bytes], identity: Identity, chain: Ha
     try:
         session, out = Session.resume(entries, identity, chain, unlogged)
     except Fault as f:
+        at = f"its entry {f.seq}" if f.seq else "it"
         raise MatchStopped(
-            f"{path.name} cannot be resumed: its entry {f.seq} breaks a rule ({f.kind} by "
-            f"{_who(f.seats, seat)}: {f.reason}); the other players stopped the match there. "
-            f"`lanboard verify {path}` shows it") from None
+            f"{path.name} cannot be resumed: {at} breaks a rule ({f.kind} by "
+            f"{_who(f.seats, seat)}: {f.reason}), and a match does not go on past that (a node "
+            f"that logged its own cheat; the others stopped there). `lanboard verify {path}` "
+            "shows it") from None
+    except CodecError as e:
+        raise MatchStopped(f"{path.name} cannot be resumed: an item of it does not read as an "
+                           f"entry ({e}). `lanboard verify {path}` shows where") from None
     if proof is None:
         return session, out
     try:

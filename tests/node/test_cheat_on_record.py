@@ -189,3 +189,15 @@ def test_the_cheaters_command_line_resume_of_its_own_cheat_is_one_line(caught, m
     said = capsys.readouterr().err
     assert "Traceback" not in said and "cannot be resumed" in said, said
     assert f"illegal-move by player {cheater.my_seat + 1} (you)" in said, said
+
+
+def test_a_file_with_an_item_that_is_no_entry_is_refused_in_one_line(caught, virtual_net):
+    # (a raw SchemaError before)
+    nodes, cheater, _ = caught
+    honest = next(n for n in nodes if n is not cheater)
+    path = honest.outcome.match_file
+    path.write_bytes(b"".join(honest.session.log + [encode({"kind": "move"})]))
+    again = Node(honest.identity, "again", honest.home, bot="greedy", transport=MemoryNetwork())
+    with pytest.raises(MatchStopped, match="cannot be resumed: an item of it does not read as "
+                                           "an entry"):
+        trio.run(_resume, again, path, clock=virtual_net)
