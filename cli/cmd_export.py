@@ -39,7 +39,7 @@ def _run(args: argparse.Namespace) -> int:
     from engine.canonical import to_data
     from protocol.codec import CodecError
     from protocol.matchfile import MAX_FILE, read_items
-    from protocol.messages import SchemaError, parse_signed_genesis
+    from protocol.messages import SchemaError, is_proof, parse_signed_genesis
     from protocol.verify import replay
 
     try:
@@ -60,8 +60,9 @@ def _run(args: argparse.Namespace) -> int:
                         print(f"lanboard export: not a match file: the first item is not a "
                               f"signed genesis ({e})", file=sys.stderr)
                         return 2
+                item = "genesis" if index == 0 else "proof" if is_proof(value) else "entry"
                 line = {"index": index, "offset": offset, "hash": _sha(raw),
-                        "item": "genesis" if index == 0 else "entry", "value": _json(value)}
+                        "item": item, "value": _json(value)}
                 out.write(json.dumps(line, sort_keys=True) + "\n")
         except CodecError as e:
             print(f"lanboard export: {e}", file=sys.stderr)
@@ -91,6 +92,10 @@ def _run(args: argparse.Namespace) -> int:
         print(f"lanboard export: not a match file: {report.reason}", file=sys.stderr)
     elif report.fault == "incomplete":
         return 0   # a log of a game in progress exports fine
+    elif report.proof is not None:   # every entry exported; the match stopped for a cheat
+        print(f"lanboard export: the match was stopped at entry {report.index} for a proven "
+              f"cheat: {report.fault}: {report.reason}", file=sys.stderr)
+        return 0
     elif report.status == 1:
         print(f"lanboard export: stopped at entry {report.index}: {report.fault}: {report.reason}",
               file=sys.stderr)

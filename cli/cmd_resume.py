@@ -10,6 +10,7 @@ from pathlib import Path
 import trio
 
 from node.runtime import Node, unfinished_matches
+from node.stopped import MatchStopped, stopped_in_note
 from protocol.identity import data_dir, load_or_create
 
 from .command_hint import lanboard
@@ -42,7 +43,8 @@ def find_match(home: Path, which: str | None) -> Path:
         return path
     candidates = unfinished_matches(home)
     if which:
-        candidates = [p for p in candidates if p.stem.startswith(which.lower())]
+        candidates = [p for p in candidates if p.stem.startswith(which.lower())] or \
+            ended_by_cheat(home, which)   # resume then says why it does not go on
     if not candidates:
         raise UsageError(f"no unfinished match{' ' + repr(which) if which else ''} in "
                          f"{home / 'matches'}")
@@ -72,16 +74,33 @@ def refuse_if_running() -> None:
                          "before a new one")
 
 
+def ended_by_cheat(home: Path, which: str) -> list[Path]:
+    """Matches named `which` that a proven cheat ended (their note says so)."""
+    out = []
+    for note in sorted(Path(home, "matches").glob("*.json")):
+        if not note.stem.startswith(which.lower()):
+            continue
+        try:
+            if json.loads(note.read_text()).get("stopped"):
+                out.append(note.with_suffix(".match"))
+        except (OSError, ValueError):
+            continue
+    return out
+
+
 def resume(path: Path, args: argparse.Namespace) -> int:
     home = data_dir()
     refuse_if_running()
     # `host`, `join` and `play` resume with their own arguments, which may lack these
     listen, verbose = getattr(args, "listen", None), getattr(args, "verbose", False)
+    meta = json.loads(path.with_suffix(".json").read_text())
+    stopped = stopped_in_note(path, meta)
+    if stopped:   # said before a node (or the UI) starts; the node checks the file itself
+        raise MatchStopped(stopped)
     from .ui.launch import open_ui, start_node, ui_wanted
     if ui_wanted(args):
         argv = ["resume", str(path)] + (["--listen", listen] if listen else [])
         return open_ui(start_node(argv + (["--verbose"] if verbose else []), "resume")[1])
-    meta = json.loads(path.with_suffix(".json").read_text())
     setup_logging(verbose)
     printer = Printer(getattr(args, "json", False), bot=bool(meta.get("bot")))
     node = Node(load_or_create(home), meta.get("name", "player"), home, bot=meta.get("bot"),

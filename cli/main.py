@@ -59,8 +59,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def _user_error(e: BaseException) -> BaseException | None:
     """The error a user should read, also from inside trio's exception groups: a usage error,
-    a network failure, a file that is not there or is not this player's match."""
+    a network failure, a file that is not there or is not this player's match, a match that
+    must not go on (a proven cheat ended it)."""
     from node.framing import TransportError
+    from node.stopped import MatchStopped
     from protocol.genesis import GenesisError
     if isinstance(e, BaseExceptionGroup):
         for inner in e.exceptions:
@@ -68,7 +70,7 @@ def _user_error(e: BaseException) -> BaseException | None:
             if found is not None:
                 return found
         return None
-    if isinstance(e, (UsageError, TransportError, GenesisError, OSError)):
+    if isinstance(e, (UsageError, TransportError, GenesisError, OSError, MatchStopped)):
         return e
     return None
 

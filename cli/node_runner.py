@@ -66,7 +66,9 @@ def _describe(kind: str, d: dict) -> str | None:
         scores = " / ".join(f"{player_name(i)} {s}" for i, s in enumerate(d["scores"]))
         return f"game over: winner {' and '.join(map(player_name, d['winners']))}; scores {scores}"
     if kind == "fault":
-        return f"GAME STOPPED: {d['kind']} by {_players(d['seats'])}: {d['reason']}"
+        over = (". The signed proof is kept in the match file: this match is over for good "
+                "(`lanboard verify` names the cheater from it)") if d.get("proven") else ""
+        return f"GAME STOPPED: {d['kind']} by {_players(d['seats'])}: {d['reason']}{over}"
     if kind == "peer":
         if d.get("state") == "connected":
             return f"{player_name(d['seat'])} connected"

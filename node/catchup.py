@@ -37,6 +37,8 @@ Invariants kept here:
   for, and the reporter, stopped, never sends its notice again. A cheat found in the entries
   caught up stops the match before any of them is judged: a held notice (a cheater's lie about
   an honest seat) must not turn our proof into a dispute.
+- A match stopped by a proven cheat takes no entries: its file ends with the proof (node.play),
+  and a rebuilt session would drop the stop and play on past the cheat.
 """
 from __future__ import annotations
 
@@ -114,6 +116,8 @@ class CatchUp:
 
     def on_entries(self, seat: int, first: int, items: list) -> None:
         table, play = self.table, self.play
+        if table.session.record is not None:
+            return
         mine = table.entry_count()
         if first < mine and first != self.asked_from:
             # Overlaps what we hold (peers answered with different counts, another was

@@ -12,6 +12,10 @@ Invariants kept here:
 - At the game's end the match file's note says so, held relays leave, and every peer is told
   how much we hold (a peer that crashed near the end learns what it misses, and the others know
   when everybody has the whole log).
+- A stop for a proven cheat (FaultDetected with a record) appends the signed proof after the
+  last entry and marks the note finished, naming the cheat: the match is over for good (a
+  resume refuses it, `lanboard games` offers it no more), and nothing is appended after it
+  (node.catchup takes no entries once such a stop is recorded).
 """
 from __future__ import annotations
 
@@ -88,11 +92,13 @@ class Play:
         self.outbox.unlogged = unlogged
         self.handle(out, list(unlogged))
 
-    def meta(self, finished: bool = False) -> dict:
-        """The note beside the match file: what a restart (`Node.resume`) starts from."""
+    def meta(self, finished: bool = False, stopped: dict | None = None) -> dict:
+        """The note beside the match file: what a restart (`Node.resume`) starts from; with
+        `stopped`, the proven cheat that ended it (said to the person; the file's proof item
+        is what proves it)."""
         table = self.table
         return {"seat": table.my_seat, "game": table.session.body["game"], "finished": finished,
-                **self.note,
+                **({"stopped": stopped} if stopped else {}), **self.note,
                 "players": [{"name": s.name, "key": s.key.hex(), "addr": s.addr,
                              "port": s.port} for s in table.seats]}
 
@@ -127,6 +133,11 @@ class Play:
         elif isinstance(ev, FaultDetected):
             f = ev.fault
             table.outcome.fault = f
+            if ev.record is not None and self.outbox.store is not None:
+                self.outbox.store.append(ev.record)
+                self.outbox.store.finish(self.meta(finished=True, stopped={
+                    "seq": f.seq, "kind": f.kind, "seats": list(f.seats), "reason": f.reason}))
             table.events.emit("fault", {"kind": f.kind, "seats": list(f.seats),
-                                        "reason": f.reason})
+                                        "reason": f.reason,
+                                        **({"proven": True} if ev.record is not None else {})})
             table.finished.set()

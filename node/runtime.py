@@ -64,14 +64,15 @@ from .links import CONTEXT, Links, Seat
 from .lobby import Lobby, LobbyRefused, shared_addr
 from .ping import Pinger
 from .play import Play
+from .stopped import MatchStopped, resume_session
 from .store import MatchStore
 from .table import OnTable, Outcome, Table
 from .transport import TcpTransport
 
 log = logging.getLogger("lanboard.node")
 
-__all__ = ["Node", "Outcome", "Seat", "LobbyRefused", "shared_addr", "unfinished_matches",
-           "CONTEXT"]
+__all__ = ["Node", "Outcome", "Seat", "LobbyRefused", "MatchStopped", "shared_addr",
+           "unfinished_matches", "CONTEXT"]
 
 
 class Node:
@@ -213,7 +214,8 @@ class Node:
 
     # ------------------------------------------------------------------ resuming
     async def resume(self, match_file: Path, *, task_status=trio.TASK_STATUS_IGNORED) -> Outcome:
-        """Continue a match after a crash, from its match file and the note beside it."""
+        """Continue a match after a crash, from its match file and the note beside it;
+        MatchStopped (before anything is started) for a match that must not go on."""
         store = MatchStore.open(self.home, Path(match_file))
         if store.torn is not None:   # a torn last entry, cut back; the peers resend it
             self._say_torn(store)
@@ -227,7 +229,9 @@ class Node:
         chain = HashChain(chain_secret(self.identity.seed(), body["nonce"]), body["chain"])
         outbox = self.play.outbox
         outbox.unlogged = store.load_unlogged()
-        session, out = Session.resume(items, self.identity, chain, outbox.unlogged)
+        # MatchStopped: a proven cheat ended it, or its log breaks a rule (node.stopped)
+        session, out = resume_session(store.path, items, self.identity, chain, outbox.unlogged,
+                                      self.my_seat)
         self.told.start(session.ledger.seq)   # what the file replayed is not told entry by entry
         outbox.store = store
         self.outcome.match_id = session.match_id

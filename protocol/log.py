@@ -93,6 +93,7 @@ FAULT_KINDS = (
     "timed-out",        # (session only) the others recorded this node as timed out
     "internal",         # (session only) an unexpected error: a bug, nobody's fault
     "incomplete",       # (verify only) every entry holds but the log ends before the game does
+    "bad-proof",        # (verify only) a file's proof of a cheat that proves none
 )
 
 

@@ -26,7 +26,8 @@ from .hidden.cards import MAX_DECK
 __all__ = [
     "PROTOCOL_VERSION", "HIDDEN_PROTOCOL", "HIDDEN_KINDS", "KINDS", "CHOICES", "SchemaError", "share_statement", "genesis_statement",
     "parse_genesis_body", "parse_signed_genesis", "parse_share", "parse_entry", "parse_wire",
-    "make_share", "make_entry", "make_halt", "entry_hash", "check_part",
+    "make_share", "make_entry", "make_halt", "make_proof", "parse_proof", "is_proof",
+    "entry_hash", "check_part",
 ]
 
 PROTOCOL_VERSION = 2   # 2: attestations per turn, halt notices
@@ -271,6 +272,25 @@ def make_halt(seq: int, kind: str, seats: tuple[int, ...], reason: str,
         # a character is at least one byte: cutting `over` of them frees at least `over`
         msg["reason"] = msg["reason"][:max(0, len(msg["reason"]) - over)]
     return msg
+
+
+# The proof of a cheat that stopped a match, kept as the last item of the match file
+# (protocol.cheat_record): the signed shares only, since nothing unsigned can convict; what
+# they prove (the fault, the seat, the entry) is judged by whoever reads them.
+_proof_spec = {"t": _one_of("proof"), "evidence": _list(lambda v, w: _frame(v, w), 1, MAX_EVIDENCE)}
+
+
+def make_proof(evidence: tuple[bytes, ...]) -> dict:
+    return {"t": "proof", "evidence": list(evidence)}
+
+
+def is_proof(value: Any) -> bool:
+    """Whether a decoded item of a match file is meant as a proof item (entries have no 't')."""
+    return type(value) is dict and value.get("t") == "proof"
+
+
+def parse_proof(value: Any) -> dict:
+    return _map(_proof_spec, value, "proof")
 
 
 def parse_wire(data: bytes) -> dict:

@@ -28,6 +28,10 @@ cheater when the frames prove it and naming both sides of a dispute when they ca
 found in entries caught up (`resume`, then `halt`) carries its signed part as a share frame
 (Ledger.check_entry), so the notice proves it as if the part had come on its own.
 
+A stop whose evidence proves a cheat (protocol.cheat_record: signed by the cheater, breaking a
+rule on this log) leaves `record`, the proof item the node appends after its last entry: the
+match is over for good and `verify` names the cheater from the file.
+
 A notice can overtake the shares its proof builds on: a reporter relays every share it takes
 live before it stops, but not those of entries it caught up. So a notice whose proof (a share
 an accused seat signed) is for an entry ahead of this node's log, within AHEAD_WINDOW, is held,
@@ -70,6 +74,7 @@ import engine
 from engine.canonical import CanonicalError
 from engine.core import IllegalMove, player_name
 
+from . import cheat_record
 from . import hidden as hc
 from .codec import CodecError, decode, encode
 from .genesis import GenesisError, assemble, body_hash, check_body, check_signature, sign_body
@@ -173,7 +178,11 @@ class GameOver:
 
 @dataclass(frozen=True)
 class FaultDetected:
+    """The match stopped at `fault`. `record`: the proof item to append to the match file when
+    the fault's evidence proves a cheat (protocol.cheat_record), after which the match is over
+    for good; None when it proves none."""
     fault: Fault
+    record: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -228,6 +237,7 @@ class Session:
         self._gsigs: dict[int, bytes] = {}
         self.ledger: Ledger | None = None
         self.fault: Fault | None = None
+        self.record: bytes | None = None   # the proof item of a cheat that stopped us
         self._seen: set[bytes] = set()
         self._shares: dict[tuple[int, int, str], tuple[bytes, dict]] = {}
         self._mine: dict[tuple[int, int, str], tuple[bytes, str]] = {}  # own, not yet logged
@@ -664,7 +674,8 @@ class Session:
 
     def _halt(self, fault: Fault, out: Output) -> None:
         self.fault = fault
-        out.events.append(FaultDetected(fault))
+        self.record = cheat_record.record(self.ledger, fault)
+        out.events.append(FaultDetected(fault, self.record))
         seq = self.ledger.seq if self.ledger is not None else 0
         out.sends.append(Send(self.peers, encode(make_halt(
             seq, fault.kind, fault.seats, fault.reason, fault.evidence))))

@@ -12,6 +12,12 @@ check_entry hands such a fault over with that part as its evidence). Anything el
 fails, an entry out of place, a seat writing where it may not without a checked signature, a
 malformed entry) could have been written by whoever made the file: it names a seat, proves
 nothing against it.
+
+A file may end with a proof item after its entries (protocol.cheat_record: a node stopped the
+match for a cheat there). Its signed shares are judged on the log the entries make: a cheat
+they prove is the report's failure, proven, at the entry the cheat was signed for (`proof` is
+the item's index); a proof item that proves nothing (not signed by the seat it would accuse,
+breaking no rule, of another history) convicts nobody: `bad-proof`, named on no seat.
 """
 from __future__ import annotations
 
@@ -21,10 +27,11 @@ from typing import Any
 from engine.canonical import to_data
 from engine.core import player_name
 
+from .cheat_record import judge
 from .codec import CodecError
 from .log import Fault, Ledger, signed_proof
 from .matchfile import MAX_FILE, read_items
-from .messages import SchemaError, parse_entry, parse_signed_genesis
+from .messages import SchemaError, is_proof, parse_entry, parse_proof, parse_signed_genesis, parse_wire
 
 __all__ = ["Report", "verify_bytes", "verify_file", "replay"]
 
@@ -51,6 +58,7 @@ class Report:
     scores: list[int] | None = None
     winners: list[int] | None = None
     details: Any = None
+    proof: int | None = None          # index of the proof item that convicted (see above)
 
     def to_json(self) -> dict:
         return {k: v for k, v in self.__dict__.items()}
@@ -109,6 +117,9 @@ def _replay(data: bytes, on_entry: Any = None) -> tuple[Report, Ledger | None]:
     try:
         for index, (offset, raw, value) in enumerate(items, start=1):
             report.index, report.kind, report.author = index, _entry_kind(value), _entry_author(value)
+            if is_proof(value):
+                _judge_proof(report, ledger, value, index, items)
+                return report, ledger
             try:
                 entry = parse_entry(value)
             except SchemaError as e:
@@ -145,6 +156,29 @@ def _replay(data: bytes, on_entry: Any = None) -> tuple[Report, Ledger | None]:
     report.complete = True
     report.status = 0
     return report, ledger
+
+
+def _judge_proof(report: Report, ledger: Ledger, value: Any, index: int, items: Any) -> None:
+    """The proof item at `index` (after every entry of `ledger`): what it proves, on that log."""
+    if next(items, None) is not None:
+        report.fault, report.reason = "malformed", "an item follows the proof of a cheat"
+        return
+    try:
+        evidence = parse_proof(value)["evidence"]
+    except SchemaError as e:
+        report.fault, report.reason = "malformed", str(e)
+        return
+    fault = judge(ledger, evidence)
+    if fault is None:
+        report.fault = "bad-proof"
+        report.reason = ("the file ends with the proof of a cheat that proves none: no share in "
+                         "it breaks a rule on this log with its author's signature")
+        return
+    report.index, report.kind = fault.seq, parse_wire(fault.evidence[-1])["kind"]
+    report.author, report.proven, report.proof = fault.seats[0], True, index
+    report.fault = fault.kind
+    report.reason = (f"{fault.reason} (the match was stopped there: the signed proof is item "
+                     f"{index}, after entry {len(ledger.entries)})")
 
 
 def verify_bytes(data: bytes) -> Report:

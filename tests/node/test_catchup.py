@@ -136,10 +136,23 @@ def test_a_signed_cheat_in_a_batch_stops_the_match_there_blamed_on_its_author(tm
         _peers(node)[0]
     node.play.catchup.on_entries(sender, held, entries[held:at] + [forged])
     assert node.entry_count() == at                     # every entry before the cheat kept
-    assert node.store.count == 1 + at                   # and on disk
+    assert node.store.count == 1 + at + 1               # and on disk, the proof after them
     fault = node.session.fault
     assert fault is not None and fault.kind == "illegal-move", fault
     assert fault.seats == (author,) and fault.seq == at + 1
+
+
+def test_a_match_stopped_by_a_proven_cheat_takes_no_more_entries(tmp_path, played):
+    # After the stop its file ends with the proof; an honest peer's batch going on from there
+    # (the match's real entries) must not rebuild the session past the cheat, nor be appended
+    # after the proof.
+    held, node, entries, at, forged, cheater, third = _behind_a_cheat(tmp_path, played, 2)
+    node.play.catchup.on_entries(cheater, held, entries[held:at] + [forged])
+    assert node.session.record is not None
+    on_disk = node.store.path.read_bytes()
+    node.play.catchup.on_entries(third, at, entries[at:at + 5])
+    assert node.session.fault is not None and node.entry_count() == at
+    assert node.store.path.read_bytes() == on_disk
 
 
 def _resumed_at(played, seat: int, entries: int) -> Session:

@@ -4,7 +4,7 @@ which posts a bad part of a protocol-3 entry: each cheat the in-memory tests pla
 made for another match or slot, a shuffle that drops, duplicates or replaces a card, a
 decryption share its key does not give, a disclosure that claims another Loot Box). Every
 honest node stops the game at that entry, blaming the cheater, and its match file verifies up
-to there.
+to there, then names the cheater from the signed proof kept after its last entry.
 
 The cheater is the first node whose turn it is to post a part of that kind (with cards in it,
 for a disclosure): identities, and so the game, differ at every run, and a seat fixed in advance
@@ -50,5 +50,8 @@ async def test_a_hidden_card_cheat_over_real_links_is_caught_by_every_honest_nod
         f = honest.outcome.fault
         assert f is not None and f.kind == fault and f.seats == (cheater.my_seat,), f
         assert f.seq == seq
+        # its file holds every entry before the cheat and the signed proof after them, from
+        # which `verify` names the cheater
         report = verify_file(honest.outcome.match_file)
-        assert report.status == 1 and report.fault == "incomplete", report
+        assert (report.status, report.fault, report.author, report.proven, report.index) == (
+            1, fault, cheater.my_seat, True, seq), report

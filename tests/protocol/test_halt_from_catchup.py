@@ -44,18 +44,24 @@ def test_a_bad_decryption_share_caught_up_is_proven_to_a_node_that_never_saw_it(
     assert (r.fault, r.author, r.index) == ("bad-share", CHEAT, i), r
 
 
-def test_two_key_holders_giving_one_key_are_proven_guilty_by_their_two_signed_parts():
-    # Seats 1 and 2 share one ElGamal key, each with a valid proof for its own seat (so each
-    # knows its scalar). Seat 0 finds it catching up; seat 3 got neither part: the notice must
-    # carry both, and seat 3 then finds the same bad-key of both by its own checks.
+def one_key_for_seats_1_and_2():
+    """A 4-seat hidden-card match whose key entry has seat 2 give seat 1's key, with a valid
+    proof for its own seat (so both know its scalar): (the match's log, that entry decoded,
+    the entry, the players)."""
     run, people = _run(0, 4)
     log = run.sessions[0].log
     assert decode(log[1])["kind"] == "key"
     e = decode(log[1])
     x = hc.player_secret(people[1].identity.seed(), run.body["nonce"])
     e["parts"][2] = {"key": x.public, "proof": hc.prove_key(x, run.body["nonce"], 2)}
-    forged = encode(resign(e, 2, people[2].identity))
+    return log, e, encode(resign(e, 2, people[2].identity)), people
 
+
+def test_two_key_holders_giving_one_key_are_proven_guilty_by_their_two_signed_parts():
+    # Seats 1 and 2 share one ElGamal key, each with a valid proof for its own seat (so each
+    # knows its scalar). Seat 0 finds it catching up; seat 3 got neither part: the notice must
+    # carry both, and seat 3 then finds the same bad-key of both by its own checks.
+    log, e, forged, people = one_key_for_seats_1_and_2()
     fault, notice = caught_up(log, 1, forged, people, 0)
     assert (fault.kind, fault.seats) == ("bad-key", (1, 2)) and len(fault.evidence) == 2
     honest, _ = Session.resume(log[:1], people[3].identity, people[3].chain)
