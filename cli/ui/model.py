@@ -164,6 +164,8 @@ class Model:
         if kind == "lobby":
             self.knew_lobby(ev)
             self.add_log([f"lobby: {len(ev['players'])} of {ev['seats']} seats taken"])
+        elif kind == "dropped":
+            self.add_log([f"{ev['name']} was dropped from the lobby: {ev['reason']}"])
         elif kind == "started":
             self.add_log(["the game has started"])
         elif kind == "state":
