@@ -147,8 +147,12 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         outcome = trio.run(run_with_control, node, printer, play, control)
-    except LobbyRefused as e:
-        raise UsageError(f"the lobby refused us: {e}") from None
-    except TransportError as e:
-        raise UsageError(str(e)) from None
+    except BaseException as e:  # noqa: BLE001 - only a lobby's refusal is looked at
+        # raised inside the node's nurseries: found in their exception groups, said in a line
+        failure = _lobby_failure(e)
+        if isinstance(failure, LobbyRefused):
+            raise UsageError(f"the lobby refused us: {failure}") from None
+        if failure is not None:
+            raise UsageError(str(failure)) from None
+        raise
     return exit_status(outcome)
