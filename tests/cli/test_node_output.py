@@ -57,3 +57,10 @@ def test_a_person_reads_seat_0_as_player_1_in_errors_and_events_alike(capsys):
     assert gone.startswith("player 2 disconnected") and "by player 3:" in fault
     Printer(json_lines=True)("started", {"match": "ab", "seat": 0})
     assert '"seat": 0' in capsys.readouterr().out
+
+
+def test_a_seat_dropped_from_the_lobby_is_one_line_naming_the_player_and_why(capsys):
+    Printer(json_lines=False)("dropped", {"name": "Mo", "code": "ABCD-EFGH",
+                                          "reason": "did not sign the genesis within 60 s"})
+    assert capsys.readouterr().out == ("Mo (ABCD-EFGH) was dropped from the lobby: did not sign "
+                                       "the genesis within 60 s; the seat is open again\n")
