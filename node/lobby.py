@@ -272,12 +272,12 @@ class Lobby:
         self._changed.set()
 
     async def signed_genesis(self, make_body: Callable[[list[Seat]], dict],
-                             sign: Callable[[bytes], bytes]) -> tuple[dict, list, list[bytes]]:
+                             sign: Callable[[bytes], bytes]) -> tuple[dict, list[bytes]]:
         """Wait for the lobby to fill (or the host to start it), then for every seat's genesis
-        signature: the genesis body, every seat's address, every signature (ours first). A
-        seat that has not signed within the body's round timeout, or whose player lost its
-        connection and did not come back within LOBBY_GRACE, is dropped and the lobby is open
-        again as before (every seat, and `start`)."""
+        signature: the genesis body and every signature (ours first). A seat that has not
+        signed within `genesis_deadline`, or whose player lost its connection and did not come
+        back within LOBBY_GRACE, is dropped and the lobby is open again as before (every seat,
+        and `start`)."""
         while True:
             now = trio.current_time()
             for place in [p for p in self.places if p.gone_at is not None]:
@@ -305,7 +305,7 @@ class Lobby:
             self._changed = trio.Event()
         self.playing = True
         body = self.body
-        return body, self._addrs(), [gen.sign_body(body, sign)] + [p.sig for p in self.places]
+        return body, [gen.sign_body(body, sign)] + [p.sig for p in self.places]
 
     def go(self, sigs: list[bytes]) -> None:
         """Every seat signed: tell each joiner, whose lobby connection becomes its link."""

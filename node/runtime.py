@@ -175,7 +175,7 @@ class Node:
             self.events.emit("lobby", self.lobby.roster_json())
             if announce is not None:
                 nursery.start_soon(announce, self)
-            body, _, sigs = await self.lobby.signed_genesis(
+            body, sigs = await self.lobby.signed_genesis(
                 lambda seats: gen.make_body(
                     game, [{"key": s.key, "name": s.name, "commit": s.commit} for s in seats],
                     variants=tuple(variants), nonce=nonce, chain=gen.DEFAULT_CHAIN,
