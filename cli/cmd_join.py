@@ -150,8 +150,13 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         outcome = trio.run(run_with_control, node, printer, play, control)
-    except LobbyRefused as e:
-        raise UsageError(f"the lobby refused us: {e}") from None
     except TransportError as e:
         raise UsageError(str(e)) from None
+    except BaseException as e:  # noqa: BLE001 - only a lobby's refusal is looked at
+        # raised inside the node's nurseries: found in their exception groups (main says the
+        # other user errors it finds there, a refusal is ours to word)
+        refused = _lobby_failure(e)
+        if isinstance(refused, LobbyRefused):
+            raise UsageError(f"the lobby refused us: {refused}") from None
+        raise
     return exit_status(outcome)

@@ -60,6 +60,9 @@ def _describe(kind: str, d: dict) -> str | None:
     if kind == "lobby":
         names = ", ".join(f"{p['name']} ({p['code']})" for p in d["players"])
         return f"lobby {len(d['players'])}/{d['seats']}: {names}"
+    if kind == "dropped":
+        return (f"{d['name']} ({d['code']}) was dropped from the lobby: {d['reason']}; "
+                "the seat is open again")
     if kind == "started":
         return f"game started: match {d['match'][:16]}…, you are {player_name(d['seat'])}"
     if kind == "over":

@@ -55,7 +55,8 @@ true this player must choose (also shown by "pending"; a bot node chooses "bot" 
 Once every remaining player has, {"event": "choice", "seq", "seat", "outcome", "choices"}
 follows: the outcome is the choice if they all agree, else "wait".
 
-The other events: "lobby" (who is seated), "started", "resumed", "decision", "state" (an entry
+The other events: "lobby" (who is seated), "dropped" (a seat left the lobby: "name", "code",
+"reason"; the seat is open again), "started", "resumed", "decision", "state" (an entry
 changed the state), "attested" (the turn's state hash every node signed), "peer" (a link came
 or went), "caught_up", "divergence", "stalled" (two players gone at once: the game waits),
 "alone" (no peer reachable for a while during the game: the node keeps trying), "lingering"

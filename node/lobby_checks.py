@@ -4,7 +4,7 @@ before anything of it is kept, relayed to other players, printed or dialed.
 node.wire has already checked each message's shape (its fields and their types); here are the
 values. The host checks a joiner's `join` (its name and the port it listens on: both are relayed
 to every other joiner, who dials that port); a joiner checks what the host says (`welcome`,
-`roster`, `refused`, `start`: the host is a peer like any other).
+`roster`, `refused`, `dropped`, `start`: the host is a peer like any other).
 
 Invariants kept here:
 - A name passes protocol.peertext's rule (the genesis rule 0 of FORMAT.md), so a lobby never
@@ -31,7 +31,7 @@ from protocol.peertext import name_problem, shown
 from . import wire
 
 __all__ = ["LobbyFieldError", "sender", "join_problem", "check_welcome", "check_roster",
-           "check_refusal", "check_start"]
+           "check_refusal", "check_dropped", "check_start"]
 
 MAX_PORT = 65535
 MAX_REASON = 1024          # a refusal's reason, as a halt notice's (protocol.messages)
@@ -120,6 +120,19 @@ def check_roster(msg: dict, conn: Any) -> None:
 def check_refusal(msg: dict) -> str:
     """A refusal's reason, as it may be shown (cut, escaped)."""
     return shown(msg["reason"][:MAX_REASON])
+
+
+def check_dropped(msg: dict, conn: Any) -> dict:
+    """Whom the host says it dropped from its lobby, and why: a valid name and check code, the
+    reason as it may be shown (cut, escaped)."""
+    frm = f"the host {sender(conn)}"
+    if type(msg["code"]) is not str or not _CODE_RE.match(msg["code"]):
+        raise LobbyFieldError(f"{frm}: dropped.code is not a check code")
+    problem = name_problem(msg["name"])
+    if problem:
+        raise LobbyFieldError(f"{frm}: dropped.name: {problem}")
+    return {"name": msg["name"], "code": msg["code"],
+            "reason": shown(str(msg["reason"])[:MAX_REASON])}
 
 
 def check_start(msg: dict, conn: Any) -> None:

@@ -3,9 +3,10 @@
 The node only moves messages, keeps files and time; every rule of the game and of the protocol
 is the session's (protocol.session). Topology: the host's listener takes `join` connections in
 the lobby; when the seats are filled the host sends everyone the genesis body and addresses, and
-the game is peer to peer from then on: every pair of seats has one link, which the higher seat
-dials (the host, seat 0, is dialed by everybody: its lobby connections become its links), and the
-host's node is one peer among the others.
+once every seat has signed it, every signature (node.lobby). The game is peer to peer from then
+on: every pair of seats has one link, which the higher seat dials (the host, seat 0, is
+dialed by everybody: its lobby connections become its links), and the host's node is one peer
+among the others.
 
 Ordering guarantees the session relies on: each peer has one outbound queue drained by the
 writer of its current link, so frames to a peer leave in the order the session produced them,
@@ -101,7 +102,7 @@ class Node:
         self.transport = transport or TcpTransport()
         self.admission = Admission()   # which strangers' connections are kept
         self.links = links = Links(table, self.transport, self._read)
-        self.lobby = Lobby(table, links, self.transport.peer_host)
+        self.lobby = Lobby(table, self.transport.peer_host)
         self.play = play = Play(table, links, Path(home),
                                 {"name": name, "bot": bot, "listen": listen_host})
         self.pinger = Pinger(table, links)
@@ -175,16 +176,15 @@ class Node:
             self.events.emit("lobby", self.lobby.roster_json())
             if announce is not None:
                 nursery.start_soon(announce, self)
-            await self.lobby.full.wait()
-            body = gen.make_body(game, [{"key": s.key, "name": s.name, "commit": s.commit}
-                                        for s in self.seats],
-                                 variants=tuple(variants), nonce=nonce, chain=gen.DEFAULT_CHAIN,
-                                 timeouts=timeouts)
-            addrs = [["", 0]] + [[shared_addr(s.addr), s.port] for s in self.seats[1:]]
+            body, sigs = await self.lobby.signed_genesis(
+                lambda seats: gen.make_body(
+                    game, [{"key": s.key, "name": s.name, "commit": s.commit} for s in seats],
+                    variants=tuple(variants), nonce=nonce, chain=gen.DEFAULT_CHAIN,
+                    timeouts=timeouts),
+                self.identity.sign)
             self._begin(body, chain)
-            for seat in range(1, len(self.seats)):
-                self.links.send(seat, wire.pack("start", body=body, addrs=addrs))
-            self._play(nursery, self.session.start())
+            self.lobby.go(sigs)   # each joiner's lobby connection becomes its link
+            self._play(nursery, self.session.start_signed(sigs, 0))
             await self.finished.wait()
             await self.linger.run()
             nursery.cancel_scope.cancel()
@@ -195,8 +195,13 @@ class Node:
         async with trio.open_nursery() as nursery:
             self.port = await nursery.start(self._serve)
             conn = await self.transport.connect(host, port, self.identity, CONTEXT)
-            body, addrs, chain = await self.lobby.enter(
-                conn, self.port, lambda: task_status.started(self.port))
+            try:
+                body, addrs, chain, sigs = await self.lobby.enter(
+                    conn, self.port, lambda: task_status.started(self.port))
+            except BaseException:
+                # closed at once, so the host frees or keeps our place now, not at a timeout
+                await trio.aclose_forcefully(conn.stream)
+                raise
             self.my_seat = [p["key"] for p in body["players"]].index(self.identity.public)
             self.seats = [Seat(p["name"], p["key"], p["commit"]) for p in body["players"]]
             for seat, (addr, p) in enumerate(addrs):
@@ -206,7 +211,7 @@ class Node:
             nursery.start_soon(self.links.keep_dialing, 0, conn)  # the lobby link, then re-dials
             for seat in range(1, self.my_seat):
                 nursery.start_soon(self.links.keep_dialing, seat)
-            self._play(nursery, self.session.start())
+            self._play(nursery, self.session.start_signed(sigs, 0))
             await self.finished.wait()
             await self.linger.run()
             nursery.cancel_scope.cancel()

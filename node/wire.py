@@ -31,6 +31,9 @@ SCHEMA: dict[str, dict[str, type]] = {
     "roster": {"players": list, "seats": int},                 # host -> joiners
     "refused": {"reason": str},                                # host -> joiner
     "start": {"body": dict, "addrs": list},                    # host -> joiners
+    "gsig": {"genesis": _BYTES, "sig": _BYTES},                # joiner -> host: start signed
+    "go": {"sigs": list},                                      # host -> joiners: all signed
+    "dropped": {"name": str, "code": str, "reason": str},      # host -> joiners
     "mesh": {"match": _BYTES, "seat": int},                    # dialer -> listener, first frame
     "sync": {"have": int},                                     # both ends of a new link
     "entries": {"first": int, "items": list},                  # catch-up: signed entries

@@ -425,11 +425,26 @@ class Session:
         self._started = True
         sig = sign_body(self.body, self.identity.sign)
         self._gsigs[self.seat] = sig
-        msg = encode({"t": "gsig", "genesis": self._body_hash, "seat": self.seat, "sig": sig})
+        msg = self._gsig_frame(self.seat, sig)
         self._seen.add(msg)
         out.sends.append(Send(self.peers, msg))
         self._maybe_begin(out)
         return out
+
+    def start_signed(self, sigs: list[bytes], sender: int) -> Output:
+        """`start`, given every seat's genesis signature at once (the host's lobby gathers
+        them before the game begins, so no seat waits for a signature that never comes): each
+        is taken as if it had arrived from `sender`, and the genesis is complete."""
+        out = self.start()
+        for seat, sig in enumerate(sigs):
+            if seat != self.seat:
+                more = self.receive(self._gsig_frame(seat, sig), sender)
+                out.sends += more.sends
+                out.events += more.events
+        return out
+
+    def _gsig_frame(self, seat: int, sig: bytes) -> bytes:
+        return encode({"t": "gsig", "genesis": self._body_hash, "seat": seat, "sig": sig})
 
     def receive(self, data: bytes, sender: int) -> Output:
         out = Output()

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from protocol.peertext import shown
+
 from ..command_hint import lanboard
 from . import client
 from .glossary import Glossary
@@ -165,6 +167,8 @@ class Model:
         if kind == "lobby":
             self.knew_lobby(ev)
             self.add_log([f"lobby: {len(ev['players'])} of {ev['seats']} seats taken"])
+        elif kind == "dropped":
+            self.add_log([shown(f"{ev['name']} was dropped from the lobby: {ev['reason']}")])
         elif kind == "started":
             self.add_log(["the game has started"])
         elif kind == "state":

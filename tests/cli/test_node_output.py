@@ -106,3 +106,10 @@ def test_a_host_seats_no_joiner_whose_name_would_write_on_its_terminal(tmp_path,
     assert "\x1b" not in out and "\x07" not in out and "Mal" not in out
     assert len(said) == 1 and "your name cannot be used" in said[0]
     assert "\\x1b" in said[0] and "\x1b" not in said[0]
+
+
+def test_a_seat_dropped_from_the_lobby_is_one_line_naming_the_player_and_why(capsys):
+    Printer(json_lines=False)("dropped", {"name": "Mo", "code": "ABCD-EFGH",
+                                          "reason": "did not sign the genesis within 60 s"})
+    assert capsys.readouterr().out == ("Mo (ABCD-EFGH) was dropped from the lobby: did not sign "
+                                       "the genesis within 60 s; the seat is open again\n")

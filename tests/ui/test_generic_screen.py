@@ -119,6 +119,15 @@ def test_the_generic_final_screen_ranks_players_and_keeps_the_summary():
     ]
 
 
+def test_the_lobby_screen_says_who_was_dropped_from_the_lobby_and_why():
+    m = toy_model()
+    m.status["phase"] = "lobby"
+    m.on_event({"event": "dropped", "name": "Mo", "code": "ABCD-EFGH",
+                "reason": "did not sign the genesis within 60 s"})
+    assert "Mo was dropped from the lobby: did not sign the genesis within 60 s" in \
+        text(lobby_screen(m, 80, 24))
+
+
 def test_the_lobby_heading_names_the_game_from_the_status_once_known():
     m = toy_model()
     m.status["phase"] = "lobby"

@@ -1,0 +1,56 @@
+"""What a joiner meets going wrong is one line and a non-zero exit, never a traceback (issue 24:
+a lobby's refusal came out of the node's nursery as an ExceptionGroup traceback). Real
+processes: the traceback is printed by the command itself."""
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _lanboard(home: Path, *argv: str, **kw) -> subprocess.Popen:
+    env = dict(os.environ, LANBOARD_HOME=str(home), PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, "-m", "cli.main", *argv], env=env, cwd=ROOT,
+                            start_new_session=True, text=True, **kw)
+
+
+def _started_host(home: Path, out: Path) -> tuple[subprocess.Popen, int]:
+    """A 2-seat host whose other seat is a bot of its own: the game starts at once, then waits
+    for the host's person (nobody here): the lobby stays full for this test's life."""
+    home.mkdir()
+    host = _lanboard(home, "host", "--game", "overwatch-monopoly", "--seats", "2", "--bots",
+                     "1", "--no-announce", "--listen", "127.0.0.1", "--json", "--name", "Hana",
+                     stdout=out.open("w"), stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        events = [json.loads(x) for x in out.read_text().splitlines() if x.startswith("{")]
+        port = [e["port"] for e in events if e["event"] == "listening"]
+        if port and any(e["event"] == "started" for e in events):
+            return host, port[0]
+        assert host.poll() is None, out.read_text()
+        time.sleep(0.05)
+    raise AssertionError("the host's game did not start: " + out.read_text()[-2000:])
+
+
+@pytest.mark.slow
+def test_a_joiner_refused_by_the_lobby_says_so_in_one_line_and_exits_non_zero(tmp_path):
+    host, port = _started_host(tmp_path / "host", tmp_path / "host.jsonl")
+    try:
+        (tmp_path / "late").mkdir()
+        late = _lanboard(tmp_path / "late", "join", "--peer", f"127.0.0.1:{port}", "--headless",
+                         "--name", "Lou", stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        _, err = late.communicate(timeout=60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(host.pid, signal.SIGKILL)
+        host.wait()
+    assert late.returncode == 2
+    assert err == ("lanboard join: the lobby refused us: this lobby is full or already "
+                   "playing\n"), err
