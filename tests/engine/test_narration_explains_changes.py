@@ -181,3 +181,19 @@ def test_a_roll_in_jail_or_a_second_roll_is_told(game_id):
             assert said and words in said[0] and said[0].startswith(tuple(NAMES)), \
                 (players, seed, step, said)
     assert rolls > 0
+
+
+def test_no_seat_is_told_what_another_seat_is_not_about_a_hidden_loot_box():
+    """Overwatch's Loot Boxes are drawn privately: every seat, the holder too, and a spectator
+    are told the same sentences (a Loot Box taken, by count), so none reveals a card."""
+    game = engine.get_game("overwatch-monopoly")
+    sim = play("overwatch-monopoly", 3, 1, keep_history=True)
+    state, names, draws = game.new(3, ()), SeatNames(NAMES[:3]), 0
+    for step, (kind, value) in enumerate(sim.history):
+        after = replay_step(game, state, kind, value)
+        record = Record(step + 1, kind, state, after, list(value) if kind == "move" else None)
+        said = [told([record], seat, names, 3) for seat in (None, 0, 1, 2)]
+        assert all(s == said[0] for s in said), (step, said)
+        draws += kind == "draw"
+        state = after
+    assert draws > 0
