@@ -46,6 +46,7 @@ class Spec:
     extras: Callable[[View, View, SeatNames], Lines] = lambda b, a, n: []
     moves: dict[str, Callable[[View, int, list, SeatNames], Lines]] = field(default_factory=dict)
     moved: Callable[[int], str] | None = None   # "moved to X" in the game's words, by the space
+    pool_at: Callable[[int], str] = lambda pos: ""   # the pool of money lying on a space
 
 
 def top(view: View) -> list:
@@ -147,11 +148,15 @@ def money(spec: Spec, before: View, after: View, names: SeatNames,
                        f"{now[payee]})")
             deltas[payer] = deltas[payee] = 0
             continue
-        pool = next((k for k in pools if pools[k] == -d), None)
+        # coins lying where the player stands first (several may drop on one space), then
+        # any pool that changed by exactly this amount
+        here = spec.pool_at(where.get(seat, -1))
+        pool = here if here in pools and pools[here] * d < 0 and abs(pools[here]) >= abs(d) \
+            else next((k for k in pools if pools[k] == -d), None)
         if pool is not None:
             out.append(f"{who} {spec.pool_words(pool, d < 0, amount(abs(d), cur))} "
                        f"(now {now[seat]})")
-            pools[pool] = 0
+            pools[pool] += d
         else:
             at = f" at {spec.space(where[seat])}" if seat in landed else ""
             out.append(f"{who}: {'+' if d > 0 else '-'}{amount(abs(d), cur)}{at} (now {now[seat]})")

@@ -110,6 +110,7 @@ def _spec(g: Any) -> told.Spec:
 
     return told.Spec(
         money="coins", currency="coins", space=space, figures=figures, pools=pools,
+        pool_at=lambda pos: f"board:{pos}",
         pool_words=pool_words, extras=extras,
         chance={"turn_roll": turn_roll, "jail_roll": jail_roll, "boss_roll": boss_roll,
                 "coin_roll": rolled("for the coin space"), "mario_roll": rolled("for Mario's Super Star"),
