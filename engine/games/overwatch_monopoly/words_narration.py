@@ -106,7 +106,7 @@ def _extras(b: dict, a: dict, names: SeatNames) -> list[str]:
     for i, (tb, ta) in enumerate(zip(b["traps"], a["traps"])):
         if ta != tb:
             out.append(f"{names.plain(ta)} set a steel trap on {space(i)}" if ta != NOBODY
-                       else f"the steel trap on {space(i)} went off")
+                       else f"The steel trap on {space(i)} went off")
     for i, (tb, ta) in enumerate(zip(b["turrets"], a["turrets"])):
         if ta != tb and ta != NOBODY:
             out.append(f"{names.plain(ta)} built a turret on {space(i)}")

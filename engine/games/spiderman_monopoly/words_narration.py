@@ -73,7 +73,7 @@ def _spec(g: Any) -> told.Spec:
                        else f"{space(i)} has no Spider-Tech any more")
         if a["symbol"] != b["symbol"]:
             out.append(f"{names.plain(a['symbol'])} took {SYMBOL}" if a["symbol"] >= 0
-                       else f"{SYMBOL} went back to GO")
+                       else f"The Symbol of Great Responsibility went back to GO")
         for seat, (pb, pa) in enumerate(zip(b["players"], a["players"])):
             who = names.plain(seat)
             if pa["hero"] and pa["hero"] != pb["hero"]:
