@@ -17,7 +17,7 @@ import engine
 from engine.canonical import to_data
 from engine.games.family_words import amount
 from engine.games.game_package import NOBODY
-from engine.simulate import play, replay_step
+from engine.simulate import TableDealer, play, replay_step
 from node.told import Record
 from node.words import SeatNames, told
 
@@ -197,3 +197,28 @@ def test_no_seat_is_told_what_another_seat_is_not_about_a_hidden_loot_box():
         draws += kind == "draw"
         state = after
     assert draws > 0
+
+
+def test_a_loot_box_drawn_is_told_with_its_points_to_its_holder_alone():
+    """The holder's node knows its own Loot Boxes (the cards it decrypted): told what each new
+    one scores; a seat given every card (as no node is) is still told only its own."""
+    game = engine.get_game("overwatch-monopoly")
+    points = game.data.loot_box_points
+    sim = play("overwatch-monopoly", 3, 1, keep_history=True)
+    state, names = game.new(3, ()), SeatNames(NAMES[:3])
+    dealer = TableDealer.shuffled(game, state, (1).to_bytes(8, "big", signed=True))
+    every = {("loot", pos): dealer.card("loot", pos) for pos in range(len(state.loot_deck))}
+    drawn = 0
+    for step, (kind, value) in enumerate(sim.history):
+        after = replay_step(game, state, kind, value)
+        record = Record(step + 1, kind, state, after, list(value) if kind == "move" else None)
+        for seat in range(3):
+            new = [pos for pos in after.players[seat].loot if pos not in state.players[seat].loot]
+            said = [line for line in told([record], seat, names, 3, every) or []
+                    if "Loot Box is worth" in line]
+            assert said == [f"{NAMES[seat]}'s new Loot Box is worth {points[every['loot', pos]]} "
+                            "points (only you see this)" for pos in new], (step, seat, said)
+            drawn += len(new)
+        assert not any("worth" in line for line in told([record], None, names, 3, every) or [])
+        state = after
+    assert drawn > 0

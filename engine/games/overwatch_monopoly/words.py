@@ -274,4 +274,4 @@ def explain_illegal(g: Any, s: Any, decision: Decision, move: tuple) -> str:
 
 # What each entry did, in sentences: its own module (words_narration.py), named here as the
 # words the game package looks up.
-from .words_narration import narrate, narrate_move  # noqa: E402,F401
+from .words_narration import narrate, narrate_move, narrate_own  # noqa: E402,F401

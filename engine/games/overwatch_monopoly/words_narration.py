@@ -157,3 +157,23 @@ def narrate_move(g: Any, before: dict, seat: int | None, move: list, names: Seat
     if move and move[0] == "swap" and told.top(before)[0] != "free_parking":
         return []   # a level-up swap is told by what it changed
     return _narrate_choice(g, before, seat, move, names)
+
+
+def narrate_own(g: Any, before: dict, after: dict, seat: int | None,
+                cards: dict, names: SeatNames) -> list[str]:
+    """What a Loot Box `seat` took in this entry scores, told to that seat alone: read from
+    `cards` (the cards its node decrypted) at the deck positions its own view says it holds,
+    so no other seat's card is ever told, whatever `cards` holds."""
+    if seat is None or not 0 <= seat < len(after["players"]):
+        return []
+    held, was = after["players"][seat]["loot"], before["players"][seat]["loot"]
+    if not isinstance(held, list) or not isinstance(was, list):
+        return []
+    points = data().loot_box_points
+    out = []
+    for pos in held:
+        card = cards.get(("loot", pos))
+        if pos not in was and isinstance(card, int) and 0 <= card < len(points):
+            out.append(f"{names.plain(seat)}'s new Loot Box is worth {points[card]} points "
+                       "(only you see this)")
+    return out
