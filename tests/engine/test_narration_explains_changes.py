@@ -184,8 +184,9 @@ def test_a_roll_in_jail_or_a_second_roll_is_told(game_id):
 
 
 def test_no_seat_is_told_what_another_seat_is_not_about_a_hidden_loot_box():
-    """Overwatch's Loot Boxes are drawn privately: every seat, the holder too, and a spectator
-    are told the same sentences (a Loot Box taken, by count), so none reveals a card."""
+    """Overwatch's Loot Boxes are drawn privately: from the views alone (no decrypted card
+    given), every seat, the holder too, and a spectator are told the same sentences (a Loot
+    Box taken, by count), so none reveals a card."""
     game = engine.get_game("overwatch-monopoly")
     sim = play("overwatch-monopoly", 3, 1, keep_history=True)
     state, names, draws = game.new(3, ()), SeatNames(NAMES[:3]), 0
