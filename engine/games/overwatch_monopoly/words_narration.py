@@ -61,9 +61,9 @@ def _jail_roll(b: dict, a: dict, frame: list, names: SeatNames) -> list[str]:
 
 
 def _blink_roll(b: dict, a: dict, frame: list, names: SeatNames) -> list[str]:
-    seat = frame[1]
-    steps = (a["players"][seat]["pos"] - b["players"][seat]["pos"]) % len(data().spaces)
-    return [f"{names.plain(seat)} Blinked again: rolled {steps}"]
+    # the die itself is in no view (and a landing may move the figure on: a payload space,
+    # Go to Jail), so the roll is told by where it took the figure, which follows
+    return [f"{names.plain(frame[1])} Blinked again: a second roll of the die"]
 
 
 def _symmetra_roll(b: dict, a: dict, frame: list, names: SeatNames) -> list[str]:
