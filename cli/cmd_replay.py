@@ -33,7 +33,8 @@ def load_match(path: str) -> tuple[list[dict], list[str], str]:
     ("said")."""
     import engine
     from engine.canonical import to_data
-    from node.words import SeatNames, board, narration, result_data, summary
+    from node.told import Record
+    from node.words import SeatNames, board, result_data, summary, told
     from protocol.matchfile import MAX_FILE
     from protocol.verify import replay
 
@@ -55,13 +56,16 @@ def load_match(path: str) -> tuple[list[dict], list[str], str]:
             authors = entry.get("authors") or []
             kind = entry.get("kind", "?")
             state = to_data(ledger.state)
-            told = narration(game[0], steps[-1]["state"], state, SeatNames(names), kind == "reveal",
-                             len(names)) if steps else None
+            move = (entry.get("parts") or [None])[0] if kind == "move" else None
+            # the words a live node tells a spectator for this entry: the move chosen, then
+            # what it changed (node.words.told, as the control API's "said")
+            said = told([Record(index, kind, before[0], ledger.state, move)], None,
+                        SeatNames(names), len(names)) if steps and before else None
             steps.append({"index": index, "kind": kind,
                           "author": authors[0] if len(authors) == 1 else None,
                           "said": _said(entry, before[0] if before else None, names),
                           "state": state, "hash": ledger.state_hash().hex(),
-                          "summary": summary(ledger.state, None, SeatNames(names)), "narration": told,
+                          "summary": summary(ledger.state, None, SeatNames(names)), "narration": said,
                           "board": board(ledger.state, None)})
             over = engine.pending(ledger.state)
             if isinstance(over, engine.Over):   # the game's end: who won, and the game's words

@@ -189,17 +189,17 @@ def _state(node, req: dict) -> dict:
     view = engine.to_data(engine.view(state, node.my_seat))
     p = engine.pending(state)
     said = None
+    private = node.session.private_cards()
     since = req.get("since")
     records = node.told.since(since) if type(since) is int else None
     recap = req.get("recap")
     if records is None and type(recap) is int and "before" not in req:
         records = node.told.last(recap)
     if records is not None:
-        said = told(records, node.my_seat, seat_names(node), len(node.seats))
+        said = told(records, node.my_seat, seat_names(node), len(node.seats), private)
     elif "before" in req:
         said = narration(state.game, req["before"], view, seat_names(node),
                          bool(req.get("reveal")), len(node.seats))
-    private = node.session.private_cards()
     cards = [{"deck": d, "position": pos, "card": c} for (d, pos), c in sorted(private.items())]
     return {"state": view, "seq": node.told.next_seq(node.session.ledger.seq),
             "summary": summary(state, node.my_seat, seat_names(node)), "said": said,

@@ -121,11 +121,12 @@ def narration(game_id: str, before: Any, after: dict, names: SeatNames,
 
 
 def told(records: Iterable[Any], seat: int | None, names: SeatNames,
-         players: int = 0) -> list[str] | None:
+         players: int = 0, cards: Mapping[tuple[str, int], int] | None = None) -> list[str] | None:
     """What each entry of `records` (node.told.Record) did, entry by entry in log order, as
     `seat` may see it: the game's words for the move chosen where they are news
-    (`narrate_move`: which ability, say), then its narration of the change. None when the game
-    has no narrate."""
+    (`narrate_move`: which ability, say), then its narration of the change, then what the
+    seat's own hidden cards drawn in it are (`narrate_own`, from `cards`: the cards `seat`'s
+    node alone decrypted, as `board` takes them). None when the game has no narrate."""
     records = list(records)
     if not records:
         return []
@@ -133,6 +134,7 @@ def told(records: Iterable[Any], seat: int | None, names: SeatNames,
     if getattr(game, "narrate", None) is None:
         return None
     chosen = _own_words(game, "narrate_move")
+    own = _own_words(game, "narrate_own") if cards else None
     views: dict[int, tuple[Any, dict]] = {}   # id(state) -> (state, view): an entry's after is
                                               # the next one's before
     def view(state: Any) -> dict:
@@ -150,6 +152,11 @@ def told(records: Iterable[Any], seat: int | None, names: SeatNames,
             except Exception:  # noqa: BLE001 - words must not stop the node
                 log.exception("narrate_move failed for %r", r.move)
         out += narration(r.after.game, before, after, names, r.kind == "reveal", players) or []
+        if own is not None:
+            try:
+                out += [str(line) for line in own(game, before, after, seat, dict(cards), names)]
+            except Exception:  # noqa: BLE001 - words must not stop the node
+                log.exception("narrate_own failed")
     return out
 
 

@@ -19,6 +19,8 @@ from prompt_toolkit.styles import Style
 
 from ..command_hint import lanboard
 from .glossary import Glossary
+from .history import History, on_wheel
+from .history import keys as history_keys
 from .leaving import ASK, EXPLAINED, Leaving
 from .model import Model, bug_words
 from .screen_sets import screen_keys, what_happened
@@ -66,12 +68,17 @@ class GameUI:
         self.help_index = 0
         self.leaving = Leaving()   # the quit key's question, while it is asked
         self._tasks: set[asyncio.Task] = set()
+        self.history = History()   # the whole match told, over the screen while open
         model.on_change = self.invalidate
         self.control = FormattedTextControl(self.fragments, focusable=True, show_cursor=False)
         asking = Condition(lambda: self.leaving.open)
+        reading = Condition(lambda: self.history.open)
         # a game's own screens may add keys; theirs come later, so they win where both bind
         own = merge_key_bindings([self._keys(), screen_keys(self)])
-        keys = merge_key_bindings([ConditionalKeyBindings(own, ~asking),
+        keys = merge_key_bindings([ConditionalKeyBindings(own, ~asking & ~reading),
+                                   ConditionalKeyBindings(history_keys(
+                                       self.history, lambda: self.model.state is not None),
+                                       ~asking),
                                    ConditionalKeyBindings(self._leaving_keys(), asking)])
         self.app: Application = Application(
             layout=Layout(Window(self.control, wrap_lines=False)), key_bindings=keys,
@@ -104,6 +111,9 @@ class GameUI:
             return too_small(width, height)
         if self.help_open and shown.help:
             return help_screen(m, width, height, self.help_index)
+        if self.history.open and m.state is not None:
+            told = self.replay.history() if self.replay is not None else m.log
+            return self.history.lines(told, width, height)
         if self.replay is not None:
             rows = shown.below_rows(m, width, height, replay=True)
             return shown.game(m, width, height, self.choose, replay_info=self.replay.caption(),
@@ -121,7 +131,9 @@ class GameUI:
         for k, line in enumerate(self.lines()):
             if k:
                 out.append(("", "\n"))
-            out.extend(line)
+            # the mouse wheel anywhere scrolls the history (a fragment's click stays its own)
+            out.extend((f[0], f[1], on_wheel(self.history, f[2] if len(f) > 2 else None))
+                       for f in line)
         return out
 
     def screen_text(self) -> str:
@@ -405,6 +417,10 @@ class ReplaySteps:
                              f"(scores: {scores})", *over.get("said", [])]
         m.log = m.log or ["(no visible change at this step)"]
         m.on_change()
+
+    def history(self) -> list[str]:
+        """What every step up to the one shown told, oldest first: the replay's history."""
+        return [line for st in self.steps[:self.at + 1] for line in st.get("narration") or []]
 
     def timeline(self, rows: int, width: int) -> list[list[tuple]]:
         """The entries around the current one, the current one marked, moves by name."""

@@ -20,9 +20,9 @@ from .glossary import Glossary
 from .screen_sets import ScreenSet, screens_for, what_happened
 from .words import Names, fault_words
 
-LOG_KEEP = 200
-RECAP_ENTRIES = 12   # entries of the log told on attaching (a turn is a few) ...
-RECAP_LINES = 12     # ... in at most this many lines
+LOG_KEEP = 20_000   # lines of what happened kept: the history pane scrolls through the whole match
+RECAP_ENTRIES = 256  # entries of the log told on attaching (all the node keeps: node.told) ...
+RECAP_LINES = 2000   # ... in at most this many lines (the history pane shows them all)
 
 
 @dataclass
@@ -142,7 +142,8 @@ class Model:
                 if self.state is None:
                     recap = reply.get("said") or []
                     self.add_log([f"attached to {status.get('name')}'s node, seat "
-                                  f"{(status.get('seat') or 0) + 1}"]
+                                  f"{(status.get('seat') or 0) + 1} (l or the mouse wheel: "
+                                  "the whole history)"]
                                  + (["what happened last:"] + recap[-RECAP_LINES:]
                                     if recap else []))
                 self.add_log(what_happened(self.state, reply.get("said"), self.summary, summary))

@@ -62,7 +62,7 @@ def board_set(kit: screens.BoardKit) -> ScreenSet:
     says what the scores are made of) and the characters' help from the glossary."""
     return ScreenSet(own=True, game=partial(screens.board_screen, kit),
                      over=generic_screens.over_screen, lobby=screens.lobby_screen,
-                     below_rows=below_board, help=True)
+                     below_rows=below_board, help=True, narrated=True)
 
 
 OWN = {

@@ -159,3 +159,11 @@ def test_every_state_changing_entry_is_recorded_with_the_states_around_it(tmp_pa
     assert all(a.after is b.before for a, b in zip(told, told[1:]))
     assert [r.seq for r in told] == sorted({r.seq for r in told}) and told[-1].seq < seen["entries"]
     assert seen["since_0"]["seq"] == told[-1].seq + 1 and isinstance(seen["since_0"]["said"], list)
+
+
+def test_mario_and_spiderman_entries_are_told_through_the_control_api(tmp_path):
+    # `said` was null for these games (no narration): a screen could show only "you chose"
+    for game_id in ("mario-monopoly", "spiderman-monopoly"):
+        seen = trio.run(_first_decision_of_a_person, tmp_path / game_id, game_id)
+        assert isinstance(seen["since_0"]["said"], list), game_id
+        assert seen["since"]["said"] == []   # nothing changed since the state we sent back

@@ -75,6 +75,18 @@ async def drive(control: Path, script, columns: int = 80, rows: int = 24):
     return ui
 
 
+async def replay_ui(steps: list[dict], names: list[str]) -> tuple[GameUI, asyncio.Future]:
+    """A replay of `steps` running in the current terminal (`terminal`): the UI and its task."""
+    from cli.ui.app import ReplaySteps
+    from cli.ui.model import Model
+    model = Model()
+    ui = GameUI(model)
+    ui.replay = ReplaySteps(model, steps, names)
+    task = asyncio.ensure_future(ui.run_replay())
+    await until(lambda: ui.app.is_running, 5, "the app")
+    return ui, task
+
+
 def attached_ui(monkeypatch, model, run_live=None, *, lobby: dict | None = None,
                 left: bool = False) -> None:
     """What `launch.open_ui` attaches with, faked: the live UI is `model` with `run_live` for

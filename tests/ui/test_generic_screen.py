@@ -283,8 +283,10 @@ def test_the_other_monopoly_games_play_on_their_own_board_with_their_own_words(t
             assert entry["authors"] == [pat.my_seat] and entry["parts"][0] == \
                 list(engine.pending(state).options[0])            # Pat's first option, signed
             assert "Not allowed" not in ui.model.message
-            # these games do not narrate: the log says what Pat chose
-            await until(lambda: f"you chose: {labels[0]}" in ui.model.log, 5, "the choice", ui)
+            # the node tells what Pat's move did, in the game's sentences naming Pat
+            await until(lambda: any(line.startswith("Pat ") for line in ui.model.log), 10,
+                        "the move told", ui)
+            assert not any(line.startswith("you chose") for line in ui.model.log)
 
         ui = asyncio.run(drive(sock, script))
     assert ui.model.screens is OWN[game_id]

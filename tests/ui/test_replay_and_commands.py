@@ -10,10 +10,9 @@ import pytest
 from cli.cmd_replay import load_steps
 from cli.errors import UsageError
 from cli.main import main
-from cli.ui.app import GameUI, ReplaySteps
 from cli.ui.launch import ui_wanted
 from cli.ui.model import Model
-from tests.ui.harness import ROOT, terminal, until
+from tests.ui.harness import ROOT, replay_ui, terminal, until
 
 
 @pytest.fixture(scope="module")
@@ -46,11 +45,8 @@ def test_replay_steps_forward_and_back_with_the_arrow_keys(match_file):
 
     async def script():
         with terminal(80, 24) as (inp, out):
-            model = Model()
-            ui = GameUI(model)
-            ui.replay = ReplaySteps(model, steps, names)
-            task = asyncio.ensure_future(ui.run_replay())
-            await until(lambda: ui.app.is_running, 5, "the app")
+            ui, task = await replay_ui(steps, names)
+            model = ui.model
             assert "replay: entry 1 of" in ui.screen_text()
             inp.send_text("\x1b[C" * 30)           # → thirty times
             await until(lambda: ui.replay.at == 30, 5, "thirty steps", ui)
@@ -125,3 +121,13 @@ def test_check_codes_of_players_who_joined_before_the_ui_come_from_the_node_log(
     assert [(p["name"], p["code"]) for p in lobby["players"]] == \
         [("Pat", "PPPP-PPPP"), ("Zoe", "ZZZZ-ZZZZ")]
     assert last_lobby(tmp_path / "control-nobody.sock") is None
+
+
+def test_replay_tells_the_moves_chosen_as_the_control_api_does(match_file):
+    # the same sentences as a node's `said`: the ability chosen, not only what it changed
+    steps, names = load_steps(str(match_file))
+    told = [line for s in steps for line in s["narration"] or []]
+    used = [line for line in told if " used " in line]
+    assert used and all(line.split(" used ")[0] in names for line in used)
+    assert any(" bid " in line or " passed (left the auction)" in line for line in told) or \
+        not any(s["kind"] == "move" and s["said"].startswith("chose: Bid") for s in steps)

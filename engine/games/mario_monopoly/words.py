@@ -364,3 +364,8 @@ def board(g: "MarioMonopoly", s: "State", seat: int | None, cards: Any = None) -
     ("seats": [{"owned"}]) and how many bosses are left to fight ("bosses_left"). Nothing in
     the game is hidden, so every seat gets the same (`seat` and `cards` change nothing)."""
     return {"seats": holdings(g, s), "bosses_left": len(s.boss_deck)}
+
+
+# What each entry did, in sentences: its own module (words_narration.py), named here as the
+# words the game package looks up.
+from .words_narration import narrate, narrate_move  # noqa: E402,F401

@@ -258,56 +258,6 @@ def _ability(cid: str, params: list, state: dict | None, names: Names) -> str:
     return f"{char(cid)}: {what}"
 
 
-def narrate(g: Any, before: dict | None, after: dict, names: Names, kind: str = "",
-            players: int = 0) -> list[str]:
-    """What changed between two states, in sentences (newest last)."""
-    if not before or not after:
-        return []
-    out: list[str] = []
-    try:
-        tb, ta = before["turn"], after["turn"]
-        if ta["player"] != tb["player"] or after["turns"] != before["turns"]:
-            out.append(f"— turn {after['turns']}: {names.plain(ta['player'])} —")
-        if ta["die"] and (ta["die"], ta["face"]) != (tb["die"], tb["face"]) or \
-                ta["die"] and ta["player"] != tb["player"]:
-            icon = f" and the {ta['face']} icon" if ta["face"] else ""
-            who = names.plain(ta["player"])
-            fair = f" (dice from all {players} players' reveals)" if kind == "reveal" and players else ""
-            out.append(f"{who} rolled {ta['die']}{icon}{fair}")
-        for seat, (pb, pa) in enumerate(zip(before["players"], after["players"])):
-            who = names.plain(seat)
-            if pa["pos"] != pb["pos"]:
-                out.append(f"{who} {_moved(pa['pos'])}")
-            if turned := _turned(pb, pa, "jailed", "went to jail", "left jail"):
-                out.append(f"{who} {turned}")
-            if pa["hp"] != pb["hp"]:
-                d = pa["hp"] - pb["hp"]
-                out.append(f"{who}: {'+' if d > 0 else ''}{d} HP (now {pa['hp']})")
-            for hb, ha in zip(pb["heroes"], pa["heroes"]):
-                if hb["id"] != ha["id"]:
-                    out.append(f"{who} swapped {char(hb['id'])} for {char(ha['id'])}")
-                elif turned := _turned(hb, ha, "active", "respawned", "was eliminated"):
-                    out.append(f"{who}'s {char(ha['id'])} {turned}")
-            lb, la = _count(pb["loot"]), _count(pa["loot"])
-            if la > lb:
-                out.append(f"{who} took a Loot Box ({la} now)")
-            if turned := _turned(pb, pa, "immune", "is immune to the next ability"):
-                out.append(f"{who} {turned}")
-        for i, (ob, oa) in enumerate(zip(before["owners"], after["owners"])):
-            if oa != ob:
-                out.append(f"{space(i)} now belongs to {names.plain(oa)}" if oa != NOBODY
-                           else f"{space(i)} went back to the bank")
-        for i, (b, a) in enumerate(zip(before["traps"], after["traps"])):
-            if a != b and a != NOBODY:
-                out.append(f"{names.plain(a)} set a steel trap on {space(i)}")
-        for i, (b, a) in enumerate(zip(before["turrets"], after["turrets"])):
-            if a != b and a != NOBODY:
-                out.append(f"{names.plain(a)} built a turret on {space(i)}")
-    except (KeyError, IndexError, TypeError):
-        pass
-    return out
-
-
 def describe_result(result: Any, names: Names) -> list[str]:
     """Each final score broken into the rulebook's parts, best first: the objectives' points,
     the Loot Boxes' points (all turned face up at the end: public then) and Play of the Game."""
@@ -318,35 +268,10 @@ def describe_result(result: Any, names: Names) -> list[str]:
             for seat in order]
 
 
-def narrate_move(g: Any, before: dict, seat: int | None, move: list, names: Names) -> list[str]:
-    """The move a player chose, where the change it makes does not say it: which ability or
-    ultimate caused what the narration tells next (`before`: the view the move was chosen in)."""
-    if not move or move[0] not in ("ability", "ultimate") or seat is None:
-        return []
-    return [f"{names.plain(seat)} used {option_label('turn', move, before, names)}"]
-
-
-def _moved(pos: int) -> str:
-    """A move in words; a Push the Payload space is only ever reached by landing on the one
-    before it, which jumps the figure on to this one."""
-    if 0 <= pos < len(data().spaces) and data().spaces[pos].kind == "payload":
-        return f"landed on {space(pos)} and jumped to the next payload space"
-    return f"moved to {space(pos)}"
-
-
-def _turned(before: dict, after: dict, flag: str, on: str, off: str = "") -> str:
-    """`on` where `flag` became true between the two views, `off` where it became false, ""
-    where it stayed."""
-    if after[flag] and not before[flag]:
-        return on
-    if before[flag] and not after[flag]:
-        return off
-    return ""
-
-
-def _count(loot) -> int:
-    return loot if isinstance(loot, int) else len(loot)
-
-
 def explain_illegal(g: Any, s: Any, decision: Decision, move: tuple) -> str:
     return family_explain(decision, move, lambda n: f"{n} HP", s.players[decision.player].hp)
+
+
+# What each entry did, in sentences: its own module (words_narration.py), named here as the
+# words the game package looks up.
+from .words_narration import narrate, narrate_move, narrate_own  # noqa: E402,F401

@@ -1,0 +1,242 @@
+"""What happened between two views of a Monopoly-family game, in sentences, in the order a
+person would tell it: a roll, a card, who moved where, what changed hands, who paid whom and
+why, then the next turn's header. Words only (no rules, not in any rules digest): each game's
+words module describes itself with a `Spec` and calls `narrate` and `narrate_move`.
+
+Invariants kept here:
+- Only the two views are read (engine.to_data of `view` for the seat that will read the
+  sentences), so a sentence never tells what that seat may not see.
+- Every change of a player's money, of a figure's space and of a space's owner between the two
+  views gets a sentence naming the player and the amount, space or property (the whole-game
+  tests of each game check it), however the change came about.
+- A turn's header comes after everything the entry did, so the effects of a turn's last move
+  are never told under the next turn's header.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .family_words import amount
+from .game_package import NOBODY, SeatNames
+
+View = dict
+Lines = list[str]
+
+
+@dataclass(frozen=True)
+class Spec:
+    """How one game's view reads: `money` the player field of money and `currency` its word;
+    `space` a space's name; `figures` (view) -> [(seat, figure words, pos, jailed)];
+    `pools` (view) -> {name: amount} of the places money goes other than players (the bank,
+    coins lying on a space...), each with `pool_words` (name, into, "3 coins") -> "paid 3 coins
+    to the bank";
+    `chance` words a chance outcome by the frame it resolved; `extras` say the game's own
+    changes (cards, bosses, Spider-Tech); `first` what must come before the moves (a card
+    drawn)."""
+    money: str
+    currency: str
+    space: Callable[[int], str]
+    figures: Callable[[View, SeatNames], list[tuple[int, str, int, bool]]]
+    pools: Callable[[View], dict[str, int]] = lambda v: {}
+    pool_words: Callable[[str, bool, str], str] = \
+        lambda name, into, n: f"paid {n} to {name}" if into else f"got {n} from {name}"
+    chance: dict[str, Callable[[View, View, list, SeatNames], Lines]] = field(default_factory=dict)
+    first: Callable[[View, View, SeatNames], Lines] = lambda b, a, n: []
+    extras: Callable[[View, View, SeatNames], Lines] = lambda b, a, n: []
+    moves: dict[str, Callable[[View, int, list, SeatNames], Lines]] = field(default_factory=dict)
+    moved: Callable[[int], str] | None = None   # "moved to X" in the game's words, by the space
+    pool_at: Callable[[int], str] = lambda pos: ""   # the pool of money lying on a space
+
+
+def top(view: View) -> list:
+    agenda = view.get("agenda") or []
+    return list(agenda[-1]) if agenda else [""]
+
+
+def narrate(spec: Spec, before: View | None, after: View, names: SeatNames) -> Lines:
+    """Everything that changed from `before` to `after`, in telling order."""
+    if not before or not after:
+        return []
+    frame = top(before)
+    out: Lines = []
+    if after.get("steps") != before.get("steps") and frame[0] in spec.chance:
+        out += spec.chance[frame[0]](before, after, frame, names)
+    out += spec.first(before, after, names)
+    out += moves(spec, before, after, names)
+    sold = owners(spec, before, after, names)
+    out += [line for line, _ in sold]
+    out += money(spec, before, after, names, {i: seats for _, (i, seats) in sold})
+    out += spec.extras(before, after, names)
+    out += header(before, after, names)
+    return out
+
+
+def header(before: View, after: View, names: SeatNames) -> Lines:
+    tb, ta = before["turn"], after["turn"]
+    if after.get("turns") and (ta["player"] != tb["player"] or after["turns"] != before["turns"]):
+        return [f"— turn {after['turns']}: {names.plain(ta['player'])} —"]
+    return []
+
+
+def moves(spec: Spec, before: View, after: View, names: SeatNames) -> Lines:
+    out: Lines = []
+    for (seat, who, pb, jb), (_, _, pa, ja) in zip(spec.figures(before, names),
+                                                   spec.figures(after, names)):
+        if pa != pb and ja and not jb:
+            out.append(f"{who} went to jail")
+            continue
+        if pa != pb:
+            out.append(f"{who} {spec.moved(pa) if spec.moved else 'moved to ' + spec.space(pa)}")
+        if ja and not jb:
+            out.append(f"{who} went to jail")
+        elif jb and not ja:
+            out.append(f"{who} left jail")
+    return out
+
+
+def owners(spec: Spec, before: View, after: View, names: SeatNames) -> list[tuple[str, tuple]]:
+    """A sentence per space that changed hands, with (space, (from, to)) for the money's words:
+    an auction won says for how much, a purchase from the bank its price."""
+    frame = top(before)
+    out = []
+    for i, (ob, oa) in enumerate(zip(before["owners"], after["owners"])):
+        if oa == ob:
+            continue
+        name = spec.space(i)
+        if oa == NOBODY:
+            out.append((f"{name} went back to the bank (from {names.plain(ob)})", (i, (ob, oa))))
+        elif frame[0] == "auction" and ob == NOBODY:
+            paid = before["players"][oa][spec.money] - after["players"][oa][spec.money]
+            out.append((f"{names.plain(oa)} won the auction of {name} for "
+                        f"{amount(paid, spec.currency)}", (i, (ob, oa))))
+        elif ob == NOBODY:
+            out.append((f"{name} now belongs to {names.plain(oa)}", (i, (ob, oa))))
+        else:
+            out.append((f"{name} passed from {names.plain(ob)} to {names.plain(oa)}", (i, (ob, oa))))
+    return out
+
+
+def money(spec: Spec, before: View, after: View, names: SeatNames,
+          changed_hands: dict[int, tuple]) -> Lines:
+    """Who paid whom: a player's loss matched to another player's equal gain (rent where the
+    payer stands on the payee's property, a sale where a space changed hands between them), or
+    to a pool's equal gain (the bank, coins on a space); what matches nothing is said alone."""
+    cur = spec.currency
+    deltas = {seat: pa[spec.money] - pb[spec.money]
+              for seat, (pb, pa) in enumerate(zip(before["players"], after["players"]))
+              if pa[spec.money] != pb[spec.money]}
+    pb, pa = spec.pools(before), spec.pools(after)
+    pools = {k: pa.get(k, 0) - pb.get(k, 0) for k in {*pb, *pa}}
+    pools = {k: pools[k] for k in sorted(pools) if pools[k]}
+    now = {seat: after["players"][seat][spec.money] for seat in deltas}
+    where = {seat: pos for seat, _, pos, _ in spec.figures(after, names)}
+    landed = {seat for (seat, _, pb, _), (_, _, pa, _) in zip(spec.figures(before, names),
+                                                           spec.figures(after, names)) if pa != pb}
+    out: Lines = []
+    for seat in sorted(deltas, key=lambda s: (deltas[s] > 0, s)):
+        d = deltas.get(seat, 0)
+        if not d:
+            continue
+        who = names.plain(seat)
+        other = next((o for o in sorted(deltas) if o != seat and deltas[o] == -d), None)
+        if other is not None:
+            payer, payee = (seat, other) if d < 0 else (other, seat)
+            why = _why(spec, after, payer, payee, where.get(payer), changed_hands)
+            out.append(f"{names.plain(payer)} paid {names.plain(payee)} {amount(abs(d), cur)}{why}"
+                       f" ({names.plain(payer)} now {now[payer]}, {names.plain(payee)} now "
+                       f"{now[payee]})")
+            deltas[payer] = deltas[payee] = 0
+            continue
+        # coins lying where the player stands first (several may drop on one space), then
+        # any pool that changed by exactly this amount
+        here = spec.pool_at(where.get(seat, -1))
+        pool = here if here in pools and pools[here] * d < 0 and abs(pools[here]) >= abs(d) \
+            else next((k for k in pools if pools[k] == -d), None)
+        if pool is not None:
+            out.append(f"{who} {spec.pool_words(pool, d < 0, amount(abs(d), cur))} "
+                       f"(now {now[seat]})")
+            pools[pool] += d
+        else:
+            at = f" at {spec.space(where[seat])}" if seat in landed else ""
+            out.append(f"{who}: {'+' if d > 0 else '-'}{amount(abs(d), cur)}{at} (now {now[seat]})")
+        deltas[seat] = 0
+    return out
+
+
+def _why(spec: Spec, after: View, payer: int, payee: int, pos: int | None,
+         changed_hands: dict[int, tuple]) -> str:
+    for i, (ob, oa) in changed_hands.items():
+        if {ob, oa} == {payer, payee}:
+            return f" for {spec.space(i)}"
+    if pos is not None and 0 <= pos < len(after["owners"]) and after["owners"][pos] == payee:
+        return f" rent for {spec.space(pos)}"
+    return ""
+
+
+# ------------------------------------------------------------------ the moves people choose
+def trade_terms(spec: Spec, frame: list, names: SeatNames) -> str:
+    """("trade_draft"|"trade_answer", proposer, partner, give, take, pay, ask[, cards...])."""
+    _, proposer, partner, give, take, pay, ask = frame[:7]
+    parts = []
+    if give:
+        parts.append("gives " + ", ".join(spec.space(i) for i in give))
+    if pay:
+        parts.append(f"pays {amount(pay, spec.currency)}")
+    if take:
+        parts.append("wants " + ", ".join(spec.space(i) for i in take))
+    if ask:
+        parts.append(f"asks {amount(ask, spec.currency)}")
+    return "; ".join(parts) or "nothing"
+
+
+def narrate_move(spec: Spec, before: View, seat: int | None, move: list,
+                 names: SeatNames) -> Lines:
+    """The choice a player made where what it changes does not tell it: a trade offered,
+    accepted, refused or cancelled, a bid or a pass, a purchase refused, a sale offered; and
+    the game's own (`spec.moves`)."""
+    if not move or seat is None:
+        return []
+    who, kind, frame = names.plain(seat), move[0], top(before)
+    task = frame[0]
+    if kind in spec.moves:
+        said = spec.moves[kind](before, seat, move, names)
+        if said:
+            return said
+    if task == "trade_draft" and kind == "offer":
+        return [f"{who} offered {names.plain(frame[2])} a trade: {who} "
+                f"{trade_terms(spec, frame, names)}"]
+    if task == "trade_draft" and kind == "cancel":
+        return [f"{who} cancelled the trade with {names.plain(frame[2])}"]
+    if task == "trade_answer" and kind in ("accept", "refuse"):
+        verb = "accepted" if kind == "accept" else "refused"
+        return [f"{who} {verb} the trade {names.plain(frame[1])} offered "
+                f"({names.plain(frame[1])} {trade_terms(spec, frame, names)})"]
+    if task == "auction" and kind == "bid":
+        return [f"{who} bid {amount(move[1], spec.currency)}"]
+    if task == "auction" and kind == "pass":
+        return [f"{who} passed (left the auction)"]
+    if kind == "auction":
+        return [f"{who} did not buy: the space goes up for auction"]
+    if kind == "sell_to":
+        return [f"{who} offered {spec.space(move[1])} to {names.plain(move[2])} for "
+                f"{amount(move[3], spec.currency)}"]
+    if task == "sale_offer" and kind in ("accept", "refuse"):
+        return [f"{who} {'accepted' if kind == 'accept' else 'refused'} the offer of "
+                f"{spec.space(frame[5] if len(frame) > 5 else move[1])}"]
+    return []
+
+
+def game_words(spec_of: Callable[[Any, str, int], Spec]) -> tuple[Callable, Callable]:
+    """A game words module's `narrate` and `narrate_move` (the signatures the game package
+    looks up) from `spec_of(g, kind, players)`, the game's Spec for an entry of that kind."""
+    def narrate_entry(g: Any, before: View | None, after: View, names: SeatNames, kind: str = "",
+                      players: int = 0) -> Lines:
+        """What changed between two views, in telling order."""
+        return narrate(spec_of(g, kind, players), before, after, names)
+
+    def narrate_choice(g: Any, before: View, seat: int | None, move: list,
+                       names: SeatNames) -> Lines:
+        """The choice a player made where its effects do not tell it."""
+        return narrate_move(spec_of(g, "move", 0), before, seat, move, names)
+    return narrate_entry, narrate_choice
