@@ -30,7 +30,7 @@ STYLE = Style.from_dict({
     "title": "bold", "bold": "bold", "dim": "ansibrightblack", "hint": "reverse",
     "selected": "reverse bold", "error": "ansired bold", "status": "ansiblue",
     "log": "", "hp": "bold", "leader": "bold", "strike": "strike",
-    "hazard": "ansired bold",
+    "hazard": "ansired bold", "set": "ansibrightblack",
     "space.objective": "", "space.go": "bold", "space.jail": "bold", "space.go_to_jail": "bold",
     "space.free_parking": "bold", "space.payload": "ansibrightblack",
     "space.health_pack": "ansigreen", "space.ultimate": "ansimagenta",

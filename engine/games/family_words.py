@@ -10,7 +10,7 @@ title a game would replace.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from .game_package import NOBODY, SeatNames
 
@@ -66,6 +66,39 @@ def family_context(g: Any, s: Any, names: SeatNames, money: str,
             if why_sell else {}
         return {**title, "payer": frame.seller, "owed": frame.debt, "payee": payee(frame.creditor)}
     return None
+
+
+def landing(g: Any, s: Any, space: int, seat: int, names: SeatNames, money: str,
+            does: Mapping[str, str], rent: Callable[[int], str] | None = None) -> str:
+    """Where an option lands and what happens there to `seat`, in the game's words: "Ilios
+    (Bot 2's: rent 10 HP, a whole set)" (see `landing_what`)."""
+    what = landing_what(g, s, space, seat, names, money, does, rent)
+    return f"{g.data.spaces[space].name} ({what})"
+
+
+def landing_what(g: Any, s: Any, space: int, seat: int, names: SeatNames, money: str,
+                 does: Mapping[str, str], rent: Callable[[int], str] | None = None) -> str:
+    """What happens to `seat` landing on `space`: "Bot 2's: rent 10 HP, a whole set",
+    "unowned: price 4 HP", "yours", or for a space that is no property what it does (`does`,
+    by the space's kind). The rent is the rules' own (`g.rent`); `rent(space)` words one that
+    is no number yet (Spider-Man's alliances: by the dice)."""
+    sp = g.data.spaces[space]
+    if sp.kind in does:
+        return does[sp.kind]
+    owner = s.owners[space]
+    if owner == NOBODY:
+        return f"unowned: price {amount(sp.price, money)}"
+    if owner == seat:
+        return "yours"
+    owed = rent(space) if rent else amount(g.rent(s, space), money)
+    whole = ", a whole set" if g.full_set(s, space) else ""
+    return f"{names.plain(owner)}'s: rent {owed}{whole}"
+
+
+def sets_owned_whole(g: Any, s: Any) -> list[int]:
+    """The colour sets one player owns whole (their rent is the whole-set rent), by set
+    number, for a board to mark."""
+    return sorted({g.data.spaces[i].set for i in range(len(s.owners)) if g.full_set(s, i)})
 
 
 def holdings(g: Any, s: Any) -> list[dict]:
