@@ -11,6 +11,9 @@ Invariants kept here:
   allow that many (`start_problem` is the one rule for status and start alike).
 - A joiner learns the game from the welcome (a string only) and refuses a genesis that does not
   seat the host (the key it reached) and itself.
+- A joiner may ask to be named after the seat it gets: SEAT_NUMBER in its name becomes that
+  seat's number ("Bot {seat}" in seat 3 is "Bot 3"), so bots that race for seats still read
+  "3 Bot 3" everywhere; the joiner takes the name the genesis gives it.
 """
 from __future__ import annotations
 
@@ -30,6 +33,15 @@ from .links import Links, Seat
 
 if TYPE_CHECKING:
     from .table import Table
+
+
+SEAT_NUMBER = "{seat}"
+NAME_MAX = 40
+
+
+def seat_name(asked: str, seat: int) -> str:
+    """The name seat `seat` gets for the name its joiner asked for (see SEAT_NUMBER)."""
+    return asked.replace(SEAT_NUMBER, str(seat + 1))[:NAME_MAX]
 
 
 class LobbyRefused(Exception):
@@ -118,8 +130,8 @@ class Lobby:
             return None
         addr = self.peer_host(conn)
         seat = len(table.seats)
-        table.seats.append(Seat(msg["name"][:40], conn.peer_key, reply["commit"], addr,
-                                msg["port"]))
+        table.seats.append(Seat(seat_name(msg["name"], seat), conn.peer_key, reply["commit"],
+                                addr, msg["port"]))
         links.queue(seat)
         roster = self.roster_json()
         for s in range(1, len(table.seats)):
@@ -162,4 +174,6 @@ class Lobby:
         keys = [p["key"] for p in body["players"]]
         if keys[0] != conn.peer_key or table.identity.public not in keys:
             raise wire.BadMessage("the genesis does not seat the host and us")
+        # the name the host gave our seat (SEAT_NUMBER filled in) is the one every node shows
+        table.name = body["players"][keys.index(table.identity.public)]["name"]
         return body, addrs, chain

@@ -144,14 +144,15 @@ def trade_terms(g: Any, frame: Any, names: SeatNames, money: str) -> str:
 def explain_illegal(decision: Any, move: tuple, money: Callable[[int], str], have: int,
                     same_kind_words: bool = True) -> str:
     """Why a move is refused, in words: a bid out of range says the bounds (`have`: the
-    bidder's money), a move of a kind the decision offers (with `same_kind_words`) says whose
-    decision it is, any other names the kinds that may be chosen."""
+    bidder's money), a move of a kind the decision offers (with `same_kind_words`) says which
+    decision it is, any other names the kinds that may be chosen. No seat is named: a move is
+    refused to the player whose decision it is (a log's fault names its author itself), and
+    the engine knows no names ("player 3" read as another seat than the screens' "Bot 3")."""
     kinds = sorted({o[0] for o in decision.options})
-    whom = f"player {decision.player + 1}"
     if move and move[0] == "bid" and len(move) == 2 and isinstance(move[1], int):
         return (f"a bid of {money(move[1])} is not allowed: bids must beat the high bid and be "
                 f"at most your {money(have)}")
     if same_kind_words and move and move[0] in kinds:
-        return f"{list(move)} is not allowed here ({whom} is deciding '{decision.prompt}')"
-    return (f"{list(move)} is not a legal move now: {whom} is deciding '{decision.prompt}' "
-            f"and may choose {', '.join(kinds)}")
+        return f"{list(move)} is not allowed here (the decision now is '{decision.prompt}')"
+    return (f"{list(move)} is not a legal move now: the decision now is '{decision.prompt}', "
+            f"with options {', '.join(kinds)}")

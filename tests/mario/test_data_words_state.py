@@ -143,7 +143,7 @@ def test_illegal_moves_are_explained_in_words():
     with pytest.raises(engine.IllegalMove, match="a bid of 11 coins is not allowed: bids must "
                        "beat the high bid and be at most your 10 coins"):
         act(s, "bid", 11)
-    with pytest.raises(engine.IllegalMove, match="player 1 is deciding 'auction' and may choose "
+    with pytest.raises(engine.IllegalMove, match="the decision now is 'auction', with options "
                        "bid, pass"):
         act(s, "buy")
 
