@@ -57,7 +57,9 @@ follows: the outcome is the choice if they all agree, else "wait".
 
 The other events: "lobby" (who is seated), "started", "resumed", "decision", "state" (an entry
 changed the state), "attested" (the turn's state hash every node signed), "peer" (a link came
-or went), "caught_up", "divergence", "stalled" (two players gone at once: the game waits),
+or went), "caught_up", "divergence", "hurry" (to the player whose decision the game waits for:
+"seq", "seat", "seconds" left before the others may record them as gone), "stalled" (two
+players gone at once: the game waits),
 "alone" (no peer reachable for a while during the game: the node keeps trying), "lingering"
 (the game is over and the node waits for a peer to hold the whole log), "over", "fault" and
 "recovered" (on resume, the match file ended inside an entry and was cut back to its last

@@ -322,6 +322,8 @@ class Node:
         play.bot_todo = send
         nursery.start_soon(drive_bot, self, receive)
         nursery.start_soon(play.watchdog.run)
+        if play.bot_kind is None:   # a bot decides at once: nobody to warn
+            nursery.start_soon(play.watchdog.warn)
         nursery.start_soon(tell_if_alone, self.table)
         nursery.start_soon(play.outbox.persist_then_send)
         nursery.start_soon(play.outbox.release_relays_when_due)

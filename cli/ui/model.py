@@ -15,7 +15,7 @@ from typing import Callable
 from . import client
 from .glossary import Glossary
 from .screen_sets import ScreenSet, screens_for, what_happened
-from .words import Names, fault_words
+from .words import Names, fault_words, hurry_words
 
 LOG_KEEP = 200
 RECAP_ENTRIES = 12   # entries of the log told on attaching (a turn is a few) ...
@@ -194,6 +194,9 @@ class Model:
         elif kind == "over":
             self.result = {"scores": ev["scores"], "winners": ev["winners"],
                            "said": ev.get("said") or []}
+        elif kind == "hurry":
+            if ev.get("seat") == self.me:   # shown where the answer to a key is, in red
+                self.message, self.message_is_error = hurry_words(ev["seconds"]), True
         elif kind == "stalled":
             who = " and ".join(names.plain(x) for x in ev["seats"])
             self.add_log([f"{who} are all gone: the game waits until all but one of them are "

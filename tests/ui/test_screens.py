@@ -168,3 +168,12 @@ def test_a_window_too_small_says_so_in_whole_words():
     words = " ".join(lines).split()
     assert words == ("The window is 70x20; lanboard needs 80x24. Make it larger (the game goes "
                      "on meanwhile), or press q to detach or leave.").split()
+
+
+def test_a_warning_before_the_timeout_shows_on_the_deciding_players_own_screen():
+    m = states.model_for(states.crowded_midgame())            # Ann's screen, her decision
+    m.on_event({"event": "hurry", "seq": 42, "seat": 1, "seconds": 10})   # not hers
+    assert "left to decide" not in text(game_screen(m, 80, 24, lambda k: None))
+    m.on_event({"event": "hurry", "seq": 42, "seat": 0, "seconds": 10})
+    screen = " ".join(text(game_screen(m, 80, 24, lambda k: None)).split())
+    assert "10 s left to decide: after that the other players may record you as gone" in screen
