@@ -55,13 +55,10 @@ class Watchdog:
         passes, not at every entry."""
         table = self.table
         while not table.finished.is_set():
-            with trio.CancelScope(deadline=self._slot_deadline()) as watch:
-                self._watch = watch
-                await trio.sleep_forever()
-            self._watch = None
+            due = await self._until("_watch", self._slot_deadline())
             if table.finished.is_set():
                 return
-            if watch.deadline > trio.current_time():
+            if not due:
                 continue   # an entry came after the deadline fired, before we woke: a new slot
             seq = table.entry_count()
             self.own(table.session.claim_timeout(int(time.time())))
@@ -76,19 +73,25 @@ class Watchdog:
         others' deadline for it; once per slot, and only if it still waits for them then."""
         table = self.table
         while not table.finished.is_set():
-            with trio.CancelScope(deadline=self._warning_deadline()) as sleep:
-                self._warn = sleep
-                await trio.sleep_forever()
-            self._warn = None
+            due = await self._until("_warn", self._warning_deadline())
             if table.finished.is_set():
                 return
-            if sleep.deadline > trio.current_time():
+            if not due:
                 continue   # an entry came after the warning fell due, before we woke
             slot = table.session.ledger.slot
             if self._waits_for_our_decision():
                 table.events.emit("hurry", {"seq": slot.seq, "seat": table.my_seat,
                                             "seconds": warning_left(self.slot_limit())})
             await self._progress_within(math.inf)
+
+    async def _until(self, scope: str, deadline: float) -> bool:
+        """Sleeps until `deadline`, which moved_on moves at every entry (the sleep is kept as
+        attribute `scope` meanwhile); whether it fell due, rather than moved past now."""
+        with trio.CancelScope(deadline=deadline) as sleep:
+            setattr(self, scope, sleep)
+            await trio.sleep_forever()
+        setattr(self, scope, None)
+        return sleep.deadline <= trio.current_time()
 
     def moved_on(self) -> None:
         """The log grew (an entry appended, or caught up): the watchdog's deadline becomes the

@@ -70,34 +70,28 @@ def _verify_changed(raws, at, entry) -> object:
     return verify_bytes(join(raws[:at] + [encode(entry)] + raws[at + 1:]))
 
 
-def test_only_the_seats_own_key_takes_it_back():
+def _signed_by_the_others(names_the_other: bool) -> object:
+    """The verdict on a match whose reclaim entry the two players never handed to the bot
+    signed instead (the decider and the other), both parts naming seat 2 or the other."""
     run, people, _ = _reclaiming_match(0)
     raws = items(run.match_file(0))
     at, entry = _reclaim_at(raws)
-    decider = next(a for a in entry["authors"] if a != 2)
-    other = next(s for s in (0, 1) if s != decider)
-    # the other active player signs the request in seat 2's place
-    forged = dict(entry, authors=sorted([decider, other]))
-    forged["parts"] = [{"seat": 2}] * 2
-    forged["sigs"] = list(entry["sigs"])
-    for i, a in enumerate(forged["authors"]):
+    authors = [0, 1]
+    other = next(a for a in authors if a not in entry["authors"])
+    forged = dict(entry, authors=authors, parts=[{"seat": other if names_the_other else 2}] * 2,
+                  sigs=list(entry["sigs"]))
+    for i, a in enumerate(authors):
         forged = resign(forged, i, people[a].identity)
-    report = _verify_changed(raws, at, forged)
+    return at, _verify_changed(raws, at, forged)
+
+
+def test_only_the_seats_own_key_takes_it_back():
+    at, report = _signed_by_the_others(False)   # another player signs seat 2's request
     assert report.status != 0 and report.fault == "wrong-author" and report.index == at
 
 
 def test_a_reclaim_of_a_seat_the_bot_does_not_play_is_its_signers_fault():
-    run, people, _ = _reclaiming_match(0)
-    raws = items(run.match_file(0))
-    at, entry = _reclaim_at(raws)
-    decider = next(a for a in entry["authors"] if a != 2)
-    other = next(s for s in (0, 1) if s != decider)
-    # the other active player (never timed out) "takes back" its own seat with the decider
-    forged = dict(entry, authors=sorted([decider, other]), parts=[{"seat": other}] * 2,
-                  sigs=list(entry["sigs"]))
-    for i, a in enumerate(forged["authors"]):
-        forged = resign(forged, i, people[a].identity)
-    report = _verify_changed(raws, at, forged)
+    at, report = _signed_by_the_others(True)    # a seat never timed out "takes back" its own
     assert report.fault == "bad-reclaim" and report.index == at and report.proven
 
 
