@@ -340,6 +340,14 @@ class Node:
             raise IllegalMove("the game has not started yet")
         self._own(self.session.move(engine.as_move(move)))
 
+    def submit_reclaim(self) -> None:
+        """A person asks for their seat back from the bot that plays it (control API);
+        ValueError says why it was refused. The seat comes back at the next move slot whose
+        decider consents (see Session.reclaim)."""
+        if self.session is None:
+            raise ValueError("the game has not started yet")
+        self._own(self.session.reclaim())
+
     def submit_choice(self, choice: str) -> None:
         """A person's choice about a timed-out seat ("wait", "bot" or "end"), from the control
         API; ValueError says why it was refused."""

@@ -133,6 +133,10 @@ class Watchdog:
             return math.inf
         return trio.current_time() + self.slot_limit()
 
+    async def progress_within(self, seconds: float) -> bool:
+        """Whether an entry is appended within `seconds`."""
+        return await self._progress_within(seconds)
+
     async def _progress_within(self, seconds: float) -> bool:
         """Whether an entry is appended within `seconds`."""
         if self._progress is None:

@@ -90,6 +90,9 @@ __all__ = [
 # an auction's bids), so a peer that saw a reveal before us can be that many moves ahead. No
 # turn of the built-in games comes near this; it bounds what a peer can make us hold.
 AHEAD_WINDOW = 256
+# Entries for which a seat's request to take its seat back from the bot is expected again at
+# the next move slot (it asks at each one until it gets in): see reclaim_expected.
+RECLAIM_MEMORY = 16
 # Share kinds a restarted node cannot derive again from its log (see own_unlogged).
 _UNDERIVABLE = ("move", "timeout", "choice", "commit")
 # Frames kept before the genesis is complete (peers that finished it first may already play).
@@ -249,6 +252,7 @@ class Session:
         # ahead of the log, the first of each reporter only (see _on_halt)
         self._held: dict[int, tuple[bytes, dict, int]] = {}
         self._reclaiming = False   # our player asked for our seat back from the bot
+        self._reclaim_seen: dict[int, int] = {}  # bot seat -> entry of its latest request seen
         self._started = False
         self._hidden_secret = None
         self._private: dict[tuple[str, int], int] = {}
@@ -619,6 +623,15 @@ class Session:
         self._guarded_advance(out)
         return out
 
+    def reclaim_expected(self) -> bool:
+        """Whether a seat the bot plays asked for its seat back within the last RECLAIM_MEMORY
+        entries: its request for the next move slot is then on its way (a node that decides
+        at once, a bot, waits a moment for it rather than always moving first)."""
+        ledger = self.ledger
+        return ledger is not None and any(
+            seat in ledger.bots and seq >= ledger.seq - RECLAIM_MEMORY
+            for seat, seq in self._reclaim_seen.items())
+
     def reclaim_asked(self) -> bool:
         """Whether our player asked for the seat back and the log has not given it yet."""
         return self._reclaiming and self.ledger is not None and self.seat in self.ledger.bots
@@ -928,6 +941,8 @@ class Session:
         if old is not None:
             raise Fault("equivocation", (a,), f"two different {cls}s signed for entry {seq}",
                         seq, (old[0], raw))
+        if msg["kind"] == "reclaim" and msg["part"]["seat"] == a:
+            self._reclaim_seen[a] = max(seq, self._reclaim_seen.get(a, 0))
         if seq > ledger.seq + AHEAD_WINDOW:
             # its signer's fault however it came (relayed, or as a notice's proof): no honest
             # peer gets that far past a slot that needs our share, and a node that is behind

@@ -21,8 +21,8 @@ from .glossary import Glossary
 from .leaving import ASK, EXPLAINED, Leaving
 from .model import Model, bug_words
 from .screen_sets import screen_keys, what_happened
-from .screens import (MIN_H, MIN_W, QUICK_KEY, characters_in_play, first_option, help_screen,
-                      options_shown, quick_option, too_small)
+from .screens import (MIN_H, MIN_W, QUICK_KEY, RECLAIM_KEY, characters_in_play, first_option,
+                      help_screen, options_shown, quick_option, too_small)
 
 # ANSI colour names follow the terminal's own palette, so they stay readable on light and dark
 # backgrounds; no white or black text, and selection uses reverse video rather than a colour.
@@ -275,6 +275,13 @@ class GameUI:
             q = quick_option(m)
             if q is not None and not self.help_open and 0 <= q["option"] < count():
                 self.choose(q["option"])
+            else:
+                not_here(event)
+
+        @kb.add(RECLAIM_KEY)
+        def _(event) -> None:
+            if m.bot_plays_me and not self.replay:
+                self._spawn(m.reclaim())
             else:
                 not_here(event)
 

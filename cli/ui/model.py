@@ -74,6 +74,12 @@ class Model:
     def names(self) -> Names:
         return Names([p["name"] for p in self.status.get("players", [])], self.me)
 
+    @property
+    def bot_plays_me(self) -> bool:
+        """Whether the log hands our seat to the bot (the others recorded us as gone)."""
+        return self.phase == "playing" and self.me is not None and \
+            self.me in (self.status.get("bots") or [])
+
     def say(self, text: str, error: bool = False) -> None:
         self.message, self.message_is_error = text, error
         self.on_change()
@@ -194,6 +200,10 @@ class Model:
         elif kind == "over":
             self.result = {"scores": ev["scores"], "winners": ev["winners"],
                            "said": ev.get("said") or []}
+        elif kind == "reclaimed":
+            self.add_log(["you took your seat back from the bot: your decisions are yours again"
+                          if ev["seat"] == self.me else
+                          f"{names.plain(ev['seat'])} took their seat back from the bot"])
         elif kind == "hurry":
             if ev.get("seat") == self.me:   # shown where the answer to a key is, in red
                 self.message, self.message_is_error = hurry_words(ev["seconds"]), True
@@ -260,6 +270,18 @@ class Model:
             self.say(str(e), error=True)
             return
         self.say("" if reply.get("ok") else f"Not started: {reply.get('error')}",
+                 error=not reply.get("ok"))
+        await self.refresh()
+
+    async def reclaim(self) -> None:
+        """Ask our node to take our seat back from the bot that plays it."""
+        try:
+            reply = await client.call(self.socket, {"cmd": "reclaim"})
+        except client.NodeGone as e:
+            self.say(str(e), error=True)
+            return
+        self.say("Asked for your seat back: it comes back at the next move of a player who has "
+                 "not moved yet." if reply.get("ok") else f"Not taken back: {reply.get('error')}",
                  error=not reply.get("ok"))
         await self.refresh()
 

@@ -214,6 +214,11 @@ def decision_lines(model, width: int, rows: int, choose: Callable[[int], None]) 
         st = model.state
         if not st:
             return ""
+        if model.bot_plays_me:
+            return (" — you asked for your seat back: it comes back at the next move of a "
+                    "player who has not moved yet" if model.status.get("reclaim_asked") else
+                    " — a bot plays your seat (the others recorded you as gone): "
+                    f"press {RECLAIM_KEY} to take it back")
         wait_for = model.waiting_for
         return f" — waiting for {names.plain(wait_for)}" if wait_for is not None else \
             " — waiting for the other players (a choice or a dice roll)"
@@ -234,7 +239,7 @@ def choice_lines(model, width: int, rows: int, choose: Callable[[int], None],
     elif d is None:
         who = waiting()
         if who is not None:
-            lines.append([("class:dim", f"Not your decision{who}.")])
+            lines += wrap(f"Not your decision{who}.", width, "class:dim")
     else:
         if d["prompt"] == "timeout":
             lines += wrap(timeout_title(d["seat"], model.names), width, "class:title")[:2]
@@ -308,6 +313,7 @@ def _click(choose: Callable[[int], None], k: int):
 
 
 QUICK_KEY = "e"
+RECLAIM_KEY = "t"   # take our seat back from the bot that plays it
 
 
 def quick_option(model) -> dict | None:
