@@ -264,24 +264,21 @@ class Model:
 
     async def start_game(self) -> None:
         """The host starts with the players seated so far."""
-        try:
-            reply = await client.call(self.socket, {"cmd": "start"})
-        except client.NodeGone as e:
-            self.say(str(e), error=True)
-            return
-        self.say("" if reply.get("ok") else f"Not started: {reply.get('error')}",
-                 error=not reply.get("ok"))
-        await self.refresh()
+        await self._request({"cmd": "start"}, "", "Not started")
 
     async def reclaim(self) -> None:
         """Ask our node to take our seat back from the bot that plays it."""
+        await self._request({"cmd": "reclaim"}, "Asked for your seat back: it comes back at the "
+                             "next move of a player who has not moved yet.", "Not taken back")
+
+    async def _request(self, request: dict, done: str, refused: str) -> None:
+        """Send `request` to the node and say how it went: `done`, or `refused` and why."""
         try:
-            reply = await client.call(self.socket, {"cmd": "reclaim"})
+            reply = await client.call(self.socket, request)
         except client.NodeGone as e:
             self.say(str(e), error=True)
             return
-        self.say("Asked for your seat back: it comes back at the next move of a player who has "
-                 "not moved yet." if reply.get("ok") else f"Not taken back: {reply.get('error')}",
+        self.say(done if reply.get("ok") else f"{refused}: {reply.get('error')}",
                  error=not reply.get("ok"))
         await self.refresh()
 
