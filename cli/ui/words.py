@@ -30,7 +30,7 @@ TIMEOUT_CHOICES = {"wait": "Keep waiting for them", "bot": "Go on with a bot in 
 def hurry_words(seconds: int) -> str:
     """The warning before our own decision times out (the node's "hurry" event)."""
     return (f"{seconds} s left to decide: after that the other players may record you as gone "
-            "and hand your seat to a bot.")
+            "and hand your seat to a bot (t on this screen then takes it back).")
 
 
 def timeout_title(seat: int, names: Names) -> str:
