@@ -639,7 +639,9 @@ class Session:
     def _reclaim_part(self, slot: Any) -> dict | None:
         """Our reclaim share for move slot `slot`, if one is due: our request when our player
         asked for the seat back; our consent when the move is ours and we hold a bot seat's
-        request (before our player moved: we then never sign a move for this entry)."""
+        request (before our player moved: we then never sign a move for this entry). A consent
+        completes the entry at once (we hold the request), which is on disk before the consent
+        leaves: unlike a move, it needs no keeping for a restart (own_unlogged)."""
         ledger, s = self.ledger, slot.seq
         if slot.kind != "move" or ledger.hidden is not None or \
                 (s, self.seat, "share") in self._shares:

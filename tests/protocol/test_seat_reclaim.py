@@ -99,6 +99,7 @@ def test_a_reclaim_needs_the_deciders_consent():
     run, people, _ = _reclaiming_match(0)
     raws = items(run.match_file(0))
     at, entry = _reclaim_at(raws)
-    alone = dict(entry, authors=[2], parts=[{"seat": 2}], sigs=[entry["sigs"][entry["authors"].index(2)]])
+    own = entry["sigs"][entry["authors"].index(2)]
+    alone = dict(entry, authors=[2], parts=[{"seat": 2}], sigs=[own])   # the request alone
     report = _verify_changed(raws, at, alone)
     assert report.fault == "wrong-author" and report.index == at
