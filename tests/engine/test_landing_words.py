@@ -52,3 +52,13 @@ def test_a_subway_ride_names_the_owner_and_rent_where_it_ends():
     s = spiderman.roll(s, 2, 3)
     label = labels("spiderman-monopoly", s)[("ride", spiderman.TOMBSTONE)]
     assert label.startswith("Ride the Subway to Tombstone (Bob's: rent 1 web;"), label
+
+
+def test_symmetras_pick_of_a_roll_says_where_each_roll_lands():
+    from tests.overwatch.test_abilities import TANK_DVA, ability, situation
+    s = situation([("mercy", "symmetra", "roadhog"), TANK_DVA[:1] + ("genji", "zenyatta")],
+                  pos=[3, 20], owners={5: 1})              # Hollywood: Bob's
+    s = overwatch.roll(ability(overwatch.turn_roll(s, 5, "damage"), "symmetra"), 2)
+    said = labels("overwatch-monopoly", s)
+    assert said[("use", 2)] == "By the roll of 2: move 2 spaces to Hollywood (Bob's: rent 1 HP)"
+    assert said[("use", 5)].startswith("By the roll of 5: move 5 spaces to ")

@@ -128,7 +128,8 @@ def describe_options(g: Any, s: Any, moves: list, names: Names) -> list[str]:
         return [" ".join(map(str, m)) for m in moves]
     view = to_data(g.view(s, p.player))
     return [move_label(g, s, p.player, names) if m == ("move",) else
-            option_label(p.prompt, m, view, names) for m in moves]
+            move_label(g, s, p.player, names, die=m[1]) if p.prompt == "symmetra_pick" and
+            m[0] == "use" else option_label(p.prompt, m, view, names) for m in moves]
 
 
 # What each space that is no objective does to who lands there, in the rulebook's words.
@@ -139,13 +140,16 @@ LANDING = {"go": "collect {go_hp} HP", "jail": "just visiting",
            "ultimate": "you may use an ultimate ability", "go_to_jail": "go to jail"}
 
 
-def move_label(g: Any, s: Any, seat: int, names: Names) -> str:
-    """The turn's move with where it lands and what happens there ("Move 5 spaces to Ilios
-    (Bot 2's: rent 10 HP, a whole set)"): the distance the rules move by (Mei's -3 too)."""
-    steps = g.move_distance(s, seat, 0)
+def move_label(g: Any, s: Any, seat: int, names: Names, die: int | None = None) -> str:
+    """The turn's move (or Symmetra's pick of the roll `die`) with where it lands and what
+    happens there ("Move 5 spaces to Ilios (Bot 2's: rent 10 HP, a whole set)"): the distance
+    the rules move by (Mei's -3 too)."""
+    steps = g.move_distance(s, seat, 0, die=die)
     to = (s.players[seat].pos + steps) % g.data.board_size
     does = {k: v.format(go_hp=g.data.go_hp) for k, v in LANDING.items()}
-    return f"Move {amount(steps, 'spaces')} to {landing(g, s, to, seat, names, 'HP', does)}"
+    by = "" if die is None else f"By the roll of {die}: "
+    what = f"move {amount(steps, 'spaces')} to {landing(g, s, to, seat, names, 'HP', does)}"
+    return by + what if by else what[0].upper() + what[1:]
 
 
 def describe_move(g: Any, s: Any, move: tuple, names: Names) -> str:
