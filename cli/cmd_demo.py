@@ -21,6 +21,7 @@ from pathlib import Path
 import trio
 
 from engine import get_game
+from node.lobby import SEAT_NUMBER
 from protocol.verify import verify_file
 
 from .cmd_sim import check_game
@@ -112,7 +113,7 @@ async def _demo(args, base: Path) -> tuple[list[list[dict]], str]:
                 target = [ours[0]["code"], "--interface", LOOPBACK] if ours else \
                     ["--peer", f"{LOOPBACK}:{port}"]
                 proc = await _spawn(nursery, env[i], stderr[i], "join", *target, "--bot",
-                                    args.bot_kind, "--name", f"Bot {i + 1}", "--listen",
+                                    args.bot_kind, "--name", f"Bot {SEAT_NUMBER}", "--listen",
                                     LOOPBACK, "--json")
                 nursery.start_soon(_read_events, proc, events[i], None, i, errs[i])
     return events, how

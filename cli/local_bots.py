@@ -15,6 +15,7 @@ from pathlib import Path
 
 import trio
 
+from node.lobby import SEAT_NUMBER
 from node.runtime import unfinished_matches
 from protocol.identity import data_dir
 
@@ -30,21 +31,22 @@ def bot_home(k: int) -> Path:
 ANY_ADDRESS = {"0.0.0.0": "127.0.0.1", "::": "::1"}
 
 
-def bot_command(listen: str, port: int, k: int, kind: str) -> list[str]:
+def bot_command(listen: str, port: int, kind: str) -> list[str]:
     """A bot joins the host where the host listens, and listens there too: the bots of a host
     on loopback stay on loopback, and those of a host on the LAN can be reached from the LAN
     at the host's address, which is where the other players are sent to find them (see
     node.runtime.shared_addr). Dialing 127.0.0.1 always would miss a host that listens on one
     LAN address only."""
     host = ANY_ADDRESS.get(listen, listen)
-    # --new: a bot's home may hold an unfinished match of an earlier game; this is a new one
+    # --new: a bot's home may hold an unfinished match of an earlier game; this is a new one.
+    # Named after the seat it gets (the bots race for seats): seat 3 is "Bot 3" everywhere.
     return [sys.executable, "-m", "cli.main", "join", "--peer", f"{host}:{port}",
-            "--listen", listen, "--bot", kind, "--name", f"Bot {k}", "--new"]
+            "--listen", listen, "--bot", kind, "--name", f"Bot {SEAT_NUMBER}", "--new"]
 
 
 def spawn_bots(nursery: trio.Nursery, listen: str, port: int, count: int, kind: str) -> None:
     for k in range(1, count + 1):
-        _start(nursery, bot_command(listen, port, k, kind), bot_home(k))
+        _start(nursery, bot_command(listen, port, kind), bot_home(k))
 
 
 def stopped_bots(match: Path) -> list[Path]:

@@ -85,6 +85,10 @@ def _describe(kind: str, d: dict) -> str | None:
                 "— use the control API (cmd: choose)")
     if kind == "choice":
         return f"about {player_name(d['seat'])}, the players chose: {d['outcome']}"
+    if kind == "reclaimed":
+        return f"{player_name(d['seat'])} took their seat back from the bot"
+    if kind == "hurry":
+        return f"HURRY: {d['seconds']} s left to decide before the others may time you out"
     if kind == "stalled":
         return f"STALLED: {_players(d['seats'])} are all gone: {d['reason']}"
     if kind == "alone":

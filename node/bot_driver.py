@@ -8,6 +8,10 @@ Invariants kept here:
 - A decision whose slot is no longer the one in progress (the session was rebuilt, the slot
   has passed) is skipped; a move the session refuses was ours already (sent before a restart).
 - A seat the others timed out is handed to a bot at once ("bot"), if still asked.
+- While a seat the bot plays is asking for its seat back (Session.reclaim_expected), a move is
+  made only after a quarter of the decision timeout without an entry: its request for this
+  slot is on its way, and the node consents to it by itself if it comes first (a bot that
+  always moved at once would never let a player back); well before the others' deadline.
 - Nothing is done once the game is over.
 """
 from __future__ import annotations
@@ -39,6 +43,12 @@ async def drive_bot(node: "Node", todo: trio.MemoryReceiveChannel) -> None:
         slot = session.ledger.slot if session.ledger else None
         if slot is None or slot.seq != ev.seq:
             continue  # stale: the session was rebuilt or the slot has passed
+        if slot.kind == "move" and session.reclaim_expected():
+            watchdog = node.play.watchdog
+            if await watchdog.progress_within(watchdog.slot_limit() / 4):
+                continue  # an entry came (the seat taken back, our consent in it): stale
+            if node.finished.is_set():
+                return
         # Seeded by the slot: after a restart the bot makes the very same choice again,
         # so it never signs two different moves for one slot.
         bot = make_bot(node.bot_kind, f"{node.identity.check_code}/{ev.seq}")

@@ -38,6 +38,8 @@ Bots, scripts, tests and the terminal UI all use it. One request per line, one r
     {"cmd": "move", "move": [..]} -> {"ok": true} | {"ok": false, "error": "why not"}
     {"cmd": "choose", "choice": "wait" | "bot" | "end"}
                                   -> {"ok": true} | {"ok": false, "error": "why not"}
+    {"cmd": "reclaim"}            -> {"ok": true} | {"ok": false, "error": "why not"}: take
+                                     our seat back from the bot that plays it (see below)
     {"cmd": "start"}              -> the host starts before every seat is taken
     {"cmd": "ping"}               -> {"ok": true, "peers": [{"seat", "name", "ms"}, ...]}:
                                      a signed round trip to each seat over the game's own
@@ -55,10 +57,17 @@ true this player must choose (also shown by "pending"; a bot node chooses "bot" 
 Once every remaining player has, {"event": "choice", "seq", "seat", "outcome", "choices"}
 follows: the outcome is the choice if they all agree, else "wait".
 
+A player whose seat the bot plays (its seat in the status's "bots") takes it back with
+{"cmd": "reclaim"}: the node signs its request at each move slot until the deciding player's
+node consents (its player had not moved yet); then every node sends {"event": "reclaimed",
+"seq", "seat"} and the seat decides again. The status's "reclaim_asked" is true meanwhile.
+
 The other events: "lobby" (who is seated), "dropped" (a seat left the lobby: "name", "code",
 "reason"; the seat is open again), "started", "resumed", "decision", "state" (an entry
 changed the state), "attested" (the turn's state hash every node signed), "peer" (a link came
-or went), "caught_up", "divergence", "stalled" (two players gone at once: the game waits),
+or went), "caught_up", "divergence", "hurry" (to the player whose decision the game waits for:
+"seq", "seat", "seconds" left before the others may record them as gone), "stalled" (two
+players gone at once: the game waits),
 "alone" (no peer reachable for a while during the game: the node keeps trying), "lingering"
 (the game is over and the node waits for a peer to hold the whole log), "over", "fault" and
 "recovered" (on resume, the match file ended inside an entry and was cut back to its last
@@ -150,6 +159,8 @@ def _status(node) -> dict:
         out["state_hash"] = engine.state_hash(s.state).hex()
         # seats the log hands to the bot (gone past the timeout, the others chose "bot")
         out["bots"] = list(s.ledger.bots) if s.ledger is not None else []
+        # our player asked for our seat back ("reclaim") and the log has not given it yet
+        out["reclaim_asked"] = s.reclaim_asked()
     if node.outcome.match_file is not None:
         out["file"] = str(node.outcome.match_file)
     if node.outcome.result is not None:
@@ -219,6 +230,7 @@ def _pending_timeout(node) -> dict | None:
 ACTIONS = {
     "move": lambda node, req: node.submit_move(req.get("move")),
     "choose": lambda node, req: node.submit_choice(req.get("choice")),
+    "reclaim": lambda node, req: node.submit_reclaim(),
     "start": lambda node, req: node.start_now(),
 }
 
@@ -296,7 +308,7 @@ async def _request(node, line: bytes, send, lifecycle: "Lifecycle | None" = None
         await _stop(node, req, send, lifecycle)
     else:
         await send({"ok": False, "error": f"unknown cmd {cmd!r} "
-                                          "(status, state, pending, glossary, move, choose, start, ping, "
+                                          "(status, state, pending, glossary, move, choose, reclaim, start, ping, "
                                           "events, stop)"})
     return False
 

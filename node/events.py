@@ -14,8 +14,8 @@ from typing import Any, Callable
 
 import trio
 
-from protocol.session import (Divergence, MatchStarted, SeatChosen, SeatTimedOut, Session,
-                              StateChanged, TurnAttested, YourDecision)
+from protocol.session import (Divergence, MatchStarted, SeatChosen, SeatReclaimed,
+                              SeatTimedOut, Session, StateChanged, TurnAttested, YourDecision)
 
 from .words import SeatNames, decision_data
 
@@ -57,6 +57,8 @@ def describe(ev: Any, session: Session | None, my_seat: int | None,
     if isinstance(ev, SeatChosen):
         return "choice", {"seq": ev.seq, "seat": ev.seat, "outcome": ev.outcome,
                           "choices": [[a, c] for a, c in sorted(ev.choices.items())]}
+    if isinstance(ev, SeatReclaimed):
+        return "reclaimed", {"seq": ev.seq, "seat": ev.seat}
     if isinstance(ev, StateChanged):
         return "state", {"seq": ev.seq, "kind": ev.kind}
     if isinstance(ev, TurnAttested):

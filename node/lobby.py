@@ -26,6 +26,10 @@ Invariants kept here:
 - Every field a peer sends here is checked by node.lobby_checks as it arrives, before it is kept,
   relayed or dialed: a joiner's bad name or port is refused (told to it, logged naming it), a
   host's bad field ends our join (BadMessage naming the host).
+- A joiner may ask to be named after the seat it gets: SEAT_NUMBER in its name becomes that
+  seat's number ("Bot {seat}" in seat 3 is "Bot 3"), kept right as seats are freed and taken,
+  so bots that race for seats still read "3 Bot 3" everywhere; the joiner takes the name the
+  genesis gives it.
 """
 from __future__ import annotations
 
@@ -42,6 +46,7 @@ import engine
 from engine.core import IllegalMove
 from protocol import genesis as gen
 from protocol.identity import check_code
+from protocol.peertext import MAX_NAME
 from protocol.randomness import HashChain, chain_secret
 
 from . import lobby_checks as checks
@@ -69,6 +74,14 @@ def genesis_deadline(body: dict) -> int:
     return body["timeouts"]["round"]
 
 
+SEAT_NUMBER = "{seat}"
+
+
+def seat_name(asked: str, seat: int) -> str:
+    """The name seat `seat` gets for the name its joiner asked for (see SEAT_NUMBER)."""
+    return asked.replace(SEAT_NUMBER, str(seat + 1))[:MAX_NAME]
+
+
 class LobbyRefused(Exception):
     pass
 
@@ -78,6 +91,7 @@ class _Place:
 
     def __init__(self, seat: Seat) -> None:
         self.seat = seat
+        self.asked = seat.name   # the name its player asked for (SEAT_NUMBER not filled in)
         self.out: trio.MemorySendChannel | None = None   # frames for its current connection
         self.scope: trio.CancelScope | None = None       # ends its current connection
         self.gone_at: float | None = None   # when its connection was lost (None: it has one)
@@ -214,6 +228,8 @@ class Lobby:
         else:   # this key's player is back (a rerun, or a second copy): the newest wins
             place.replace(seat if self.body is None else
                           dataclasses.replace(place.seat, addr=seat.addr, port=seat.port))
+        if self.body is None:
+            place.asked = msg["name"]
         self._reseat()
         if len(self.table.seats) == lobby["seats"]:
             self.full.set()
@@ -348,6 +364,8 @@ class Lobby:
         return self.full.is_set() or len(self.table.seats) >= self.settings["seats"]
 
     def _reseat(self) -> None:
+        for seat, p in enumerate(self.places, start=1):
+            p.seat = dataclasses.replace(p.seat, name=seat_name(p.asked, seat))
         self.table.seats[1:] = [p.seat for p in self.places]
 
     def _tell(self, frame: bytes) -> None:
@@ -428,3 +446,5 @@ class Lobby:
         mine = body["players"][keys.index(self.table.identity.public)]
         if mine["commit"] != chain.commitment or body["chain"] != chain.length:
             raise wire.BadMessage("the genesis does not hold our randomness commitment")
+        # the name the host gave our seat (SEAT_NUMBER filled in) is the one every node shows
+        self.table.name = mine["name"]

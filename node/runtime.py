@@ -331,6 +331,8 @@ class Node:
         play.bot_todo = send
         nursery.start_soon(drive_bot, self, receive)
         nursery.start_soon(play.watchdog.run)
+        if play.bot_kind is None:   # a bot decides at once: nobody to warn
+            nursery.start_soon(play.watchdog.warn)
         nursery.start_soon(tell_if_alone, self.table)
         nursery.start_soon(play.outbox.persist_then_send)
         nursery.start_soon(play.outbox.release_relays_when_due)
@@ -346,6 +348,14 @@ class Node:
         if self.session is None:
             raise IllegalMove("the game has not started yet")
         self._own(self.session.move(engine.as_move(move)))
+
+    def submit_reclaim(self) -> None:
+        """A person asks for their seat back from the bot that plays it (control API);
+        ValueError says why it was refused. The seat comes back at the next move slot whose
+        decider consents (see Session.reclaim)."""
+        if self.session is None:
+            raise ValueError("the game has not started yet")
+        self._own(self.session.reclaim())
 
     def submit_choice(self, choice: str) -> None:
         """A person's choice about a timed-out seat ("wait", "bot" or "end"), from the control

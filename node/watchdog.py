@@ -11,6 +11,10 @@ Invariants kept here:
 - Otherwise, after its claim, it waits one more limit for progress; with several players gone
   at once it says the game is stalled ("stalled" event) and waits for any entry.
 - Nothing is claimed once the game is over.
+- Our own player is warned ("hurry" event) once per slot that waits for their decision (a move,
+  a sealed commitment, a choice about a gone seat), `warning_left` seconds before the others'
+  deadline for it (their limit from when their log grew, as ours did): a person still at
+  the screen sees the timeout coming before their seat may be handed to a bot.
 """
 from __future__ import annotations
 
@@ -26,12 +30,24 @@ if TYPE_CHECKING:
     from .table import Table
 
 
+# People's decisions: the slots a person answers (the others' "decision" limit applies).
+DECISIONS = ("move", "commit", "choice")
+WARNING_MAX_S = 30   # the warning comes at most this long before the deadline
+
+
+def warning_left(limit: float) -> int:
+    """How many seconds before a decision's deadline its player is warned: half the limit,
+    at most WARNING_MAX_S (a 20 s timeout warns with 10 s left, 300 s with 30 s left)."""
+    return int(min(limit // 2, WARNING_MAX_S))
+
+
 class Watchdog:
     def __init__(self, table: "Table", own: Callable[["Output"], None]) -> None:
         self.table = table
         self.own = own   # our claim's output, kept before it is sent (Play.own)
         self._progress: trio.Event | None = None   # set at the next entry, for who waits
         self._watch: trio.CancelScope | None = None   # the sleep until a deadline
+        self._warn: trio.CancelScope | None = None    # the sleep until our player's warning
 
     async def run(self) -> None:
         """Claims a timeout against a seat the current slot has waited on for too long. Every
@@ -39,13 +55,10 @@ class Watchdog:
         passes, not at every entry."""
         table = self.table
         while not table.finished.is_set():
-            with trio.CancelScope(deadline=self._slot_deadline()) as watch:
-                self._watch = watch
-                await trio.sleep_forever()
-            self._watch = None
+            due = await self._until("_watch", self._slot_deadline())
             if table.finished.is_set():
                 return
-            if watch.deadline > trio.current_time():
+            if not due:
                 continue   # an entry came after the deadline fired, before we woke: a new slot
             seq = table.entry_count()
             self.own(table.session.claim_timeout(int(time.time())))
@@ -55,11 +68,38 @@ class Watchdog:
                 self._say_if_stalled(seq)
                 await self._progress_within(math.inf)
 
+    async def warn(self) -> None:
+        """Tells our own player ("hurry") when a slot that waits for their decision nears the
+        others' deadline for it; once per slot, and only if it still waits for them then."""
+        table = self.table
+        while not table.finished.is_set():
+            due = await self._until("_warn", self._warning_deadline())
+            if table.finished.is_set():
+                return
+            if not due:
+                continue   # an entry came after the warning fell due, before we woke
+            slot = table.session.ledger.slot
+            if self._waits_for_our_decision():
+                table.events.emit("hurry", {"seq": slot.seq, "seat": table.my_seat,
+                                            "seconds": warning_left(self.slot_limit())})
+            await self._progress_within(math.inf)
+
+    async def _until(self, scope: str, deadline: float) -> bool:
+        """Sleeps until `deadline`, which moved_on moves at every entry (the sleep is kept as
+        attribute `scope` meanwhile); whether it fell due, rather than moved past now."""
+        with trio.CancelScope(deadline=deadline) as sleep:
+            setattr(self, scope, sleep)
+            await trio.sleep_forever()
+        setattr(self, scope, None)
+        return sleep.deadline <= trio.current_time()
+
     def moved_on(self) -> None:
         """The log grew (an entry appended, or caught up): the watchdog's deadline becomes the
         new slot's, and whoever waits for progress is told."""
         if self._watch is not None:
             self._watch.deadline = self._slot_deadline()
+        if self._warn is not None:
+            self._warn.deadline = self._warning_deadline()
         if self._progress is not None:
             self._progress.set()
             self._progress = None
@@ -69,7 +109,21 @@ class Watchdog:
         timeouts = self.table.session.body["timeouts"]
         ledger = self.table.session.ledger
         kind = ledger.slot.kind if ledger is not None and ledger.slot is not None else None
-        return timeouts["decision"] if kind in ("move", "commit", "choice") else timeouts["round"]
+        return timeouts["decision"] if kind in DECISIONS else timeouts["round"]
+
+    def _waits_for_our_decision(self) -> bool:
+        table = self.table
+        ledger = table.session.ledger
+        return ledger is not None and ledger.slot is not None and \
+            ledger.slot.kind in DECISIONS and table.my_seat in table.session.awaiting()
+
+    def _warning_deadline(self) -> float:
+        """When to warn our player about the slot in progress: `warning_left` before the
+        others' deadline, or never while it waits for no decision of theirs."""
+        left = warning_left(self.slot_limit())
+        if not left or not self._waits_for_our_decision():
+            return math.inf
+        return trio.current_time() + self.slot_limit() - left
 
     def _slot_deadline(self) -> float:
         """When the slot in progress times out: its limit from now, or never while it waits
@@ -78,6 +132,10 @@ class Watchdog:
         if not any(a != table.my_seat for a in table.session.awaiting()):
             return math.inf
         return trio.current_time() + self.slot_limit()
+
+    async def progress_within(self, seconds: float) -> bool:
+        """Whether an entry is appended within `seconds`."""
+        return await self._progress_within(seconds)
 
     async def _progress_within(self, seconds: float) -> bool:
         """Whether an entry is appended within `seconds`."""

@@ -95,7 +95,8 @@ def play_match(game: str, players: int, *, seed: int | str = 0, order_seed: int 
                max_steps: int = 2_000_000,
                hooks: dict[int, Callable[[Session], list[bytes]]] | None = None,
                prepared: tuple[dict, list[Player]] | None = None,
-               after_timeout: str | Callable[[int, SeatTimedOut], str | None] = "bot") -> MatchRun:
+               after_timeout: str | Callable[[int, SeatTimedOut], str | None] = "bot",
+               patient: Sequence[int] = ()) -> MatchRun:
     """Play one match to its end (or until every node is stuck or halted).
 
     `filters[seat]` rewrites what that seat sends to each receiver (a cheater test double);
@@ -103,7 +104,9 @@ def play_match(game: str, players: int, *, seed: int | str = 0, order_seed: int 
     `hooks[seat](session)` runs after each output of that seat and returns extra frames it sends
     to every peer (a cheater that signs what it likes);
     `after_timeout` is every asked node's choice about a timed-out seat, or a function of
-    (seat choosing, the SeatTimedOut event) returning it (None: that node never chooses).
+    (seat choosing, the SeatTimedOut event) returning it (None: that node never chooses);
+    `patient` seats act on a decision only while no frame is in flight (a person, slower than
+    the network).
     """
     body, people = prepared or make_players(game, players, seed, chain=chain, variants=variants)
     sessions = [Session(body, p.identity, p.chain) for p in people]
@@ -136,7 +139,7 @@ def play_match(game: str, players: int, *, seed: int | str = 0, order_seed: int 
     while run.steps < max_steps:
         run.steps += 1
         links = net.busy()
-        actors = sorted(todo | set(asked))
+        actors = sorted(a for a in todo | set(asked) if not (links and a in patient))
         choices = len(links) + len(actors)
         if choices == 0:
             live = [s for s in sessions if s.fault is None and not s.over]

@@ -15,6 +15,14 @@ derives from the log, and its reveals and attestations are no longer needed) or 
 engine's forfeit ends the game and the others attest the final state). Only a unanimous choice
 counts; any disagreement waits.
 
+A seat handed to the bot may take it back: at a move slot, instead of the move, a "reclaim"
+entry signed by that seat itself (its request) and by the deciding player (its consent: it
+gives up this move slot), each part naming the seat. The seat is active again from the next
+entry on; the move slot comes back as a new entry number. An honest decider signs its move or
+its consent, never both, so a move entry and a reclaim entry for one slot never both complete
+(two such shares of one key are an equivocation); against a timeout entry the consent is the
+decider's late share, which a claimant ignores.
+
 Sealed moves (several players choosing at once, `engine.Sealed`) take two slots: a "commit"
 entry in which every active chooser signs a hash of its move and a secret salt, then an "open"
 entry in which each reveals that move and salt. Nothing of any move is in the log before every
@@ -65,7 +73,7 @@ __all__ = ["Slot", "Fault", "Ledger", "FAULT_KINDS", "AUTHORED_FAULTS", "authore
 # (timeout claims naming different seats) is none of these: it names no seat (see `authored`).
 AUTHORED_FAULTS = frozenset({"wrong-kind", "bad-reveal", "illegal-move", "bad-opening", "bad-key",
                              "bad-shuffle", "bad-share", "replayed-proof", "bad-claim",
-                             "bad-choice"})
+                             "bad-choice", "bad-reclaim"})
 
 FAULT_KINDS = (
     "malformed",        # bytes that do not decode to a valid message
@@ -86,6 +94,8 @@ FAULT_KINDS = (
     "state-mismatch",   # an attested state hash that differs from the one computed here
     "bad-claim",        # a timeout claim against a player the slot is not waiting for
     "bad-choice",       # a choice about a seat that is not the timed-out one being decided
+    "bad-reclaim",      # a reclaim for a seat the bot does not play, or by another seat, or
+                        # where the log waits for no move
     "equivocation",     # two different messages signed by one key for one slot
     "genesis",          # a genesis that is not valid or not signed by every player
     "after-end",        # an entry after the game ended
@@ -169,11 +179,13 @@ class Ledger:
         self.phase = "step"
         self.reveal_heads = [p["commit"] for p in body["players"]]
         self.reveals = 0             # chance nodes resolved so far
+        self.revealed = [0] * self.n  # reveals each seat made (a seat the bot played skipped some)
         self.absent: list[int] = []  # seats that do not write: timed out (undecided), bots
         self.undecided: list[int] = []  # timed out; the others' choice about them is pending
         self.bots: list[int] = []    # seats played by the derived bot
         self.bot_moves = 0           # moves the derived bot made (not entries: derived)
         self.choices: list[tuple[int, int, str]] = []  # (seq, seat, outcome) of choice entries
+        self.reclaims: list[tuple[int, int]] = []  # (seq, seat) of reclaim entries
         self.entries: list[bytes] = []
         self.counts = dict.fromkeys(KINDS, 0)
         self.hidden = None
@@ -249,6 +261,8 @@ class Ledger:
         if share["prev"] != self.head:
             raise Fault("wrong-prev", (a,), "previous-entry hash is not the hash of entry "
                         f"{self.seq - 1}", seq)
+        if kind == "reclaim":
+            return self._check_reclaim(a, part["seat"], seq)
         if a in self.absent:
             raise Fault("wrong-author", (a,), f"{player_name(a)} timed out and may not write", seq)
         if kind == "timeout":
@@ -298,6 +312,26 @@ class Ledger:
                         f"from the replayed {self.state_hash().hex()[:16]}…", seq)
         return None
 
+    def _check_reclaim(self, a: int, seat: int, seq: int) -> None:
+        """A reclaim share: the request of a seat the bot plays (naming itself) or the deciding
+        player's consent to it, at a move slot, in a match without hidden cards."""
+        if self.hidden is not None:
+            raise Fault("bad-reclaim", (a,), "a seat cannot be taken back from the bot in a "
+                        "match with hidden cards", seq)
+        if self.slot.kind != "move":
+            raise Fault("bad-reclaim", (a,), f"a reclaim where the log expects a {self.slot.kind}"
+                        " (a seat is taken back only instead of a move)", seq)
+        if seat not in self.bots:
+            raise Fault("bad-reclaim", (a,), f"a reclaim of {player_name(seat)}, whom the bot "
+                        "does not play", seq)
+        if a in self.absent and a != seat:
+            raise Fault("bad-reclaim", (a,), f"{player_name(a)} asks for {player_name(seat)}'s "
+                        "seat: only a seat's own key takes it back", seq)
+        if a not in self.absent and a not in self.slot.authors:
+            raise Fault("bad-reclaim", (a,), f"{player_name(a)} consents to a reclaim at a move "
+                        f"of {player_name(self.slot.authors[0])}: only the decider gives up "
+                        "its move", seq)
+
     def _check_opening(self, a: int, part: dict, seq: int) -> None:
         commit_seq, commits = self.sealed
         move = part["move"]
@@ -325,8 +359,8 @@ class Ledger:
                 raise Fault("bad-claim", (a,), f"a timeout claim against {player_name(accused)}, whom "
                             f"entry {seq} did not wait for", seq)
             return
-        if entry["kind"] == "timeout" or a in self.absent:
-            return
+        if kind == "reclaim" or entry["kind"] in ("timeout", "reclaim") or a in self.absent:
+            return   # a reclaim or a share that lost the race to the other entry of the slot
         if kind == "choice" and entry["kind"] != "choice":
             raise Fault("bad-choice", (a,), f"a choice about {player_name(share['part']['seat'])}, but "
                         "no timeout was waiting for a choice there", seq)
@@ -364,6 +398,14 @@ class Ledger:
                 raise Fault("bad-claim", (), "timeout claims name different seats (no one claim "
                             "breaks a rule: whoever put them in one entry did)", self.seq)
             expected = tuple(s for s in self.active() if s != accused)
+        elif entry["kind"] == "reclaim":
+            seat = entry["parts"][0]["seat"]
+            if any(p["seat"] != seat for p in entry["parts"]):
+                raise Fault("bad-reclaim", (), "reclaim parts name different seats (no one "
+                            "part breaks a rule: whoever put them in one entry did)", self.seq)
+            # the seat's own request and the deciding player's consent
+            expected = tuple(sorted({*self.slot.authors, seat})) if self.slot.kind == "move" \
+                else (seat,)   # no decider to consent: check_share says why it is refused
         else:
             expected = self.slot.authors
         missing = [s for s in expected if s not in authors]
@@ -413,6 +455,7 @@ class Ledger:
         elif kind == "reveal":
             for a, part in zip(entry["authors"], entry["parts"]):
                 self.reveal_heads[a] = part
+                self.revealed[a] += 1
             self.reveals += 1
             seed = chance_seed(self.match_id, entry["seq"], list(entry["parts"]))
             self.state = self.game.resolve(self.state, seed)
@@ -424,6 +467,11 @@ class Ledger:
                 self.undecided.append(accused)   # the others choose next; the phase stays
             # else the game was already over (a missing final attestation): the result stands
             # and the others attest it
+        elif kind == "reclaim":   # the seat is active again; the move slot comes back
+            seat = entry["parts"][0]["seat"]
+            self.bots.remove(seat)
+            self.absent.remove(seat)
+            self.reclaims.append((entry["seq"], seat))
         elif kind == "choice":
             seat = self.undecided.pop(0)
             outcome = settle_choice([p["choice"] for p in entry["parts"]])

@@ -33,7 +33,8 @@ __all__ = [
 PROTOCOL_VERSION = 2   # 2: attestations per turn, halt notices
 HIDDEN_PROTOCOL = 3    # 3: protocol 2 and hidden decks (key, shuffle, draw, disclose entries)
 HIDDEN_KINDS = ("key", "shuffle", "draw", "disclose")   # the entry kinds protocol 3 adds
-KINDS = ("move", "reveal", "attest", "timeout", "choice", "commit", "open", *HIDDEN_KINDS)
+KINDS = ("move", "reveal", "attest", "timeout", "choice", "commit", "open", *HIDDEN_KINDS,
+         "reclaim")
 CHOICES = ("wait", "bot", "end")   # what the remaining players may choose after a timeout
 MAX_PLAYERS = 8
 MAX_CHAIN = 1 << 20
@@ -123,6 +124,7 @@ _move = _list(_move_item, 1, 32)
 _timeout_spec = {"seat": _seat, "time": _int(0, U64)}
 _choice_spec = {"seat": _seat, "choice": _one_of(*CHOICES)}
 _open_spec = {"move": _move, "salt": _hash}
+_reclaim_spec = {"seat": _seat}
 # Hidden cards (protocol 3). Points are 32 bytes, ciphertexts 64, Schnorr/DLEQ proofs 96; what
 # the bytes mean (a valid point, a proof that holds) is protocol.hidden's check, made by the
 # ledger so that a failure is the author's fault by name.
@@ -148,7 +150,7 @@ _PARTS: dict[str, Callable[[Any, str], None]] = {
     "move": _move, "reveal": _hash, "attest": _hash, "commit": _hash,
     "timeout": _spec(_timeout_spec), "choice": _spec(_choice_spec), "open": _spec(_open_spec),
     "key": _spec(_key_spec), "shuffle": _spec(_shuffle_spec), "draw": _spec(_share_part_spec),
-    "disclose": _list(_spec(_card_spec), 1, MAX_DECK),
+    "disclose": _list(_spec(_card_spec), 1, MAX_DECK), "reclaim": _spec(_reclaim_spec),
 }
 
 

@@ -87,7 +87,7 @@ from .randomness import HashChain, sealed_commitment, sealed_salt
 __all__ = [
     "Session", "Output", "Send", "MatchStarted", "YourDecision", "StateChanged", "TurnAttested",
     "Appended", "GameOver", "FaultDetected", "Divergence", "SeatTimedOut", "SeatChosen",
-    "AHEAD_WINDOW",
+    "SeatReclaimed", "AHEAD_WINDOW",
 ]
 
 # How many slots ahead of us a peer can honestly be: a peer needs our share to pass a reveal or
@@ -95,6 +95,9 @@ __all__ = [
 # an auction's bids), so a peer that saw a reveal before us can be that many moves ahead. No
 # turn of the built-in games comes near this; it bounds what a peer can make us hold.
 AHEAD_WINDOW = 256
+# Entries for which a seat's request to take its seat back from the bot is expected again at
+# the next move slot (it asks at each one until it gets in): see reclaim_expected.
+RECLAIM_MEMORY = 16
 # Share kinds a restarted node cannot derive again from its log (see own_unlogged).
 _UNDERIVABLE = ("move", "timeout", "choice", "commit")
 # Frames kept before the genesis is complete (peers that finished it first may already play).
@@ -169,6 +172,13 @@ class SeatChosen:
     seat: int
     outcome: str
     choices: dict
+
+
+@dataclass(frozen=True)
+class SeatReclaimed:
+    """The reclaim entry `seq` is in the log: `seat` plays again (the bot no longer does)."""
+    seq: int
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -251,6 +261,8 @@ class Session:
         # reporter -> (notice, parsed, entry its proof is for): halt notices whose proof is
         # ahead of the log, the first of each reporter only (see _on_halt)
         self._held: dict[int, tuple[bytes, dict, int]] = {}
+        self._reclaiming = False   # our player asked for our seat back from the bot
+        self._reclaim_seen: dict[int, int] = {}  # bot seat -> entry of its latest request seen
         self._started = False
         self._hidden_secret = None
         self._private: dict[tuple[str, int], int] = {}
@@ -621,6 +633,54 @@ class Session:
             raise ValueError("this player's choice was already sent")
         return self._send_own("choice", {"seat": slot.pending, "choice": choice}, out)
 
+    def reclaim(self) -> Output:
+        """Ask for our seat back from the bot that plays it: our request is signed at the next
+        move slot (and again at each one until the reclaim entry is logged). Raises
+        ValueError when the bot does not play our seat."""
+        ledger = self.ledger
+        if self.fault or ledger is None or ledger.over or self.seat not in ledger.bots:
+            raise ValueError("a bot does not play this seat: there is nothing to take back")
+        if ledger.hidden is not None:
+            raise ValueError("a seat cannot be taken back from the bot in a game with hidden "
+                             "cards")
+        self._reclaiming = True
+        out = Output()
+        self._guarded_advance(out)
+        return out
+
+    def reclaim_expected(self) -> bool:
+        """Whether a seat the bot plays asked for its seat back within the last RECLAIM_MEMORY
+        entries: its request for the next move slot is then on its way (a node that decides
+        at once, a bot, waits a moment for it rather than always moving first)."""
+        ledger = self.ledger
+        return ledger is not None and any(
+            seat in ledger.bots and seq >= ledger.seq - RECLAIM_MEMORY
+            for seat, seq in self._reclaim_seen.items())
+
+    def reclaim_asked(self) -> bool:
+        """Whether our player asked for the seat back and the log has not given it yet."""
+        return self._reclaiming and self.ledger is not None and self.seat in self.ledger.bots
+
+    def _reclaim_part(self, slot: Any) -> dict | None:
+        """Our reclaim share for move slot `slot`, if one is due: our request when our player
+        asked for the seat back; our consent when the move is ours and we hold a bot seat's
+        request (before our player moved: we then never sign a move for this entry). A consent
+        completes the entry at once (we hold the request), which is on disk before the consent
+        leaves: unlike a move, it needs no keeping for a restart (own_unlogged)."""
+        ledger, s = self.ledger, slot.seq
+        if slot.kind != "move" or ledger.hidden is not None or \
+                (s, self.seat, "share") in self._shares:
+            return None
+        if self.seat in ledger.bots:
+            return {"seat": self.seat} if self._reclaiming else None
+        if slot.authors != (self.seat,):
+            return None
+        for seat in ledger.bots:
+            request = self._shares.get((s, seat, "share"))
+            if request is not None and request[1]["kind"] == "reclaim" and self._check(*request):
+                return {"seat": seat}
+        return None
+
     def claim_timeout(self, now: int, seat: int | None = None) -> Output:
         """Sign that `seat` (default: the lowest awaited) missed the current slot at time `now`."""
         out = Output()
@@ -909,6 +969,8 @@ class Session:
         if old is not None:
             raise Fault("equivocation", (a,), f"two different {cls}s signed for entry {seq}",
                         seq, (old[0], raw))
+        if msg["kind"] == "reclaim" and msg["part"]["seat"] == a:
+            self._reclaim_seen[a] = max(seq, self._reclaim_seen.get(a, 0))
         if seq > ledger.seq + AHEAD_WINDOW:
             # its signer's fault however it came (relayed, or as a notice's proof): no honest
             # peer gets that far past a slot that needs our share, and a node that is behind
@@ -981,7 +1043,8 @@ class Session:
                 elif slot.kind == "reveal":
                     if ledger.reveals >= self.chain.length:
                         raise Fault("exhausted", (), "all reveals are used", s)
-                    part = self.chain.reveal(ledger.reveals + 1)
+                    # our next chain value: a seat the bot played for a while skipped some
+                    part = self.chain.reveal(ledger.revealed[self.seat] + 1)
                 else:
                     part = ledger.state_hash()
                 share = make_share(self.identity.sign, ledger.match_id, s, ledger.head,
@@ -992,6 +1055,14 @@ class Session:
                     # peer on arrival; checking it here too would only repeat the costliest
                     # step of a shuffle or a draw on our own clock
                     self._checked[raw] = None
+                self._store(s, self.seat, "share", raw, share)
+                out.sends.append(Send(self.peers, raw))
+            reclaim = self._reclaim_part(slot)
+            if reclaim is not None:
+                share = make_share(self.identity.sign, ledger.match_id, s, ledger.head,
+                                   "reclaim", self.seat, reclaim)
+                raw = encode(share)
+                self._checked[raw] = ledger.check_share(share)
                 self._store(s, self.seat, "share", raw, share)
                 out.sends.append(Send(self.peers, raw))
             if not self._try_complete(slot, out):
@@ -1012,19 +1083,29 @@ class Session:
                     self._check(*item)
         regular: dict[int, tuple[bytes, dict]] = {}
         claims: dict[int, tuple[bytes, dict]] = {}
+        reclaims: dict[int, tuple[bytes, dict]] = {}
         for a in range(self.n):
             item = self._shares.get((s, a, "share"))
-            if item is not None and a != accused and a not in ledger.absent and self._check(*item):
+            if item is not None and item[1]["kind"] == "reclaim":
+                # a claimant ignores the consent of the seat it claimed, as its late move
+                if a != accused and self._check(*item):
+                    reclaims[a] = item
+            elif item is not None and a != accused and a not in ledger.absent and \
+                    self._check(*item):
                 regular[a] = item
             item = self._shares.get((s, a, "claim"))
             if item is not None and self._check(*item):
                 claims[a] = item
         prepared = None
+        taken_back = _reclaim_signers(reclaims, ledger, slot)
         if all(a in regular for a in slot.authors):
             raws = [regular[a][0] for a in slot.authors]
             shares = [regular[a][1] for a in slot.authors]
             if slot.kind == "move":
                 prepared = self._checked[regular[slot.authors[0]][0]]
+        elif taken_back:
+            raws = [reclaims[a][0] for a in taken_back]
+            shares = [reclaims[a][1] for a in taken_back]
         else:
             named = sorted({c[1]["part"]["seat"] for c in claims.values()})
             for x in named:
@@ -1047,6 +1128,10 @@ class Session:
             if ledger.over:
                 out.events.append(GameOver(ledger.result()))
         else:
+            if entry["kind"] == "reclaim":
+                out.events.append(SeatReclaimed(s, ledger.reclaims[-1][1]))
+                if ledger.reclaims[-1][1] == self.seat:
+                    self._reclaiming = False
             if entry["kind"] == "choice":
                 _, seat, outcome = ledger.choices[-1]
                 out.events.append(SeatChosen(s, seat, outcome, {
@@ -1061,6 +1146,19 @@ class Session:
         if nxt is not None and nxt.kind == "choice":
             out.events.append(self._timed_out_event(nxt))
         return True
+
+
+def _reclaim_signers(reclaims: dict[int, tuple[bytes, dict]], ledger: Ledger,
+                     slot: Any) -> tuple[int, ...]:
+    """The authors of a complete reclaim entry among checked reclaim shares (author -> share):
+    a bot seat's own request and the deciding player's consent naming it; () if none is."""
+    if slot.kind != "move":
+        return ()
+    for seat in ledger.bots:
+        signers = tuple(sorted({*slot.authors, seat}))
+        if all(a in reclaims and reclaims[a][1]["part"]["seat"] == seat for a in signers):
+            return signers
+    return ()
 
 
 def _own_decision(slot: Any, seat: int) -> Any:

@@ -55,6 +55,7 @@ class Report:
     bots: list[int] = field(default_factory=list)      # seats played by the bot after a timeout
     bot_moves: int = 0                # moves the bot made for them (derived, not entries)
     choices: list[dict] = field(default_factory=list)  # {"seq", "seat", "outcome"} per choice
+    reclaims: list[dict] = field(default_factory=list)  # {"seq", "seat"}: seats taken back
     scores: list[int] | None = None
     winners: list[int] | None = None
     details: Any = None
@@ -82,6 +83,7 @@ def replay(data: bytes, on_entry: Any = None) -> tuple[Report, Ledger | None]:
         report.bots = list(ledger.bots)
         report.bot_moves = ledger.bot_moves
         report.choices = [{"seq": q, "seat": s, "outcome": o} for q, s, o in ledger.choices]
+        report.reclaims = [{"seq": q, "seat": s} for q, s in ledger.reclaims]
     return report, ledger
 
 

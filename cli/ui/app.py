@@ -24,8 +24,8 @@ from .history import keys as history_keys
 from .leaving import ASK, EXPLAINED, Leaving
 from .model import Model, bug_words
 from .screen_sets import screen_keys, what_happened
-from .screens import (MIN_H, MIN_W, QUICK_KEY, characters_in_play, first_option, help_screen,
-                      options_shown, quick_option, too_small)
+from .screens import (MIN_H, MIN_W, QUICK_KEY, RECLAIM_KEY, characters_in_play, first_option,
+                      help_screen, options_shown, quick_option, too_small)
 
 # ANSI colour names follow the terminal's own palette, so they stay readable on light and dark
 # backgrounds; no white or black text, and selection uses reverse video rather than a colour.
@@ -33,7 +33,7 @@ STYLE = Style.from_dict({
     "title": "bold", "bold": "bold", "dim": "ansibrightblack", "hint": "reverse",
     "selected": "reverse bold", "error": "ansired bold", "status": "ansiblue",
     "log": "", "hp": "bold", "leader": "bold", "strike": "strike",
-    "hazard": "ansired bold",
+    "hazard": "ansired bold", "set": "ansibrightblack",
     "space.objective": "", "space.go": "bold", "space.jail": "bold", "space.go_to_jail": "bold",
     "space.free_parking": "bold", "space.payload": "ansibrightblack",
     "space.health_pack": "ansigreen", "space.ultimate": "ansimagenta",
@@ -289,6 +289,13 @@ class GameUI:
             q = quick_option(m)
             if q is not None and not self.help_open and 0 <= q["option"] < count():
                 self.choose(q["option"])
+            else:
+                not_here(event)
+
+        @kb.add(RECLAIM_KEY)
+        def _(event) -> None:
+            if m.bot_plays_me and not self.replay:
+                self._spawn(m.reclaim())
             else:
                 not_here(event)
 

@@ -13,6 +13,8 @@ Invariants:
 - Every cell keeps one blank column on its right, so neighbours never run together, and
   nothing is written outside its cell (a mark that does not fit is dropped, never overlapped).
 - Owners show by their seat ("P3") as well as by colour, so the board reads without colour.
+- A space of a colour set shows its set ("s3", "set 3"; "s3*", "set 3 whole" once one player
+  owns all of it) where it fits beside the marks and the owner, which come first.
 """
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ class Cell:
     marks: tuple[tuple[str, str], ...] = ()       # (short, long) words for what lies on it
     tokens: tuple[tuple[str, str], ...] = ()      # (text, style) of each figure on it
     focus: bool = False                           # the decision is about this space
+    group: tuple[str, str] = ()                   # (short, long) words for its colour set
 
 
 @dataclass(frozen=True)
@@ -220,8 +223,12 @@ def _info(put, r: int, left: int, end: int, cell: Cell, long: bool) -> None:
     price = [(cell.info, "class:dim")] if cell.info and cell.owner is None else []
     longs = [(m[1], "class:hazard") for m in cell.marks]
     shorts = [(m[0], "class:hazard") for m in cell.marks]
-    tries = ([longs + seat + price] if long else []) + \
-        [shorts + seat, shorts + digit, shorts, seat, digit]
+    group = [(cell.group[1], "class:set")] if cell.group else []
+    mark = [(cell.group[0], "class:set")] if cell.group else []
+    tries = ([longs + group + seat + price, longs + mark + seat + price, longs + seat + price]
+             if long else []) + \
+        [shorts + mark + seat, shorts + seat, shorts + mark + digit, shorts + digit, shorts,
+         seat, digit]
     for parts in tries:
         size = sum(len(t) for t, _ in parts) + len(parts) - 1
         if parts and size <= free:

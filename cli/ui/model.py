@@ -18,7 +18,7 @@ from ..command_hint import lanboard
 from . import client
 from .glossary import Glossary
 from .screen_sets import ScreenSet, screens_for, what_happened
-from .words import Names, fault_words
+from .words import Names, fault_words, hurry_words
 
 LOG_KEEP = 20_000   # lines of what happened kept: the history pane scrolls through the whole match
 RECAP_ENTRIES = 256  # entries of the log told on attaching (all the node keeps: node.told) ...
@@ -76,6 +76,12 @@ class Model:
     @property
     def names(self) -> Names:
         return Names([p["name"] for p in self.status.get("players", [])], self.me)
+
+    @property
+    def bot_plays_me(self) -> bool:
+        """Whether the log hands our seat to the bot (the others recorded us as gone)."""
+        return self.phase == "playing" and self.me is not None and \
+            self.me in (self.status.get("bots") or [])
 
     def say(self, text: str, error: bool = False) -> None:
         self.message, self.message_is_error = text, error
@@ -200,6 +206,13 @@ class Model:
         elif kind == "over":
             self.result = {"scores": ev["scores"], "winners": ev["winners"],
                            "said": ev.get("said") or []}
+        elif kind == "reclaimed":
+            self.add_log(["you took your seat back from the bot: your decisions are yours again"
+                          if ev["seat"] == self.me else
+                          f"{names.plain(ev['seat'])} took their seat back from the bot"])
+        elif kind == "hurry":
+            if ev.get("seat") == self.me:   # shown where the answer to a key is, in red
+                self.message, self.message_is_error = hurry_words(ev["seconds"]), True
         elif kind == "stalled":
             who = " and ".join(names.plain(x) for x in ev["seats"])
             self.add_log([f"{who} are all gone: the game waits until all but one of them are "
@@ -259,12 +272,21 @@ class Model:
 
     async def start_game(self) -> None:
         """The host starts with the players seated so far."""
+        await self._request({"cmd": "start"}, "", "Not started")
+
+    async def reclaim(self) -> None:
+        """Ask our node to take our seat back from the bot that plays it."""
+        await self._request({"cmd": "reclaim"}, "Asked for your seat back: it comes back at the "
+                             "next move of a player who has not moved yet.", "Not taken back")
+
+    async def _request(self, request: dict, done: str, refused: str) -> None:
+        """Send `request` to the node and say how it went: `done`, or `refused` and why."""
         try:
-            reply = await client.call(self.socket, {"cmd": "start"})
+            reply = await client.call(self.socket, request)
         except client.NodeGone as e:
             self.say(str(e), error=True)
             return
-        self.say("" if reply.get("ok") else f"Not started: {reply.get('error')}",
+        self.say(done if reply.get("ok") else f"{refused}: {reply.get('error')}",
                  error=not reply.get("ok"))
         await self.refresh()
 

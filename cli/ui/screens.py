@@ -152,14 +152,25 @@ def space_cells(model, marks, figures, info) -> list[Cell]:
     st, g = model.state, model.glossary
     turn = turn_of(st)
     focus = focus_spaces(model)
+    whole = set((model.board or {}).get("whole_sets") or ())
     cells = []
     for i, owner in enumerate(st["owners"]):
         sp = g.space(i)
         owned = owner if owner != NOBODY else None
         style = f"class:owner.p{owner}" if owned is not None else f"class:space.{sp['kind']}"
         cells.append(Cell(sp["name"], sp.get("short", ""), style, owned, info(sp), marks(i),
-                          tokens(figures.get(i, []), turn), i in focus))
+                          tokens(figures.get(i, []), turn), i in focus,
+                          set_group(sp.get("set"), whole)))
     return cells
+
+
+def set_group(number, whole: set) -> tuple[str, str]:
+    """A space's colour set as the ring shows it, (short, long): ("s3", "set 3"), marked
+    ("s3*", "set 3 whole") when the node's board data says one player owns all of it."""
+    if not isinstance(number, int) or number <= 0:
+        return ()
+    return (f"s{number}*", f"set {number} whole") if number in whole else \
+        (f"s{number}", f"set {number}")
 
 
 def overwatch_cells(model) -> list[Cell]:
@@ -206,6 +217,11 @@ def decision_lines(model, width: int, rows: int, choose: Callable[[int], None]) 
         st = model.state
         if not st:
             return ""
+        if model.bot_plays_me:
+            return (" — you asked for your seat back: it comes back at the next move of a "
+                    "player who has not moved yet" if model.status.get("reclaim_asked") else
+                    " — a bot plays your seat (the others recorded you as gone): "
+                    f"press {RECLAIM_KEY} to take it back")
         wait_for = model.waiting_for
         return f" — waiting for {names.plain(wait_for)}" if wait_for is not None else \
             " — waiting for the other players (a choice or a dice roll)"
@@ -226,7 +242,7 @@ def choice_lines(model, width: int, rows: int, choose: Callable[[int], None],
     elif d is None:
         who = waiting()
         if who is not None:
-            lines.append([("class:dim", f"Not your decision{who}.")])
+            lines += wrap(f"Not your decision{who}.", width, "class:dim")
     else:
         if d["prompt"] == "timeout":
             lines += wrap(timeout_title(d["seat"], model.names), width, "class:title")[:2]
@@ -300,6 +316,7 @@ def _click(choose: Callable[[int], None], k: int):
 
 
 QUICK_KEY = "e"
+RECLAIM_KEY = "t"   # take our seat back from the bot that plays it
 
 
 def quick_option(model) -> dict | None:
@@ -323,9 +340,18 @@ def hint_line(model, width: int, replay: bool = False) -> Line:
     elif model.phase == "over" or model.gone:
         text = "q quit"
     else:
-        text = "↑↓ Enter, 1-9 or click: choose · " + quick_hint(model) + \
-            ("? character help · " if helps else "") + "q detach or leave"
+        text = shortest_fit(width, (
+            "↑↓ Enter, 1-9 or click: choose · " + quick_hint(model) +
+            ("? character help · " if helps else "") + "q detach or leave",
+            "↑↓ Enter 1-9: choose · " + quick_hint(model) + ("? help · " if helps else "") +
+            "q detach/leave"))
     return [("class:hint", text[:width].ljust(width))]
+
+
+def shortest_fit(width: int, texts: Sequence[str]) -> str:
+    """The first of `texts` (longest words first) that fits `width`, else the last cut with
+    "…": a key hint never ends in half a word."""
+    return next((t for t in texts if len(t) <= width), fit(texts[-1], width))
 
 
 # ------------------------------------------------------------------ screens
@@ -541,5 +567,7 @@ def owner_of(st: dict | None, cid: str) -> int | None:
 
 
 def too_small(width: int, height: int) -> list[Line]:
-    return [[("class:error", f"The window is {width}x{height}; lanboard needs {MIN_W}x{MIN_H}.")],
-            [("", "Make it larger (the game goes on meanwhile), or press q to detach or leave.")]]
+    """What a window too small for any screen shows, wrapped at words to its width."""
+    return wrap(f"The window is {width}x{height}; lanboard needs {MIN_W}x{MIN_H}.", width,
+                "class:error") + \
+        wrap("Make it larger (the game goes on meanwhile), or press q to detach or leave.", width)

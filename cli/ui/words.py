@@ -29,6 +29,12 @@ TIMEOUT_CHOICES = {"wait": "Keep waiting for them", "bot": "Go on with a bot in 
                    "end": "End the game here (scored as it stands)"}
 
 
+def hurry_words(seconds: int) -> str:
+    """The warning before our own decision times out (the node's "hurry" event)."""
+    return (f"{seconds} s left to decide: after that the other players may record you as gone "
+            "and hand your seat to a bot (t on this screen then takes it back).")
+
+
 def timeout_title(seat: int, names: Names) -> str:
     return (f"{names.plain(seat)} has been gone past the timeout. What now? "
             "(every remaining player must agree, else the game waits)")

@@ -10,7 +10,7 @@ title a game would replace.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from .game_package import NOBODY, SeatNames
 
@@ -68,6 +68,39 @@ def family_context(g: Any, s: Any, names: SeatNames, money: str,
     return None
 
 
+def landing(g: Any, s: Any, space: int, seat: int, names: SeatNames, money: str,
+            does: Mapping[str, str], rent: Callable[[int], str] | None = None) -> str:
+    """Where an option lands and what happens there to `seat`, in the game's words: "Ilios
+    (Bot 2's: rent 10 HP, a whole set)" (see `landing_what`)."""
+    what = landing_what(g, s, space, seat, names, money, does, rent)
+    return f"{g.data.spaces[space].name} ({what})"
+
+
+def landing_what(g: Any, s: Any, space: int, seat: int, names: SeatNames, money: str,
+                 does: Mapping[str, str], rent: Callable[[int], str] | None = None) -> str:
+    """What happens to `seat` landing on `space`: "Bot 2's: rent 10 HP, a whole set",
+    "unowned: price 4 HP", "yours", or for a space that is no property what it does (`does`,
+    by the space's kind). The rent is the rules' own (`g.rent`); `rent(space)` words one that
+    is no number yet (Spider-Man's alliances: by the dice)."""
+    sp = g.data.spaces[space]
+    if sp.kind in does:
+        return does[sp.kind]
+    owner = s.owners[space]
+    if owner == NOBODY:
+        return f"unowned: price {amount(sp.price, money)}"
+    if owner == seat:
+        return "yours"
+    owed = rent(space) if rent else amount(g.rent(s, space), money)
+    whole = ", a whole set" if g.full_set(s, space) else ""
+    return f"{names.plain(owner)}'s: rent {owed}{whole}"
+
+
+def sets_owned_whole(g: Any, s: Any) -> list[int]:
+    """The colour sets one player owns whole (their rent is the whole-set rent), by set
+    number, for a board to mark."""
+    return sorted({g.data.spaces[i].set for i in range(len(s.owners)) if g.full_set(s, i)})
+
+
 def holdings(g: Any, s: Any) -> list[dict]:
     """Each seat's row of a board, as every seat sees it: the spaces it owns ("owned", in board
     order). A game adds its own fields to the rows."""
@@ -111,14 +144,15 @@ def trade_terms(g: Any, frame: Any, names: SeatNames, money: str) -> str:
 def explain_illegal(decision: Any, move: tuple, money: Callable[[int], str], have: int,
                     same_kind_words: bool = True) -> str:
     """Why a move is refused, in words: a bid out of range says the bounds (`have`: the
-    bidder's money), a move of a kind the decision offers (with `same_kind_words`) says whose
-    decision it is, any other names the kinds that may be chosen."""
+    bidder's money), a move of a kind the decision offers (with `same_kind_words`) says which
+    decision it is, any other names the kinds that may be chosen. No seat is named: a move is
+    refused to the player whose decision it is (a log's fault names its author itself), and
+    the engine knows no names ("player 3" read as another seat than the screens' "Bot 3")."""
     kinds = sorted({o[0] for o in decision.options})
-    whom = f"player {decision.player + 1}"
     if move and move[0] == "bid" and len(move) == 2 and isinstance(move[1], int):
         return (f"a bid of {money(move[1])} is not allowed: bids must beat the high bid and be "
                 f"at most your {money(have)}")
     if same_kind_words and move and move[0] in kinds:
-        return f"{list(move)} is not allowed here ({whom} is deciding '{decision.prompt}')"
-    return (f"{list(move)} is not a legal move now: {whom} is deciding '{decision.prompt}' "
-            f"and may choose {', '.join(kinds)}")
+        return f"{list(move)} is not allowed here (the decision now is '{decision.prompt}')"
+    return (f"{list(move)} is not a legal move now: the decision now is '{decision.prompt}', "
+            f"with options {', '.join(kinds)}")

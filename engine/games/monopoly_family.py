@@ -348,12 +348,15 @@ class MonopolyFamily(Auction, Trades, TurnTask):
             s.pick_order = order
 
     # ------------------------------------------------------------------ properties
+    def full_set(self, s: Any, space: int) -> bool:
+        """Whether one owner holds the whole colour set `space` belongs to."""
+        owner = s.owners[space]
+        return owner != NOBODY and all(
+            s.owners[i] == owner for i in self.data.set_spaces(self.data.spaces[space].set))
+
     def rent(self, s: Any, space: int) -> int:
         """The printed rent, doubled when one owner holds the whole colour set."""
-        sp = self.data.spaces[space]
-        owner = s.owners[space]
-        full = owner != NOBODY and all(s.owners[i] == owner for i in self.data.set_spaces(sp.set))
-        return sp.rent * (2 if full else 1)
+        return self.data.spaces[space].rent * (2 if self.full_set(s, space) else 1)
 
     def property_points(self, s: Any, seat: int) -> int:
         return sum(self.data.spaces[i].points for i in self.properties_of(s, seat))

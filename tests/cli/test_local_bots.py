@@ -11,7 +11,7 @@ from cli.local_bots import bot_command
 
 
 def _join_args(listen: str) -> argparse.Namespace:
-    argv = bot_command(listen, 4321, 1, "greedy")
+    argv = bot_command(listen, 4321, "greedy")
     assert argv[3] == "join"
     p = argparse.ArgumentParser()
     cmd_join.add_arguments(p)
@@ -25,3 +25,9 @@ def test_a_hosts_bots_dial_it_and_listen_where_it_listens(listen, dial):
     assert cmd_join.parse_peer(args.peer) == (dial, 4321)
     assert args.listen == listen
     assert (args.bot, args.new) == ("greedy", True)
+
+
+def test_a_hosts_bots_are_named_after_the_seat_they_get():
+    from node.lobby import seat_name
+    args = _join_args("127.0.0.1")
+    assert [seat_name(args.name, seat) for seat in (1, 2, 3)] == ["Bot 2", "Bot 3", "Bot 4"]

@@ -103,9 +103,13 @@ def test_demo_stops_every_node_and_says_why_when_one_ends_before_the_game(tmp_pa
     its lobby for ever; the demo stops the others and shows what the dead node said."""
     from cli import cmd_demo
     real = cmd_demo._node_cmd
+    joins = []
 
     def node_cmd(*args):
-        if args[0] == "join" and args[args.index("--name") + 1] == "Bot 2":
+        # the first joiner is node 2 (the demo's bots ask to be named after the seat they get,
+        # so their names do not tell them apart before they are seated)
+        joins.extend(args[:1] if args[0] == "join" else ())
+        if args[0] == "join" and len(joins) == 1:
             return [sys.executable, "-c",
                     "import sys; print('no lobby for me', file=sys.stderr); sys.exit(3)"]
         return real(*args)

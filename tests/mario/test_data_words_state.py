@@ -76,10 +76,12 @@ def test_options_name_players_as_the_side_panel_does_not_by_seat_number():
 def test_the_move_option_says_from_where_to_where_in_plural_words():
     s = turn_roll(new_game(setup=lambda s: place(s, f0=9)), 1, "red_shell")
     assert GAME.describe_move(s, ("move",), NAMES) == \
-        "Move your Mario 1 space, from Sparkling Waters to " + DATA.spaces[10].name
+        "Move your Mario 1 space, from Sparkling Waters to " + DATA.spaces[10].name + \
+        " (warp on to the next Pipe)"
     s = turn_roll(new_game(setup=lambda s: place(s, f0=30)), 4, "red_shell")
     assert GAME.describe_move(s, ("move",), NAMES) == \
-        f"Move your Mario 4 spaces, from {DATA.spaces[30].name} to {DATA.spaces[2].name}"
+        f"Move your Mario 4 spaces, from {DATA.spaces[30].name} to {DATA.spaces[2].name}" \
+        " (warp on to the next Pipe)"
 
 
 def test_every_option_met_in_games_has_words_and_every_state_an_account():
@@ -141,7 +143,7 @@ def test_illegal_moves_are_explained_in_words():
     with pytest.raises(engine.IllegalMove, match="a bid of 11 coins is not allowed: bids must "
                        "beat the high bid and be at most your 10 coins"):
         act(s, "bid", 11)
-    with pytest.raises(engine.IllegalMove, match="player 1 is deciding 'auction' and may choose "
+    with pytest.raises(engine.IllegalMove, match="the decision now is 'auction', with options "
                        "bid, pass"):
         act(s, "buy")
 

@@ -12,7 +12,7 @@ from protocol.session import SeatTimedOut, YourDecision
 
 class Session:
     def __init__(self, slot_seq, asked_seq=None):
-        self.ledger = SimpleNamespace(slot=SimpleNamespace(seq=slot_seq))
+        self.ledger = SimpleNamespace(slot=SimpleNamespace(seq=slot_seq, kind="move"))
         self.state = "state"
         self.asked = SimpleNamespace(seq=asked_seq) if asked_seq is not None else None
         self.refuse = False
@@ -21,6 +21,9 @@ class Session:
         if self.refuse:
             raise IllegalMove("already sent")
         return ("move", move)
+
+    def reclaim_expected(self):
+        return False   # no seat the bot plays is asking for itself back
 
     def pending_choice(self):
         return self.asked

@@ -224,3 +224,31 @@ def test_a_seated_joiner_waits_in_the_lobby_as_long_as_it_takes(tmp_path, monkey
     seats, dropped, ids = trio.run(_waits, tmp_path, clock=virtual_clock(monkeypatch))
     assert seats == ["Hana", "Gus"] and dropped == []
     assert len(ids) == 1 and None not in ids
+
+
+async def _bots_racing_for_seats(tmp_path):
+    net = MemoryNetwork()
+    host = Node(Identity.generate(), "Hana", tmp_path / "h", transport=net)
+    bots = [Node(Identity.generate(), "Bot {seat}", tmp_path / f"b{k}", transport=net)
+            for k in range(2)]
+    gus = Node(Identity.generate(), "Gus", tmp_path / "g", transport=net)
+    async with trio.open_nursery() as nursery:
+        port = await nursery.start(lambda task_status: host.host(
+            "overwatch-monopoly", (), 4, task_status=task_status))
+        # the second bot started takes its seat first, a person comes between them
+        for node in (bots[1], gus, bots[0]):
+            await nursery.start(lambda task_status, node=node: node.join(
+                "mem", port, task_status=task_status))
+        await trio.testing.wait_all_tasks_blocked()
+        named = {"roster": [s.name for s in host.seats], "bots": [b.name for b in bots],
+                 "gus": gus.name}
+        nursery.cancel_scope.cancel()
+    return named
+
+
+def test_a_joiner_asking_for_its_seat_number_is_named_after_the_seat_it_gets(tmp_path, monkeypatch):
+    monkeypatch.setattr(outbox, "INLINE_SYNC_MAX", math.inf)
+    named = trio.run(_bots_racing_for_seats, tmp_path,
+                     clock=trio.testing.MockClock(autojump_threshold=0))
+    assert named["roster"] == ["Hana", "Bot 2", "Gus", "Bot 4"]
+    assert named["bots"] == ["Bot 4", "Bot 2"] and named["gus"] == "Gus"   # as the genesis says

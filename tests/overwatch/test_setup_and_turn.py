@@ -210,7 +210,7 @@ def test_illegal_move_is_refused_with_a_reason_and_the_state_is_unchanged():
     s = new_game()
     s = turn_roll(s, 1, "support")
     before = s.clone()
-    with pytest.raises(IllegalMove, match="player 1 is deciding 'turn'"):
+    with pytest.raises(IllegalMove, match="the decision now is 'turn'"):
         act(s, "capture")
     s2 = act(s, "move")
     with pytest.raises(IllegalMove, match="at most your 10 HP"):

@@ -101,7 +101,7 @@ def test_describe_move_words():
     s = new_game(2, setup=place(0, 20))
     s = roll(s, 2, 3)
     assert GAME.describe_move(s, ("ride", 39)) == \
-        "Ride the Subway to Green Goblin (no GO, no Symbol on the way)"
+        "Ride the Subway to Green Goblin (unowned: price 10 webs; no GO, no Symbol on the way)"
 
 
 def test_every_option_of_real_games_has_words():

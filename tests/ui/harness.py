@@ -1,8 +1,10 @@
 """Driving the terminal UI in tests: prompt-toolkit pipe input, a dummy output of a chosen
-size, and real node processes started the way `lanboard play` starts them."""
+size, a scripted control socket, and real node processes started the way `lanboard play`
+starts them."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import time
@@ -85,6 +87,43 @@ async def replay_ui(steps: list[dict], names: list[str]) -> tuple[GameUI, asynci
     task = asyncio.ensure_future(ui.run_replay())
     await until(lambda: ui.app.is_running, 5, "the app")
     return ui, task
+
+
+class ScriptedNode:
+    """A control socket answering as a node would: `replies(request)` gives each answer (by
+    "cmd"), every request is kept in `requests`, and an "events" subscriber gets `events`
+    then an open stream (closed by `close`)."""
+
+    def __init__(self, replies, events: list[dict] = ()) -> None:
+        self.replies, self.events = replies, list(events)
+        self.requests: list[dict] = []
+        self.streams: list[asyncio.StreamWriter] = []
+
+    async def serve(self, reader, writer) -> None:
+        req = json.loads(await reader.readline())
+        self.requests.append(req)
+        writer.write(json.dumps(self.replies(req)).encode() + b"\n")
+        if req["cmd"] == "events":
+            for ev in self.events:
+                writer.write(json.dumps(ev).encode() + b"\n")
+            self.streams.append(writer)
+            await writer.drain()
+            await asyncio.sleep(3600)
+        await writer.drain()
+        writer.close()
+
+    async def drive(self, sock: Path, script) -> None:
+        """Serve on `sock` while the live UI runs `script` (see `drive`)."""
+        server = await asyncio.start_unix_server(self.serve, path=str(sock))
+        try:
+            await drive(sock, script)
+        finally:
+            for w in self.streams:
+                w.close()
+            server.close()
+
+    def sent(self, cmd: str) -> list[dict]:
+        return [r for r in self.requests if r["cmd"] == cmd]
 
 
 def attached_ui(monkeypatch, model, run_live=None, *, lobby: dict | None = None,

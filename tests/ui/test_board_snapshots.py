@@ -219,3 +219,14 @@ def test_while_the_teams_are_drafted_no_token_on_the_ring_is_marked_as_the_one_t
     tokens = [style for cell in overwatch_cells(model) for _, style in cell.tokens]
     assert len(tokens) == 4 and not any("token.turn" in style for style in tokens)
     assert "▶" not in screen_text(model, 120, 40)
+
+
+def test_colour_sets_show_on_the_board_and_a_set_owned_whole_is_marked():
+    model = states.model_for(states.crowded_midgame())
+    # Ann owns Marketplace and Numbani (set 1) whole, as the node's board data says
+    assert 1 in model.board["whole_sets"] and 2 not in model.board["whole_sets"]
+    cells = overwatch_cells(model)
+    assert cells[1].group == cells[3].group == ("s1*", "set 1 whole")
+    assert cells[5].group == ("s2", "set 2") and cells[0].group == ()      # Hollywood; GO
+    text = plain(render_board(cells, board_geometry(model, 120, 40)))
+    assert text.count("s1* P1") == 2 and "set 2" in text

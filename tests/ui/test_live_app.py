@@ -124,7 +124,7 @@ def test_a_whole_game_against_a_bot_ends_on_the_final_score_screen(game):
                     await asyncio.sleep(0.05)
         await until(lambda: "Game over — final scores" in ui.screen_text(), 10, "the score screen", ui)
         text = ui.screen_text()
-        assert "Winner:" in text and "Pat" in text and "Bot 1" in text
+        assert "Winner:" in text and "Pat" in text and "Bot 2" in text   # named after its seat
         assert "points" in text and "Final state agreed by every node" in text
     ui = run(drive(control, script))
     over = [json.loads(x) for x in log.read_text().splitlines() if '"over"' in x]
@@ -238,7 +238,7 @@ def test_detaching_leaves_the_node_playing_and_reattaching_picks_up(game):
         if seen["decision"] is not None:   # the node kept our pending decision for us
             assert ui.model.decision == seen["decision"]
         text = ui.screen_text()
-        assert "Pat (you)" in text and "Bot 1" in text
+        assert "Pat (you)" in text and "Bot 2" in text   # the bot in seat 2
         before = ui.model.decision
         inp.send_text("\r")
         await until(lambda: ui.model.decision != before, 20, "a move after reattaching", ui)

@@ -80,7 +80,7 @@ def test_play_detach_attach_and_resize_in_a_real_terminal(tmp_path):
         tmux.start(80, 24, "play --bots 1 --name Pat")
         tmux.wait_for("a", "Choose your group leader")
         screen = tmux.screen("a")
-        assert "Pat (you)" in screen and "Bot 1" in screen and "GO" in screen
+        assert "Pat (you)" in screen and "Bot 2" in screen and "GO" in screen   # seat 2's bot
         tmux("send-keys", "-t", "a", "Enter")
         tmux.wait_for("a", "Draft a hero")
         node_pid = tmux.detach()

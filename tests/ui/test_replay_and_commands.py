@@ -11,7 +11,6 @@ from cli.cmd_replay import load_steps
 from cli.errors import UsageError
 from cli.main import main
 from cli.ui.launch import ui_wanted
-from cli.ui.model import Model
 from tests.ui.harness import ROOT, replay_ui, terminal, until
 
 

@@ -152,3 +152,30 @@ def test_mario_pick_options_say_each_characters_power():
     peach = labels[[o[1] for o in p.options].index("peach")]
     assert peach.startswith("Play as Peach: boost Red Shell: the player hit drops 4")
     assert "Super Star: the bank pays the rent" in peach
+
+
+@pytest.mark.parametrize("width", [80, 100, 200])
+def test_the_key_hint_shows_every_key_in_whole_words_at_any_width(width):
+    m = states.model_for(states.crowded_midgame())
+    m.decision["context"]["quick"] = {"option": 0, "word": "end turn"}   # an "e" key too
+    hint = text(game_screen(m, width, 24, lambda k: None)).splitlines()[-1].rstrip()
+    assert "e: end turn" in hint and "? " in hint and "…" not in hint
+    assert hint.endswith(("q detach or leave", "q detach/leave")), hint
+
+
+def test_a_window_too_small_says_so_in_whole_words():
+    from cli.ui.screens import too_small
+    lines = [text([line]) for line in too_small(70, 20)]
+    assert all(len(line) <= 70 for line in lines)
+    words = " ".join(lines).split()
+    assert words == ("The window is 70x20; lanboard needs 80x24. Make it larger (the game goes "
+                     "on meanwhile), or press q to detach or leave.").split()
+
+
+def test_a_warning_before_the_timeout_shows_on_the_deciding_players_own_screen():
+    m = states.model_for(states.crowded_midgame())            # Ann's screen, her decision
+    m.on_event({"event": "hurry", "seq": 42, "seat": 1, "seconds": 10})   # not hers
+    assert "left to decide" not in text(game_screen(m, 80, 24, lambda k: None))
+    m.on_event({"event": "hurry", "seq": 42, "seat": 0, "seconds": 10})
+    screen = " ".join(text(game_screen(m, 80, 24, lambda k: None)).split())
+    assert "10 s left to decide: after that the other players may record you as gone" in screen

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..family_words import explain_illegal as family_explain
-from ..family_words import amount, family_context, holdings, quick_option
+from ..family_words import amount, family_context, holdings, landing_what, quick_option, sets_owned_whole
 from ..game_package import SeatNames
 
 if TYPE_CHECKING:
@@ -45,6 +45,24 @@ def _walk(g, s, f: int, steps: int, names: SeatNames) -> str:
     sp, pos = g.data.spaces, s.figures[f].pos
     return (f"{_whose(g, s, f, names)} {_spaces(abs(steps))}, from {sp[pos].name} to "
             f"{sp[(pos + steps) % g.data.board_size].name}")
+
+
+# What each space that is no property does to who lands there, in the rulebook's words.
+LANDING = {"go": "collect {go_coins} coins", "jail": "just visiting", "rest": "nothing happens",
+           "pipe": "warp on to the next Pipe", "coin": "roll a die: collect that many coins",
+           "thwomp": "pay {thwomp_coins} coins to the space",
+           "star": "your character's Super Star", "go_to_jail": "go to jail"}
+
+
+def move_label(g, s, f: int, steps: int, names: SeatNames) -> str:
+    """A figure's move with where it lands and what happens there: "Move your Mario 4
+    spaces, from A to B (Bob's: rent 2 coins)"."""
+    d = g.data
+    does = {k: v.format(go_coins=d.go_coins, thwomp_coins=d.thwomp_coins)
+            for k, v in LANDING.items()}
+    to = (s.figures[f].pos + steps) % d.board_size
+    what = landing_what(g, s, to, s.figures[f].seat, names, "coins", does)
+    return f"Move {_walk(g, s, f, steps, names)} ({what})"
 
 
 # The Super Stars that cost a fixed drop of coins: task -> (the move that takes the star, the
@@ -156,7 +174,7 @@ def describe_move(g: "MarioMonopoly", s: "State", move: tuple, names: SeatNames 
         if kind == "roll_jail":
             return "Roll the number die in jail: a 6 gets you out"
         if kind == "move":
-            return f"Move {_walk(g, s, s.turn.fig, s.turn.die, names)}"
+            return move_label(g, s, s.turn.fig, s.turn.die, names)
         if kind == "end_turn":
             return "End your turn" + (" (the unused power-up is lost)" if s.turn.power_open else "")
         if kind == "swap" and len(move) > 2:
@@ -220,11 +238,11 @@ def describe_move(g: "MarioMonopoly", s: "State", move: tuple, names: SeatNames 
     if task == "star_diddy_kong":
         if kind == "step":
             way = "forward" if move[1] > 0 else "back"
-            return f"Move {_walk(g, s, frame[1], move[1], names)} ({way})"
+            return move_label(g, s, frame[1], move[1], names) + f", {way}"
         return "Stay where you are"
     if task == "star_wario":
         if move[1]:
-            return f"Drop {_coins(move[1])} and move {_walk(g, s, frame[1], move[1], names)}"
+            return f"Drop {_coins(move[1])} and m{move_label(g, s, frame[1], move[1], names)[1:]}"
         return "Keep your coins and stay"
     return " ".join(str(x) for x in move)
 
@@ -346,7 +364,8 @@ def glossary(g: "MarioMonopoly") -> dict:
     d = g.data
     return {
         "spaces": [{"name": sp.name, "short": SHORT.get(sp.kind, ""), "kind": sp.kind,
-                    "price": sp.price, "rent": sp.rent, "points": sp.points} for sp in d.spaces],
+                    "price": sp.price, "set": sp.set, "rent": sp.rent, "points": sp.points}
+                   for sp in d.spaces],
         "characters": {cid: {"name": c.name, "role": f"boosts the {FACE_NAMES[c.boost]}",
                              "help": [f"Boost: {powers(g, cid)[0]}",
                                       f"Super Star: {powers(g, cid)[1]}"]}
@@ -363,7 +382,8 @@ def board(g: "MarioMonopoly", s: "State", seat: int | None, cards: Any = None) -
     """What the board screen shows of `s` beyond the state: the properties each seat owns
     ("seats": [{"owned"}]) and how many bosses are left to fight ("bosses_left"). Nothing in
     the game is hidden, so every seat gets the same (`seat` and `cards` change nothing)."""
-    return {"seats": holdings(g, s), "bosses_left": len(s.boss_deck)}
+    return {"seats": holdings(g, s), "bosses_left": len(s.boss_deck),
+            "whole_sets": sets_owned_whole(g, s)}
 
 
 # What each entry did, in sentences: its own module (words_narration.py), named here as the

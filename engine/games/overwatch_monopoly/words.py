@@ -16,7 +16,8 @@ from typing import Any, Callable, Mapping, Sequence
 from ...canonical import to_data
 from ...core import Decision, get_game
 from ..family_words import explain_illegal as family_explain
-from ..family_words import family_context, holdings, payee, quick_option, still_owed
+from ..family_words import (amount, family_context, holdings, landing, payee, quick_option,
+                            sets_owned_whole, still_owed)
 from ..game_package import NOBODY, SeatNames
 from .words_characters import ability_help
 
@@ -126,7 +127,29 @@ def describe_options(g: Any, s: Any, moves: list, names: Names) -> list[str]:
     if not isinstance(p, Decision):
         return [" ".join(map(str, m)) for m in moves]
     view = to_data(g.view(s, p.player))
-    return [option_label(p.prompt, m, view, names) for m in moves]
+    return [move_label(g, s, p.player, names) if m == ("move",) else
+            move_label(g, s, p.player, names, die=m[1]) if p.prompt == "symmetra_pick" and
+            m[0] == "use" else option_label(p.prompt, m, view, names) for m in moves]
+
+
+# What each space that is no objective does to who lands there, in the rulebook's words.
+LANDING = {"go": "collect {go_hp} HP", "jail": "just visiting",
+           "payload": "push the payload on to the next Push space",
+           "health_pack": "roll a die: collect that many HP",
+           "free_parking": "you may swap an objective with another player",
+           "ultimate": "you may use an ultimate ability", "go_to_jail": "go to jail"}
+
+
+def move_label(g: Any, s: Any, seat: int, names: Names, die: int | None = None) -> str:
+    """The turn's move (or Symmetra's pick of the roll `die`) with where it lands and what
+    happens there ("Move 5 spaces to Ilios (Bot 2's: rent 10 HP, a whole set)"): the distance
+    the rules move by (Mei's -3 too)."""
+    steps = g.move_distance(s, seat, 0, die=die)
+    to = (s.players[seat].pos + steps) % g.data.board_size
+    does = {k: v.format(go_hp=g.data.go_hp) for k, v in LANDING.items()}
+    by = "" if die is None else f"By the roll of {die}: "
+    what = f"move {amount(steps, 'spaces')} to {landing(g, s, to, seat, names, 'HP', does)}"
+    return by + what if by else what[0].upper() + what[1:]
 
 
 def describe_move(g: Any, s: Any, move: tuple, names: Names) -> str:
@@ -144,7 +167,8 @@ def glossary(g: Any) -> dict:
     d = g.data
     return {
         "spaces": [{"name": sp.name, "short": SHORT.get(sp.kind, ""), "kind": sp.kind,
-                    "price": sp.price, "rent": sp.rent, "points": sp.points} for sp in d.spaces],
+                    "price": sp.price, "set": sp.set, "rent": sp.rent, "points": sp.points}
+                   for sp in d.spaces],
         "characters": {cid: {"name": char(cid), "role": d.role(cid), "help": ability_help(cid)}
                        for cid in d.characters},
         "scoring": "Score = objective points + Loot Box points + 30 for Play of the Game "
@@ -165,7 +189,7 @@ def board(g: Any, s: Any, seat: int | None, cards: Mapping[tuple[str, int], int]
         row["loot"] = len(p.loot)
     if seat is not None and 0 <= seat < len(seats):
         seats[seat]["loot_points"] = own_loot_points(g, s.players[seat].loot, cards)
-    return {"seats": seats, "loot_left": len(s.loot_deck)}
+    return {"seats": seats, "loot_left": len(s.loot_deck), "whole_sets": sets_owned_whole(g, s)}
 
 
 def own_loot_points(g: Any, held: Sequence[int],
@@ -219,8 +243,8 @@ def _label(prompt: str, o: list, state: dict | None, names: Names) -> str:
         return f"Pay {data().jail_fee} HP to leave jail"
     if k == "move":
         die = state["turn"]["die"] if state else "?"
-        return f"Move {die} spaces" + (f" (to {space((me['pos'] + die) % 32)})"
-                                       if me and isinstance(die, int) else "")
+        return f"Move {amount(die, 'spaces') if isinstance(die, int) else f'{die} spaces'}" + (
+            f" (to {space((me['pos'] + die) % 32)})" if me and isinstance(die, int) else "")
     if k == "trade" and prompt == "turn":
         return f"Propose a trade to {names.plain(o[1])}"
     if k == "ability":

@@ -5,7 +5,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
 from ..family_words import explain_illegal as family_explain
-from ..family_words import amount, family_context, holdings, payee, quick_option, space_ref
+from ..family_words import (amount, family_context, holdings, landing_what, payee, quick_option,
+                            sets_owned_whole, space_ref)
 from ..game_package import SeatNames
 from .family import BANK, BOT_LEVEL, NOBODY, half_up
 
@@ -47,6 +48,24 @@ BY_WEBS = {"pay": "Add {} to your side", "ask": "Ask for {}"}
 BY_SPACE = {"give": "Offer {}", "take": "Ask for {}",
             "ride": "Ride the Subway to {} (no GO, no Symbol on the way)"}
 BY_CARD = {"give_card": "Offer your card ({})", "take_card": "Ask for their card ({})"}
+
+
+# What each space that is no property does to who lands there, in the rulebook's words.
+LANDING = {"go": "collect {go_webs} webs", "jail": "just visiting",
+           "free_parking": "nothing happens", "go_to_jail": "go to jail",
+           "spider_sense": "draw a Spider-Sense card", "daily_bugle": "draw a Daily Bugle card",
+           "subway": "you may ride the Subway"}
+
+
+def ride_label(g: "SpiderManMonopoly", s: "State", seat: int, space: int,
+               names: SeatNames) -> str:
+    """A Subway ride with what happens where it ends ("... to Vulture (Bob's: rent 3 webs)");
+    an alliance's rent is by the dice ("the dice x 2": the rules' rent of a roll of 1)."""
+    does = {k: v.format(go_webs=g.data.go_webs) for k, v in LANDING.items()}
+    what = landing_what(g, s, space, seat, names, "webs", does, rent=lambda i: (
+        f"the dice x {g.rent(s, i, 1)}" if g.data.spaces[i].kind == "alliance"
+        else webs(g.rent(s, i))))
+    return f"Ride the Subway to {space_name(g, space)} ({what}; no GO, no Symbol on the way)"
 
 
 def describe_move(g: "SpiderManMonopoly", s: "State", move: Move,
@@ -111,6 +130,8 @@ def describe_move(g: "SpiderManMonopoly", s: "State", move: Move,
         return f"Take {webs(d.small_power_webs)} from {who(move[1], names)} (Spider-Power)"
     if kind == "give" and frame[0] == "surrender":
         return f"Give {space_name(g, move[1])} to {who(frame[3], names)} to settle the debt"
+    if kind == "ride":
+        return ride_label(g, s, frame[1], move[1], names)
     if kind in BY_SPACE:
         return BY_SPACE[kind].format(space_name(g, move[1]))
     if kind in ("accept", "refuse"):
@@ -237,7 +258,7 @@ def glossary(g: "SpiderManMonopoly") -> dict:
     levels = range(BOT_LEVEL + 1)
     return {
         "spaces": [{"name": sp.name, "short": SHORT.get(sp.kind, ""), "kind": sp.kind,
-                    "price": sp.price} for sp in d.spaces],
+                    "price": sp.price, "set": sp.set} for sp in d.spaces],
         "tech": {"short": ["" if n == 0 else "Bot" if n == BOT_LEVEL else f"T{n}"
                            for n in levels],
                  "long": ["" if n == 0 else "Spider-Bot" if n == BOT_LEVEL else
@@ -257,7 +278,7 @@ def board(g: "SpiderManMonopoly", s: "State", seat: int | None, cards: Any = Non
     ("seats": [{"owned"}]) and each deck's cards still to draw ("decks": [{"deck", "cards"}],
     by deck name). Nothing in the game is hidden (a deck keeps no order: engine/games/decks.py),
     so every seat gets the same (`seat` and `cards` change nothing)."""
-    return {"seats": holdings(g, s),
+    return {"seats": holdings(g, s), "whole_sets": sets_owned_whole(g, s),
             "decks": [{"deck": name, "cards": len(deck)} for name, deck in sorted(s.decks.items())]}
 
 
