@@ -65,8 +65,9 @@ def glossary(g: "OverwatchTactics") -> dict:
 def reach(g: "OverwatchTactics", s: State, h: Hero) -> list[dict]:
     """The cells hero h can walk to with the Speed it has left this turn, each with the fewest
     steps, one shortest path (cells after h's own) and the heroes whose overwatch shoots h on
-    arriving there: breadth first over the rules' step rule, neighbours in its order. Shots on
-    the way are not foreseen (one that defeats h stops the walk; a watcher shoots a hero once)."""
+    arriving there from the path's hex before it (entering their range and sight): breadth
+    first over the rules' step rule, neighbours in its order. Shots on the way are not foreseen
+    (one that defeats h stops the walk; a watcher shoots a hero once)."""
     left = g.sheet(h).speed - h.moved
     if not h.placed or left <= 0:
         return []
@@ -81,7 +82,7 @@ def reach(g: "OverwatchTactics", s: State, h: Hero) -> list[dict]:
                     nxt.append(n)
         frontier = nxt
     return [{"cell": cell(at), "steps": len(p), "path": [cell(x) for x in p],
-             "watched_by": [w.id for w, _ in g.watchers(s, h, at)]}
+             "watched_by": [w.id for w, _ in g.watchers(s, h, at, ([h.at] + p)[-2])]}
             for at, p in paths.items() if p]
 
 
@@ -210,13 +211,13 @@ def _overwatch_words(g: "OverwatchTactics", s: State, w: Hero, t: Hero, lost: in
     aim = g.overwatch_aim(s, w, t, t.at)     # the trigger less the tokens, which the shot spent
     if aim is not None:
         weapon, seen = aim
-        why = (f"{target} moved within {shooter}'s range ({hx.distance(w.at, t.at)} of "
+        why = (f"{target} moved into {shooter}'s range ({hx.distance(w.at, t.at)} of "
                f"{weapon.range}, {weapon.name}) and sight "
                f"({'semi-blocked' if seen == hx.SEMI else 'full'}); an overwatch shot is at "
                f"disadvantage: the minimum, {weapon.least}"
                + (f", +{w.boost} boost" if w.boost else ""))
     else:
-        why = f"{target} moved within {shooter}'s range and sight"
+        why = f"{target} moved into {shooter}'s range and sight"
     return f"Overwatch: {shooter} ({SIDES[w.side]}) shot {target} for {lost}: {why}."
 
 
