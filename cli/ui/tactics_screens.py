@@ -25,9 +25,9 @@ from .hexmap import LEGEND, LEGEND_SHORT, Cells, cells_for, render_map
 from .screens import Line, choice_lines, fit, newest_whole, pad, quick_hint, text_len, wrap
 from .words import decision_title, option_words
 
-HINT = "arrows: hex · Tab: hero · Enter: act · {quick}j/k 1-9: list · q detach"
+HINT = "arrows+Enter: hex · Tab: hero · {quick}j/k 1-9: list · ? help · q detach"
 HINT_LONG = ("arrows move the hex cursor · Tab/Shift-Tab next hero · Enter or a click acts on the "
-             "hex · {quick}j/k and 1-9 choose from the list · q detach (game goes on)")
+             "hex · {quick}j/k and 1-9 choose from the list · ? help · q detach (game goes on)")
 REPLAY_HINT = "←/→ step · PgUp/PgDn 20 steps · Home/End · q quit"
 SIDE_PANEL_MIN = 24   # narrower than this, the sheet goes below the map
 LEGEND_NARROW = ("=route C chk", "+-spawn #terr")
@@ -409,8 +409,61 @@ def draft_screen(model, width: int, height: int, choose, replay_info: str | None
         lower = lower[:max(0, rows - 1)] + wrap(model.message, width, "class:status")
     out = [pad(x, width) for x in top] + [pad(x, width) for x in lower[:rows]]
     out += [[("", " " * width)]] * (height - 1 - len(out))
-    hint = REPLAY_HINT if replay_info else "↑↓ Enter, 1-9 or click: pick · q detach (game goes on)"
+    hint = REPLAY_HINT if replay_info else \
+        "↑↓ Enter, 1-9 or click: pick · ? the highlighted hero's sheet · q detach (game goes on)"
     return out[:height - 1] + [[("class:hint", hint[:width].ljust(width))]]
+
+
+# ------------------------------------------------------------------ help
+def help_pages(model) -> list[tuple[str, list[str], str | None]]:
+    """(title, lines, hero id) of every help page the node sent: the rules' pages, then the
+    heroes' sheets, those in the match first in draft order."""
+    pages = [(p.get("title", ""), list(p.get("lines") or []), None)
+             for p in model.glossary.tables.get("help") or [] if isinstance(p, dict)]
+    chars = model.glossary.characters
+    ids = [h["id"] for h in (model.board or {}).get("heroes", []) if h["id"] in chars]
+    ids += [cid for cid in chars if cid not in ids]
+    return pages + [(model.glossary.char(cid), model.glossary.help(cid), cid) for cid in ids]
+
+
+def help_start(model) -> int:
+    """The page of the hero on the hex the cursor was put on, or the one the highlighted pick or
+    placement names; else the first page (how to play)."""
+    pages = help_pages(model)
+    ids = [p[2] for p in pages]
+    want = None
+    ctx_heroes = context(model).get("heroes") or []
+    if in_draft(model) or (model.board or {}).get("phase") in ("place", "respawn"):
+        if 0 <= model.selected < len(ctx_heroes):
+            want = ctx_heroes[model.selected]
+    elif model.view.get("cursor") is not None:
+        here = next((h for h in (model.board or {}).get("heroes", [])
+                     if h.get("placed") and stands_on(h, model.view["cursor"])), None)
+        want = here["id"] if here else None
+    return ids.index(want) if want in ids else 0
+
+
+def help_page(model, width: int, page: int) -> list[Line]:
+    """One help page, whole: its title with the page number, then each paragraph wrapped."""
+    pages = help_pages(model)
+    if not pages:
+        return [[("class:title", "Help")], [("", "The node sent no help for this game.")]]
+    k = page % len(pages)
+    title, lines, hid = pages[k]
+    head = f"Help — {title}"
+    if hid is not None:
+        h = next((x for x in (model.board or {}).get("heroes", []) if x["id"] == hid), None)
+        if h is not None:
+            head += f" ({side(model, h['side'])}{', yours' if h['side'] == model.me else ''})"
+    out: list[Line] = wrap(f"{head}  [{k + 1}/{len(pages)}]", width, "class:title")
+    out.append([("", "")])
+    for text in lines:
+        out += wrap("• " + text, width - 1, "", "  ")
+    if k == 0:
+        out += [[("", "")]] + wrap("→ next pages: where lanboard decides what the rulebook leaves "
+                                   "open, keys and the map, then every hero's sheet.", width,
+                                   "class:dim")
+    return out
 
 
 # ------------------------------------------------------------------ keys and clicks

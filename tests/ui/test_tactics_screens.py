@@ -6,6 +6,7 @@ it and with the engine.
 Set LANBOARD_UPDATE_SNAPSHOTS=1 to rewrite the snapshots after an intended change."""
 import asyncio
 import os
+import re
 import tomllib
 from contextlib import contextmanager
 from pathlib import Path
@@ -530,3 +531,73 @@ def test_the_replay_says_each_opened_sealed_pick_by_player_and_hero_name(tactics
     assert opened and all(f"{names[0]}: Draft " in said and f"; {names[1]}: Draft " in said
                           for said in opened), opened[:1]
     assert not any(" pick " in said for said in opened)   # not the raw move ['pick', 'ana']
+
+
+def _help_script(m, steps, size=(80, 24)):
+    """Drive a GameUI on `m`: `steps` is a list of (keys, until-predicate on the ui); returns
+    the screens after each step."""
+    async def script():
+        shots = []
+        with terminal(*size) as (inp, out):
+            ui = GameUI(m)
+            ui.choose = lambda k: None
+            task = asyncio.ensure_future(ui.app.run_async())
+            await until(lambda: ui.app.is_running, 5, "the app")
+            for keys, done in steps:
+                before = ui.screen_text()
+                inp.send_text(keys)
+                await until(lambda: done(ui, before), 5, repr(keys), ui)
+                shots.append(ui.screen_text())
+            ui.app.exit()
+            await asyncio.wait_for(task, 5)
+        return shots
+    return asyncio.run(script())
+
+
+def test_question_mark_opens_the_hex_games_help_scrolled_and_paged_at_80x24():
+    m = first_turn()
+    changed = (lambda ui, before: ui.screen_text() != before)
+    shots = _help_script(m, [("?", lambda ui, b: ui.help_open)] + [("\x1b[6~", changed)] * 2
+                         + [("\x1b[C", changed), ("\x1b[C", changed), ("\x1b", lambda ui, b:
+                                                                        not ui.help_open)])
+    first, *down, readings, keys, back = shots
+    assert first.splitlines()[0].startswith("Help — How to play  [1/")
+    assert "lines 1-23 of" in first.splitlines()[-1]
+    assert re.search(r"lines \d+-(\d+) of \1 ", down[-1].splitlines()[-1])   # the page's end
+    page = " ".join(" ".join(x.splitlines()[:-1]) for x in [first, *down])
+    words = " ".join(page.split())
+    for topic in ("The payload.", "Overwatch.", "Abilities and cubes.", "Sight.", "Height."):
+        assert topic in words, topic
+    assert all(len(line) <= 80 for s in shots for line in s.splitlines())
+    assert readings.splitlines()[0].startswith("Help — Where lanboard decides")
+    assert "never hidden" in " ".join(readings.split())
+    assert keys.splitlines()[0].startswith("Help — Keys and the map")
+    assert "Activate your heroes" in back and "? help" in back.splitlines()[-1]
+
+
+def test_question_mark_opens_on_the_hero_under_the_cursor_not_the_page_last_viewed():
+    m = first_turn()
+    a, b = [h for h in m.board["heroes"] if h["placed"]][:2]
+
+    async def script():
+        heads = []
+        with terminal(80, 24) as (inp, out):
+            ui = GameUI(m)
+            task = asyncio.ensure_future(ui.app.run_async())
+            await until(lambda: ui.app.is_running, 5, "the app")
+            for cursor, keys in ((None, "?"), (None, "\x1b"), (a["cell"], "?"), (None, "\x1b[C"),
+                                 (None, "\x1b"), (b["cell"], "?")):
+                if cursor is not None:
+                    m.view["cursor"] = tuple(cursor)
+                before = ui.screen_text()
+                inp.send_text(keys)
+                await until(lambda: ui.screen_text() != before, 5, repr(keys), ui)
+                heads.append(ui.screen_text().splitlines()[0])
+            ui.app.exit()
+            await asyncio.wait_for(task, 5)
+        return heads
+    heads = asyncio.run(script())
+    assert heads[0].startswith("Help — How to play")     # a cursor never put: how to play
+    assert heads[2].startswith(f"Help — {a['name']} (")  # the hero under the cursor
+    assert not heads[3].startswith(f"Help — {a['name']} (")   # → another page viewed
+    assert heads[5].startswith(f"Help — {b['name']} (")  # then the cursor's hero, not that

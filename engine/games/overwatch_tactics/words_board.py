@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from ...core import Decision, Sealed
 from . import hexgrid as hx
+from . import words_help
 from .rules import HIGHER, LOWER, SAME_LEVEL, SEMI_SIGHT
 from .words import _sheet_words, column
 from .state import Hero, Side, State
@@ -44,8 +45,8 @@ def short(hid: str) -> str:
 
 
 def glossary(g: "OverwatchTactics") -> dict:
-    """The map as drawn (cells, map levels, route, checkpoints, spawn points) and the heroes'
-    names and initials: what never changes during a match."""
+    """The map as drawn (cells, map levels, route, checkpoints, spawn points), the heroes'
+    names and initials, and the help pages (words_help): what never changes during a match."""
     d = g.data
     cells = [cell(h) for h in d.hexes]
     return {
@@ -58,6 +59,9 @@ def glossary(g: "OverwatchTactics") -> dict:
         "heroes": {hid: {"name": sh.name, "short": short(hid), "sheet": _sheet_words(g, hid)}
                    for hid, sh in d.heroes.items()},
         "sides": list(SIDES),
+        # the `?` screen: the rules' pages, then one page per hero sheet
+        "help": words_help.help_pages(g),
+        "characters": words_help.characters(g),
     }
 
 
