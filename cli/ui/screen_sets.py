@@ -38,6 +38,8 @@ class ScreenSet:
                                    #  are shown (they win over the app's own)
     options_shown: Callable | None = None   # (model) -> the option indices the list shows
                                             #  (None: all), see screens.options_shown
+    follow_decision: Callable | None = None  # (model) on a new decision of this seat: the
+                                             #  option to highlight (model.selected, else 0)
     help_start: Callable | None = None      # (model) -> the help page `?` opens on: the one
                                             #  of what the cursor is on (None: the first)
     help_page: Callable | None = None       # (model, width, page) -> one help page's lines,
@@ -80,7 +82,8 @@ OWN = {
         own=True, game=tactics_screens.game_screen, over=generic_screens.over_screen,
         lobby=screens.lobby_screen, below_rows=tactics_screens.below_rows, help=True,
         narrated=True, keys=tactics_screens.keys, options_shown=tactics_screens.options_shown,
-        help_start=tactics_screens.help_start, help_page=tactics_screens.help_page),
+        help_start=tactics_screens.help_start, help_page=tactics_screens.help_page,
+        follow_decision=tactics_screens.follow_decision),
 }
 
 GENERIC = ScreenSet(

@@ -89,6 +89,34 @@ def list_moved(model) -> bool:
         and v["sel_at_cursor"] != model.selected
 
 
+ACTS = ("step", "attack", "ability", "overwatch")   # the moves of one hero in step 3
+
+
+def follow_decision(model) -> None:
+    """A new decision after a hero acted: the list and the sheet stay on that hero (its first
+    option), or, once it can do nothing more, go to the next of the seat's heroes in draft order
+    that can. Recorded as the decision's own starting point, so Enter still first says what it
+    does on the cursor's hex (HexKeys.enter)."""
+    move = model.last_move or []
+    heroes = context(model).get("heroes") or []
+    order = [h["id"] for h in (model.board or {}).get("heroes", [])]
+    if len(move) < 2 or move[0] not in ACTS or move[1] not in order:
+        return
+    k = order.index(move[1])
+    for hid in order[k:] + order[:k]:
+        if hid in heroes:
+            model.selected = heroes.index(hid)
+            model.view["hero"] = hid
+            model.view["followed"] = ((model.decision or {}).get("seq"), model.selected)
+            return
+
+
+def followed(model) -> int:
+    """The option a new decision started on (follow_decision's), 0 where it started on none."""
+    seq, k = model.view.get("followed") or (None, 0)
+    return k if seq == (model.decision or {}).get("seq") else 0
+
+
 def options_shown(model) -> list[int] | None:
     """On the map, the options of the hero whose sheet is shown and those of no hero (End):
     the list and the sheet agree. None (every option) off the map or with no hero shown."""
@@ -579,10 +607,10 @@ class HexKeys:
             m.say("Not your decision now: the map and Tab still show every hero.")
             return
         if d.get("seq") is not None and m.view.get("seq") != d["seq"]:
-            # A new decision since the cursor was put (the node reset the list to its first
-            # option): an Enter must not play what the old hint did not say. A moved list has
+            # A new decision since the cursor was put (the list starts on its first option, or
+            # the acting hero's): an Enter must not play what the old hint did not say. A moved list has
             # the say; else say what Enter now does on the cursor's hex.
-            if m.selected != 0 or m.view.get("cursor") is None:
+            if m.selected != followed(m) or m.view.get("cursor") is None:
                 self.ui.choose(m.selected)
             else:
                 self.put(*m.view["cursor"])

@@ -601,3 +601,32 @@ def test_question_mark_opens_on_the_hero_under_the_cursor_not_the_page_last_view
     assert heads[2].startswith(f"Help — {a['name']} (")  # the hero under the cursor
     assert not heads[3].startswith(f"Help — {a['name']} (")   # → another page viewed
     assert heads[5].startswith(f"Help — {b['name']} (")  # then the cursor's hero, not that
+
+
+def test_after_an_action_the_list_stays_on_the_hero_acting(monkeypatch):
+    from cli.ui import model as model_module
+    from cli.ui.model import Model
+    from cli.ui.tactics_screens import options_shown
+    from tests.ui.tactics_states import EngineNode
+    node = EngineNode(through_setup(3), 0)
+    monkeypatch.setattr(model_module.client, "call", node.call)
+
+    async def script():
+        m = Model(socket=Path("/nonexistent"))
+        await m.refresh()
+        heroes = m.decision["context"]["heroes"]
+        second = [h for h in dict.fromkeys(heroes) if h][1]   # not the list's first hero
+        step = next(k for k, o in enumerate(m.decision["options"])
+                    if o[0] == "step" and o[1] == second)
+        await m.choose(m.decision["options"][step])          # Model.choose refreshes
+        heroes = m.decision["context"]["heroes"]
+        assert heroes[m.selected] == second and selected_hero(m)["id"] == second
+        assert {heroes[k] for k in options_shown(m)} <= {second, None}
+        await m.choose(["overwatch", second])                # it can do nothing more:
+        heroes = m.decision["context"]["heroes"]
+        order = [h["id"] for h in m.board["heroes"]]
+        after = order[order.index(second) + 1:] + order[:order.index(second)]
+        assert heroes[m.selected] == next(h for h in after if h in heroes)   # the next one's
+        return m, second
+    m, second = asyncio.run(script())
+    assert [o[1] for o in node.moves] == [second, second]
