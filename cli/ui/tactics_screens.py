@@ -232,6 +232,24 @@ def sheet_lines(model, h: dict | None, width: int) -> list[Line]:
     return lines
 
 
+def sheet_scroll(model, h: dict | None) -> int:
+    """How far the shown hero's sheet is scrolled ([ and ]); another hero's starts at the top."""
+    hid, top = model.view.get("sheet_scroll") or (None, 0)
+    return top if h is not None and hid == h["id"] else 0
+
+
+def sheet_window(model, h: dict | None, width: int, room: int) -> list[Line]:
+    """The sheet in `room` lines: whole where it fits, else its first line (the hero), as much
+    of the rest as fits from the scroll position, and a line saying which lines and the keys."""
+    sheet = sheet_lines(model, h, width)
+    if len(sheet) <= room:
+        return sheet
+    body, rows = sheet[1:], max(1, room - 2)
+    top = max(0, min(sheet_scroll(model, h), len(body) - rows))
+    more = f"[ ] scroll: {top + 1}-{min(len(body), top + rows)} of {len(body)} lines"
+    return ([sheet[0]] + body[top:top + rows] + [[("class:dim", fit(more, width))]])[:room]
+
+
 def sheet_short(model, h: dict | None, width: int) -> list[Line]:
     """The sheet in two lines for a narrow screen (80 columns)."""
     if h is None:
@@ -248,6 +266,9 @@ def sheet_short(model, h: dict | None, width: int) -> list[Line]:
     two = f"hits: {hits}" if hits else "no enemy in range and sight"
     if h.get("acting"):
         two = f"reach {len(h['reach'])} hexes · " + two
+    whole = " · ] whole sheet"
+    if len(one) > width or len(two) > width:   # cut: the whole sheet is a key away
+        two = fit(two, width - len(whole)) + whole
     return [[(f"class:side.p{h['side']}", one[:width])], [("class:dim", fit(two, width))]]
 
 
@@ -346,14 +367,8 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
     roster = roster_lines(model, side_w, sel)
     if side_w >= SIDE_PANEL_MIN:
         # every hero's line stays beside the map; a sheet too long for the room left (many
-        # targets in sight) gives up its tail, said in one line
-        sheet = sheet_lines(model, sel, side_w)
-        room = cells.map_height - len(side) - len(roster) - 1
-        if len(sheet) > room:
-            cut = len(sheet) - max(0, room - 1)
-            more = f"… {cut} more lines (the options below name every shot)"
-            sheet = sheet[:max(0, room - 1)] + [[("class:dim", more[:side_w])]]
-        side += sheet
+        # targets in sight) scrolls under its first line ([ and ])
+        side += sheet_window(model, sel, side_w, cells.map_height - len(side) - len(roster) - 1)
         side.append([("class:dim", "─" * side_w)])
     side += roster
     if side_w < SIDE_PANEL_MIN:   # no legend line below so small a map: the marks beside it
@@ -365,8 +380,10 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
         lines.append(left + right)
     if lay["legend"]:
         lines.append(pad([("class:dim", LEGEND if width >= len(LEGEND) else LEGEND_SHORT)], width))
-    if lay["sheet"]:
-        lines += [pad(x, width) for x in sheet_short(model, sel, width)]
+    if lay["sheet"]:   # the short form, or ([ ]) the whole sheet two lines at a time
+        top = sheet_scroll(model, sel)
+        lines += [pad(x, width) for x in (sheet_lines(model, sel, width)[top - 1:top + 1] if top
+                                          else sheet_short(model, sel, width))]
     lines += [pad(x, width) for x in event_lines(model, width, lay["events"])]
     rows = lay["decision"]
     lower = list(below) if below is not None else decision_lines(model, width, rows, choose)
@@ -562,6 +579,30 @@ class HexKeys:
         self.mark_synced()
         m.say(f"{h['name']} selected: arrows to a hex, Enter acts there.")
 
+    def scroll_sheet(self, delta: int) -> None:
+        """Scroll the shown hero's sheet by `delta` lines, within it (sheet_window draws it)."""
+        m = self.model
+        h = selected_hero(m)
+        if h is None:
+            return
+        width, height = self.ui.size()
+        lay = layout(m, width, height)
+        if lay["sheet"]:   # narrow: two lines under the map; 0 the short form, k lines k-1, k
+            total = len(sheet_lines(m, h, width))
+            top = max(0, min(sheet_scroll(m, h) + (1 if delta > 0 else -1), total - 1))
+            m.view["sheet_scroll"] = (h["id"], top)
+            m.say(f"{h['name']}'s sheet, lines {top}-{top + 1} of {total}: ] on, [ back"
+                  if top else f"{h['name']}'s sheet in short; ] shows it whole, two lines at a "
+                  "time")
+            return
+        room = lay["cells"].map_height - len(roster_lines(m, lay["side_w"], h)) - 1
+        last = max(0, len(sheet_lines(m, h, lay["side_w"])) - 1 - max(1, room - 2))
+        top = max(0, min(sheet_scroll(m, h) + delta, last))
+        m.view["sheet_scroll"] = (h["id"], top)
+        m.say(f"{h['name']}'s sheet is shown whole." if last == 0 else
+              f"{h['name']}'s sheet: the end (] scrolls no further, [ goes back)." if top == last
+              else f"{h['name']}'s sheet: ] on, [ back.")
+
     # Enter and clicks
     def what_enter_does(self, cell) -> str:
         m = self.model
@@ -708,6 +749,8 @@ def keys(ui) -> ConditionalKeyBindings:
     for key, (dc, dr) in (("left", (-1, 0)), ("right", (1, 0)), ("up", (0, -1)),
                           ("down", (0, 1))):
         kb.add(key)(safe(lambda dc=dc, dr=dr: hk.move(dc, dr)))
+    kb.add("]")(safe(lambda: hk.scroll_sheet(3)))
+    kb.add("[")(safe(lambda: hk.scroll_sheet(-3)))
     kb.add("tab")(safe(lambda: hk.cycle(1)))
     kb.add("s-tab")(safe(lambda: hk.cycle(-1)))
     kb.add("enter")(safe(hk.enter))

@@ -630,3 +630,43 @@ def test_after_an_action_the_list_stays_on_the_hero_acting(monkeypatch):
         return m, second
     m, second = asyncio.run(script())
     assert [o[1] for o in node.moves] == [second, second]
+
+
+def _many_targets():
+    """Widowmaker (range 7) with four enemies in range and sight: a long sheet."""
+    s = board({"widowmaker": (ATTACK, 6, 1), "soldier": (ATTACK, 3, 0), "reaper": (DEFENCE, 8, 1),
+               "ana": (DEFENCE, 4, 3), "pharah": (DEFENCE, 6, 4), "mercy": (DEFENCE, 9, 0)},
+              game=GAME)
+    m = model_for(s, 0)
+    m.view["hero"] = "widowmaker"
+    return m
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+def test_a_long_sheet_is_shown_whole_by_scrolling_it(size):
+    m = _many_targets()
+    width = layout(m, *size)["side_w"] if size[0] >= 120 else size[0]
+    whole = ["".join(f[1] for f in line).rstrip()
+             for line in sheet_lines(m, selected_hero(m), width)]
+    assert len(m.board["heroes"][0]["targets"]) == 4
+
+    async def script():
+        seen = set()
+        with terminal(*size) as (inp, out):
+            ui = GameUI(m)
+            task = asyncio.ensure_future(ui.app.run_async())
+            await until(lambda: ui.app.is_running, 5, "the app")
+            for _ in range(len(whole)):
+                shown = ui.screen_text()
+                assert "more lines (the options" not in shown
+                seen.update(line.strip() for line in shown.splitlines())
+                seen.update(x.strip() for line in shown.splitlines() for x in line.split("  "))
+                m.message = ""
+                inp.send_text("]")
+                await until(lambda: m.message, 5, "]", ui)
+            ui.app.exit()
+            await asyncio.wait_for(task, 5)
+        return seen
+    seen = asyncio.run(script())
+    text = "\n".join(seen)
+    assert all(line.strip() in text for line in whole), [x for x in whole if x.strip() not in text]
