@@ -28,6 +28,7 @@ from .words import decision_title, option_words
 HINT = "arrows+Enter: hex · Tab: hero · {quick}j/k 1-9: list · ? help · q detach"
 HINT_LONG = ("arrows move the hex cursor · Tab/Shift-Tab next hero · Enter or a click acts on the "
              "hex · {quick}j/k and 1-9 choose from the list · ? help · q detach (game goes on)")
+TERRAIN_HINT = "arrows: hex · j/k: another piece or turn · Enter: place it · ? help · q detach"
 REPLAY_HINT = "←/→ step · PgUp/PgDn 20 steps · Home/End · q quit"
 SIDE_PANEL_MIN = 24   # narrower than this, the sheet goes below the map
 LEGEND_NARROW = ("=route C chk", "+-spawn #terr")
@@ -120,6 +121,13 @@ def followed(model) -> int:
 def options_shown(model) -> list[int] | None:
     """On the map, the options of the hero whose sheet is shown and those of no hero (End):
     the list and the sheet agree. None (every option) off the map or with no hero shown."""
+    cov = covers(model)
+    if cov:   # placing terrain: the pieces that can cover the cursor's hex
+        c = cursor(model)
+        at = terrain_at(model, c) if c else []
+        if model.selected in at:
+            return at
+        return terrain_at(model, cov[model.selected][0]) if model.selected < len(cov) else None
     heroes = context(model).get("heroes") or []
     sel = selected_hero(model)
     if not heroes or sel is None or in_draft(model) or not gmap(model):
@@ -127,10 +135,62 @@ def options_shown(model) -> list[int] | None:
     return [k for k, h in enumerate(heroes) if h is None or h == sel["id"]]
 
 
+# ------------------------------------------------------------------ terrain with the cursor
+def covers(model) -> list:
+    """In the terrain phase, every cell each option's piece covers (the node's); else []."""
+    return context(model).get("covers") or []
+
+
+def terrain_at(model, cell) -> list[int]:
+    """The terrain options whose piece covers `cell`, in the decision's order (by kind, then
+    rotation): what the list shows with the cursor there."""
+    c = tuple(cell)
+    return [k for k, cs in enumerate(covers(model)) if any(tuple(x) == c for x in cs)]
+
+
+def carried(model, cell, at: list[int]) -> int:
+    """Which of `at` (pieces covering `cell`) the cursor moving onto `cell` highlights: the piece
+    highlighted now, carried along (same kind and turn, the cursor on the same of its hexes),
+    else the same kind, else the first."""
+    opts = model.decision["options"]
+    cov = covers(model)
+    k = model.selected if 0 <= model.selected < len(cov) else None
+    if k is None:
+        return at[0]
+    was = cursor(model)
+    i = next((n for n, x in enumerate(cov[k]) if tuple(x) == tuple(was or ())), 0)
+
+    def rank(j: int) -> tuple:
+        same_kind, same_turn = opts[j][1] == opts[k][1], opts[j][4] == opts[k][4]
+        same_spot = len(cov[j]) > i and tuple(cov[j][i]) == tuple(cell)
+        return (not (same_kind and same_turn and same_spot), not (same_kind and same_turn),
+                not same_kind)
+    return min(at, key=rank)
+
+
+def terrain_lines(model, width: int) -> list[Line]:
+    """The side panel while placing terrain: the highlighted piece and how to choose another."""
+    d = model.decision
+    if d is None or not covers(model):
+        return [[("class:dim", "No hero on the board yet: terrain first.")]]
+    c = cursor(model)
+    at = terrain_at(model, c) if c else []
+    lines = [[("class:bold", fit(decision_title(d), width))]]
+    lines += wrap(option_words(d, model.selected), width, "class:hex.chosen")
+    lines += wrap(f"{len(at)} pieces can cover the cursor's hex: j/k turn through them (drawn on "
+                  "the map), Enter places the one shown." if at else
+                  "No piece can cover the cursor's hex (never on the route, in a spawn point or "
+                  "on other terrain): move the cursor.", width, "class:dim")
+    return lines
+
+
 def cursor(model) -> tuple[int, int] | None:
     c = model.view.get("cursor")
     if c is not None:
         return tuple(c)
+    cov = covers(model)
+    if cov and 0 <= model.selected < len(cov):
+        return tuple(cov[model.selected][0])   # placing terrain: the highlighted piece's hex
     h = selected_hero(model)
     if h and h.get("cell"):
         return tuple(h["cell"])
@@ -351,12 +411,16 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
     sel = selected_hero(model)
     ctx = context(model)
     d = model.decision
-    chosen = None
-    if d and ctx.get("cells") and 0 <= model.selected < len(ctx["cells"]):
-        chosen = ctx["cells"][model.selected]
+    chosen: list = []
+    marked = ctx.get("cells") or ()
+    if d and covers(model):   # the highlighted piece drawn where it would go
+        marked = [c for cs in covers(model) for c in cs]
+        chosen = covers(model)[model.selected] if model.selected < len(covers(model)) else []
+    elif d and ctx.get("cells") and 0 <= model.selected < len(ctx["cells"]):
+        chosen = [ctx["cells"][model.selected]] if ctx["cells"][model.selected] else []
     board = render_map(gmap(model), model.board, cells, cursor=None if replay_info else cursor(model),
-                       selected=sel["id"] if sel else None, option_cells=ctx.get("cells") or (),
-                       chosen_cell=chosen,
+                       selected=sel["id"] if sel else None, option_cells=marked,
+                       chosen_cells=chosen, piece_cells=chosen if covers(model) else (),
                        click=None if replay_info else (lambda c, r: _click(model, c, r)))
     side_w = lay["side_w"]
     side: list[Line] = []
@@ -368,7 +432,11 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
     if side_w >= SIDE_PANEL_MIN:
         # every hero's line stays beside the map; a sheet too long for the room left (many
         # targets in sight) scrolls under its first line ([ and ])
-        side += sheet_window(model, sel, side_w, cells.map_height - len(side) - len(roster) - 1)
+        if covers(model):
+            side += terrain_lines(model, side_w)
+        else:
+            side += sheet_window(model, sel, side_w,
+                                 cells.map_height - len(side) - len(roster) - 1)
         side.append([("class:dim", "─" * side_w)])
     side += roster
     if side_w < SIDE_PANEL_MIN:   # no legend line below so small a map: the marks beside it
@@ -395,6 +463,7 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
     quick = quick_hint(model)
     long = HINT_LONG.format(quick=quick)
     hint = REPLAY_HINT if replay_info else "q quit" if (model.phase == "over" or model.gone) \
+        else TERRAIN_HINT if covers(model) \
         else long if width >= len(long) else HINT.format(quick=quick)
     lines.append([("class:hint", hint[:width].ljust(width))])
     return lines
@@ -533,6 +602,9 @@ class HexKeys:
 
     def put(self, col: int, row: int) -> None:
         m = self.model
+        if covers(m):
+            self.put_terrain(col, row)
+            return
         shown = selected_hero(m)
         if shown is not None and list_moved(m):
             m.view["hero"] = shown["id"]   # the hero the moved list showed stays selected
@@ -546,6 +618,21 @@ class HexKeys:
             m.selected = at[0]
         self.mark_synced()
         m.say(self.what_enter_does((col, row)))
+
+    def put_terrain(self, col: int, row: int) -> None:
+        """The cursor carries the highlighted piece onto (col, row) where a piece can cover it."""
+        m = self.model
+        at = terrain_at(m, (col, row))
+        if at:
+            m.selected = carried(m, (col, row), at)
+        m.view["cursor"] = (col, row)
+        self.mark_synced()
+        if at:
+            m.say(f"Enter: {option_words(m.decision, m.selected)}"
+                  + (f" ({len(at)} pieces fit here: j/k)" if len(at) > 1 else ""))
+        else:
+            m.say(f"No piece can cover column {col}, row {row}: terrain never goes on the "
+                  "payload's route, in a spawn point or on other terrain.", error=True)
 
     def mark_synced(self) -> None:
         """The highlighted option now follows the cursor, for this decision."""
@@ -660,6 +747,12 @@ class HexKeys:
             self.ui.choose(m.selected)
             return
         c = cursor(m)
+        if covers(m):
+            if c is not None and m.selected in terrain_at(m, c):
+                self.ui.choose(m.selected)
+            else:
+                self.put_terrain(*c)
+            return
         sel = selected_hero(m)
         at = options_at(m, c, sel["id"] if sel else None)
         own_hex = stands_on(sel, c)

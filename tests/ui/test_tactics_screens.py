@@ -670,3 +670,42 @@ def test_a_long_sheet_is_shown_whole_by_scrolling_it(size):
     seen = asyncio.run(script())
     text = "\n".join(seen)
     assert all(line.strip() in text for line in whole), [x for x in whole if x.strip() not in text]
+
+
+def test_terrain_is_placed_with_the_cursor_the_list_holding_only_the_pieces_covering_its_hex():
+    from cli.ui.screens import options_shown
+    m = model_for(GAME.new(2), 1)                   # the defence places the first piece
+    options, covers = m.decision["options"], m.decision["context"]["covers"]
+    assert len(options) > 700
+    target = (6, 5)                                 # a free hex of the map, off the route
+
+    async def script():
+        chosen = []
+        with terminal(80, 24) as (inp, out):
+            ui = GameUI(m)
+            ui.choose = chosen.append
+            task = asyncio.ensure_future(ui.app.run_async())
+            await until(lambda: ui.app.is_running, 5, "the app")
+            start = tuple(covers[0][0])
+            keys = ("\x1b[C" * (target[0] - start[0]) + "\x1b[D" * (start[0] - target[0])
+                    + "\x1b[B" * max(0, target[1] - start[1]) + "\x1b[A" * max(0, start[1] - target[1]))
+            inp.send_text(keys)
+            await until(lambda: m.view.get("cursor") == target, 5, "the cursor", ui)
+            shown = options_shown(m)
+            assert 1 < len(shown) <= 20
+            assert all(target in map(tuple, covers[k]) for k in shown)   # each covers the hex
+            assert m.message.startswith("Enter: " + m.decision["labels"][m.selected])
+            screen = ui.screen_text()
+            assert screen.count("###") == len(covers[m.selected])   # the piece drawn
+            first = m.selected
+            inp.send_text("j")                          # another piece covering the hex
+            await until(lambda: m.selected != first, 5, "j", ui)
+            assert m.selected in shown
+            inp.send_text("\r")
+            await until(lambda: chosen, 5, "a choice", ui)
+            ui.app.exit()
+            await asyncio.wait_for(task, 5)
+        return chosen
+    chosen = asyncio.run(script())
+    assert len(chosen) == 1 and target in map(tuple, covers[chosen[0]])
+    assert options[chosen[0]][0] == "terrain"

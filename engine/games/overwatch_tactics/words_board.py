@@ -199,6 +199,16 @@ def option_cells(g: "OverwatchTactics", s: State,
     return cells, heroes
 
 
+def terrain_covers(g: "OverwatchTactics", options: Iterable[tuple]) -> list[list[list[int]]]:
+    """For each terrain option, every cell the piece would cover (the named hex first), so the
+    screen places a piece with the cursor on any of its hexes and draws it before it is placed."""
+    out = []
+    for o in options:
+        offs = dict(g.data.terrain[o[1]].placements())[o[4]]
+        out.append([cell((o[2] + a, o[3] + b)) for a, b in offs])
+    return out
+
+
 # ------------------------------------------------------------------ narration
 def state_of(data: dict) -> State:
     """A State back from its plain data (what the control API sends)."""
