@@ -96,8 +96,20 @@ ACTS = ("step", "attack", "ability", "overwatch")   # the moves of one hero in s
 def follow_decision(model) -> None:
     """A new decision after a hero acted: the list and the sheet stay on that hero (its first
     option), or, once it can do nothing more, go to the next of the seat's heroes in draft order
-    that can. Recorded as the decision's own starting point, so Enter still first says what it
-    does on the cursor's hex (HexKeys.enter)."""
+    that can; placing terrain again, the cursor stays near where it was. Recorded as the
+    decision's own starting point, so Enter still first says what it does on the cursor's hex
+    (HexKeys.enter)."""
+    cov = covers(model)
+    if cov and model.view.get("cursor") is not None:
+        # terrain again: the cursor stays where it was, on the nearest hex a piece can cover
+        # (the last piece covers the hexes it was put on)
+        c = model.view["cursor"]
+        free = {tuple(x): k for k in reversed(range(len(cov))) for x in cov[k]}
+        near = min(free, key=lambda x: (abs(x[0] - c[0]) + abs(x[1] - c[1]), x[1], x[0]))
+        model.view["cursor"] = near
+        model.selected = free[near]
+        model.view["followed"] = ((model.decision or {}).get("seq"), model.selected)
+        return
     move = model.last_move or []
     heroes = context(model).get("heroes") or []
     order = [h["id"] for h in (model.board or {}).get("heroes", [])]

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+import engine
+
 from cli.ui.app import STYLE, GameUI
 from cli.ui.tactics_screens import game_screen, gmap, layout, selected_hero, sheet_lines
 from engine.core import Sealed
@@ -709,3 +711,28 @@ def test_terrain_is_placed_with_the_cursor_the_list_holding_only_the_pieces_cove
     chosen = asyncio.run(script())
     assert len(chosen) == 1 and target in map(tuple, covers[chosen[0]])
     assert options[chosen[0]][0] == "terrain"
+
+
+def test_placing_terrain_again_the_cursor_and_the_list_stay_where_the_last_piece_went(monkeypatch):
+    from cli.ui import model as model_module
+    from cli.ui.model import Model
+    from cli.ui.tactics_screens import covers, terrain_at
+    from tests.ui.tactics_states import EngineNode
+    node = EngineNode(GAME.new(2), 1)
+    monkeypatch.setattr(model_module.client, "call", node.call)
+    target = (6, 5)
+
+    async def script():
+        m = Model(socket=Path("/nonexistent"))
+        await m.refresh()
+        m.view["cursor"] = target
+        crate = next(k for k in terrain_at(m, target) if len(covers(m)[k]) == 1)
+        await m.choose(m.decision["options"][crate])
+        p = engine.pending(node.state)                      # the attack's piece, far away
+        node.state = engine.apply(node.state, p.options[0])
+        await m.refresh()
+        return m
+    m = asyncio.run(script())
+    c = m.view["cursor"]
+    assert abs(c[0] - target[0]) + abs(c[1] - target[1]) == 1   # the nearest free hex
+    assert m.selected in terrain_at(m, c)                        # the list shows its pieces
