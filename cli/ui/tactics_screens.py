@@ -108,7 +108,12 @@ def follow_decision(model) -> None:
         near = min(free, key=lambda x: (abs(x[0] - c[0]) + abs(x[1] - c[1]), x[1], x[0]))
         model.view["cursor"] = near
         model.selected = free[near]
-        model.view["followed"] = ((model.decision or {}).get("seq"), model.selected)
+        seq = (model.decision or {}).get("seq")
+        model.view["followed"] = (seq, model.selected)
+        # the piece is drawn under the cursor and said: Enter places it (no Enter of the last
+        # decision can be under way, the opponent's piece came between)
+        model.view["sel_at_cursor"], model.view["seq"] = model.selected, seq
+        model.message = f"Enter: {option_words(model.decision, model.selected)}"
         return
     move = model.last_move or []
     heroes = context(model).get("heroes") or []

@@ -736,3 +736,11 @@ def test_placing_terrain_again_the_cursor_and_the_list_stay_where_the_last_piece
     c = m.view["cursor"]
     assert abs(c[0] - target[0]) + abs(c[1] - target[1]) == 1   # the nearest free hex
     assert m.selected in terrain_at(m, c)                        # the list shows its pieces
+    assert m.message == "Enter: " + m.decision["labels"][m.selected]
+    with terminal(80, 24):                                       # and Enter places it
+        from cli.ui.tactics_screens import HexKeys
+        ui = GameUI(m)
+        chosen = []
+        ui.choose = chosen.append
+        HexKeys(ui).enter()
+    assert chosen == [m.selected]
