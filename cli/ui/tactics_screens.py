@@ -91,6 +91,7 @@ def list_moved(model) -> bool:
 
 
 ACTS = ("step", "attack", "ability", "overwatch")   # the moves of one hero in step 3
+PLACING = ("place", "respawn", "spawn")             # decisions of one hex each, set-up like
 
 
 def follow_decision(model) -> None:
@@ -99,6 +100,14 @@ def follow_decision(model) -> None:
     that can; placing terrain again, the cursor stays near where it was. Recorded as the
     decision's own starting point, so Enter still first says what it does on the cursor's hex
     (HexKeys.enter)."""
+    cells = context(model).get("cells") or []
+    if (model.decision or {}).get("prompt") in PLACING and 0 <= model.selected < len(cells) \
+            and cells[model.selected] is not None:
+        # a hero to place (or the spawn point): the cursor goes to the highlighted hex, where
+        # Enter places it, rather than stay where the last phase left it
+        model.view["cursor"] = tuple(cells[model.selected])
+        _said_and_synced(model)
+        return
     cov = covers(model)
     if cov and model.view.get("cursor") is not None:
         # terrain again: the cursor stays where it was, on the nearest hex a piece can cover
@@ -108,12 +117,7 @@ def follow_decision(model) -> None:
         near = min(free, key=lambda x: (abs(x[0] - c[0]) + abs(x[1] - c[1]), x[1], x[0]))
         model.view["cursor"] = near
         model.selected = free[near]
-        seq = (model.decision or {}).get("seq")
-        model.view["followed"] = (seq, model.selected)
-        # the piece is drawn under the cursor and said: Enter places it (no Enter of the last
-        # decision can be under way, the opponent's piece came between)
-        model.view["sel_at_cursor"], model.view["seq"] = model.selected, seq
-        model.message = f"Enter: {option_words(model.decision, model.selected)}"
+        _said_and_synced(model)
         return
     move = model.last_move or []
     heroes = context(model).get("heroes") or []
@@ -127,6 +131,15 @@ def follow_decision(model) -> None:
             model.view["hero"] = hid
             model.view["followed"] = ((model.decision or {}).get("seq"), model.selected)
             return
+
+
+def _said_and_synced(model) -> None:
+    """The highlighted option is on the cursor's hex and said: Enter acts on it at once (it is
+    drawn there and named, so the first Enter need not say it first)."""
+    seq = (model.decision or {}).get("seq")
+    model.view["followed"] = (seq, model.selected)
+    model.view["sel_at_cursor"], model.view["seq"] = model.selected, seq
+    model.message = f"Enter: {option_words(model.decision, model.selected)}"
 
 
 def followed(model) -> int:

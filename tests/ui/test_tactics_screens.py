@@ -744,3 +744,28 @@ def test_placing_terrain_again_the_cursor_and_the_list_stay_where_the_last_piece
         ui.choose = chosen.append
         HexKeys(ui).enter()
     assert chosen == [m.selected]
+
+
+def test_placing_heroes_the_cursor_is_on_the_highlighted_hex_and_enter_places_there(monkeypatch):
+    from cli.ui import model as model_module
+    from cli.ui.model import Model
+    from cli.ui.tactics_screens import HexKeys
+    from tests.ui.tactics_states import EngineNode
+    node = EngineNode(_until("place"), 1)
+    monkeypatch.setattr(model_module.client, "call", node.call)
+
+    async def script():
+        m = Model(socket=Path("/nonexistent"))
+        m.view["cursor"] = (2, 6)                   # where the terrain phase left it
+        await m.refresh()
+        return m
+    m = asyncio.run(script())
+    cell = m.decision["context"]["cells"][m.selected]
+    assert m.decision["prompt"] == "place" and m.view["cursor"] == tuple(cell)
+    assert m.message == "Enter: " + m.decision["labels"][m.selected]
+    with terminal(80, 24):
+        ui = GameUI(m)
+        chosen = []
+        ui.choose = chosen.append
+        HexKeys(ui).enter()
+    assert chosen == [m.selected]
