@@ -122,9 +122,12 @@ def follow_decision(model) -> None:
     move = model.last_move or []
     heroes = context(model).get("heroes") or []
     order = [h["id"] for h in (model.board or {}).get("heroes", [])]
-    if len(move) < 2 or move[0] not in ACTS or move[1] not in order:
+    # the hero that acted last, else the one whose sheet is shown (a new turn: the list and the
+    # sheet stay together)
+    want = move[1] if len(move) > 1 and move[0] in ACTS else model.view.get("hero")
+    if want not in order or not any(h is not None for h in heroes):
         return
-    k = order.index(move[1])
+    k = order.index(want)
     for hid in order[k:] + order[:k]:
         if hid in heroes:
             model.selected = heroes.index(hid)
@@ -729,7 +732,8 @@ class HexKeys:
         path = self.path_to(cell)
         if len(path) > 1:   # a far hex is walked to; what else acts there stays in the list
             watch = self.watched_on(sel, path)
-            others = f" (j/k: {len(at)} other options here)" if at else ""
+            others = (f" (j/k: {len(at)} other option{'s' if len(at) != 1 else ''} here)"
+                      if at else "")
             return (f"Enter: walk {sel['name']} {len(path)} hexes here" +
                     (f" — under overwatch by {watch} on the way" if watch else "") + others)
         if d and m.selected in at and not stands_on(sel, cell):

@@ -769,3 +769,28 @@ def test_placing_heroes_the_cursor_is_on_the_highlighted_hex_and_enter_places_th
         ui.choose = chosen.append
         HexKeys(ui).enter()
     assert chosen == [m.selected]
+
+
+def test_a_new_turn_keeps_the_list_and_the_sheet_on_the_same_hero(monkeypatch):
+    from cli.ui import model as model_module
+    from cli.ui.model import Model
+    from cli.ui.screens import options_shown
+    from tests.ui.tactics_states import EngineNode
+    node = EngineNode(through_setup(3), 0)
+    monkeypatch.setattr(model_module.client, "call", node.call)
+
+    async def script():
+        m = Model(socket=Path("/nonexistent"))
+        await m.refresh()
+        heroes = m.decision["context"]["heroes"]
+        second = [h for h in dict.fromkeys(heroes) if h][1]
+        m.view["hero"] = second                             # Tab to another hero's sheet
+        await m.choose(["end"])
+        while engine.pending(node.state).player != 0:       # the defence's turn, ended
+            node.state = engine.apply(node.state, ("end",))
+        await m.refresh()
+        return m, second
+    m, second = asyncio.run(script())
+    heroes = m.decision["context"]["heroes"]
+    assert selected_hero(m)["id"] == second == heroes[m.selected]
+    assert len(options_shown(m)) < len(heroes)                # the hero's, not every option
