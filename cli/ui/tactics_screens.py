@@ -106,6 +106,9 @@ def follow_decision(model) -> None:
         # a hero to place (or the spawn point): the cursor goes to the highlighted hex, where
         # Enter places it, rather than stay where the last phase left it
         model.view["cursor"] = tuple(cells[model.selected])
+        placed = (context(model).get("heroes") or [None] * len(cells))[model.selected]
+        if placed is not None:
+            model.view["hero"] = placed   # the sheet of the hero being placed
         _said_and_synced(model)
         return
     cov = covers(model)
@@ -356,7 +359,8 @@ def sheet_short(model, h: dict | None, width: int) -> list[Line]:
         one = one[:width - 1] + "…"
     hits = ", ".join(f"{hero_name(model, t['hero'])} {t['damage']} {t['sight']}"
                      for t in h["targets"])
-    two = f"hits: {hits}" if hits else "no enemy in range and sight"
+    two = (f"in sight (weapon used): {hits}" if h["weapon_used"] else f"hits: {hits}") if hits \
+        else "no enemy in range and sight"
     if h.get("acting"):
         two = f"reach {len(h['reach'])} hexes · " + two
     whole = " · ] whole sheet"

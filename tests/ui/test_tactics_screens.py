@@ -757,11 +757,13 @@ def test_placing_heroes_the_cursor_is_on_the_highlighted_hex_and_enter_places_th
     async def script():
         m = Model(socket=Path("/nonexistent"))
         m.view["cursor"] = (2, 6)                   # where the terrain phase left it
+        m.view["hero"] = next(h.id for h in node.state.heroes if h.side == 0)   # a sheet shown
         await m.refresh()
         return m
     m = asyncio.run(script())
     cell = m.decision["context"]["cells"][m.selected]
     assert m.decision["prompt"] == "place" and m.view["cursor"] == tuple(cell)
+    assert selected_hero(m)["id"] == m.decision["context"]["heroes"][m.selected]
     assert m.message == "Enter: " + m.decision["labels"][m.selected]
     with terminal(80, 24):
         ui = GameUI(m)
