@@ -100,7 +100,8 @@ KEYS = [
     "arrows move the hex cursor; Enter (or a click) acts on the hex: steps there, walks a far "
     "hex along the path shown, shoots the enemy there, uses an ability there.",
     "Tab / Shift-Tab select the next hero; j/k and 1-9 choose from the list, which shows the "
-    "selected hero's options and the turn's end; e ends the turn.",
+    "selected hero's options and the turn's end; e ends the turn. [ and ] scroll a hero's "
+    "sheet where it does not fit (at 80x24, ] shows it whole, two lines at a time).",
     "In the terrain phase the cursor places a piece: the list shows every piece that can cover "
     "the cursor's hex, the highlighted one drawn on the map; j/k turn through them, Enter "
     "places it.",
