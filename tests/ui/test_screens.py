@@ -153,11 +153,9 @@ def test_mario_pick_options_say_each_characters_power():
 
 
 def test_question_mark_opens_on_the_highlighted_options_character_not_the_one_last_viewed():
-    import asyncio
     from engine import Decision
-    from cli.ui.app import GameUI
     from tests.mario.scenario import GAME
-    from tests.ui.harness import terminal, until
+    from tests.ui.harness import screens_after
     s = GAME.apply_chance(GAME.new(3, ()), (6, 1, 1))
     p = GAME.pending(s)
     assert isinstance(p, Decision) and p.prompt == "pick"
@@ -165,23 +163,10 @@ def test_question_mark_opens_on_the_highlighted_options_character_not_the_one_la
     name = {cid: c["name"] for cid, c in m.glossary.characters.items()}
     offered = [o[1] for o in m.decision["options"]]
 
-    async def script():
-        heads = []
-        with terminal(80, 24) as (inp, out):
-            ui = GameUI(m)
-            task = asyncio.ensure_future(ui.app.run_async())
-            await until(lambda: ui.app.is_running, 5, "the app")
-            for selected, keys in ((2, "?"), (None, "\t"), (None, "\x1b"), (0, "?")):
-                if selected is not None:
-                    m.selected = selected
-                before = ui.screen_text()
-                inp.send_text(keys)
-                await until(lambda: ui.screen_text() != before, 5, repr(keys), ui)
-                heads.append(ui.screen_text().splitlines()[0])
-            ui.app.exit()
-            await asyncio.wait_for(task, 5)
-        return heads
-    heads = asyncio.run(script())
+    def select(k):
+        return lambda: setattr(m, "selected", k)
+    heads = [x.splitlines()[0] for x in screens_after(
+        m, [(select(2), "?"), (None, "\t"), (None, "\x1b"), (select(0), "?")])]
     assert heads[0].startswith(f"Character help — {name[offered[2]]}")
     assert not heads[1].startswith(f"Character help — {name[offered[2]]}")   # viewed another
     assert heads[3].startswith(f"Character help — {name[offered[0]]}")

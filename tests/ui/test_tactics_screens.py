@@ -20,7 +20,7 @@ from cli.ui.tactics_screens import game_screen, gmap, layout, selected_hero, she
 from engine.core import Sealed
 from engine.games.overwatch_tactics.data import DATA_FILE
 from tests.tactics.scenario import ATTACK, DEFENCE, GAME, board, least, through_setup
-from tests.ui.harness import terminal, text, until
+from tests.ui.harness import screens_after, terminal, text, until
 from tests.ui.tactics_states import model_for
 
 SNAPSHOTS = Path(__file__).with_name("snapshots")
@@ -535,33 +535,10 @@ def test_the_replay_says_each_opened_sealed_pick_by_player_and_hero_name(tactics
     assert not any(" pick " in said for said in opened)   # not the raw move ['pick', 'ana']
 
 
-def _help_script(m, steps, size=(80, 24)):
-    """Drive a GameUI on `m`: `steps` is a list of (keys, until-predicate on the ui); returns
-    the screens after each step."""
-    async def script():
-        shots = []
-        with terminal(*size) as (inp, out):
-            ui = GameUI(m)
-            ui.choose = lambda k: None
-            task = asyncio.ensure_future(ui.app.run_async())
-            await until(lambda: ui.app.is_running, 5, "the app")
-            for keys, done in steps:
-                before = ui.screen_text()
-                inp.send_text(keys)
-                await until(lambda: done(ui, before), 5, repr(keys), ui)
-                shots.append(ui.screen_text())
-            ui.app.exit()
-            await asyncio.wait_for(task, 5)
-        return shots
-    return asyncio.run(script())
-
-
 def test_question_mark_opens_the_hex_games_help_scrolled_and_paged_at_80x24():
     m = first_turn()
-    changed = (lambda ui, before: ui.screen_text() != before)
-    shots = _help_script(m, [("?", lambda ui, b: ui.help_open)] + [("\x1b[6~", changed)] * 2
-                         + [("\x1b[C", changed), ("\x1b[C", changed), ("\x1b", lambda ui, b:
-                                                                        not ui.help_open)])
+    shots = screens_after(m, [(None, "?"), (None, "\x1b[6~"), (None, "\x1b[6~"),
+                              (None, "\x1b[C"), (None, "\x1b[C"), (None, "\x1b")])
     first, *down, readings, keys, back = shots
     assert first.splitlines()[0].startswith("Help — How to play  [1/")
     assert "lines 1-23 of" in first.splitlines()[-1]
@@ -581,43 +558,51 @@ def test_question_mark_opens_on_the_hero_under_the_cursor_not_the_page_last_view
     m = first_turn()
     a, b = [h for h in m.board["heroes"] if h["placed"]][:2]
 
-    async def script():
-        heads = []
-        with terminal(80, 24) as (inp, out):
-            ui = GameUI(m)
-            task = asyncio.ensure_future(ui.app.run_async())
-            await until(lambda: ui.app.is_running, 5, "the app")
-            for cursor, keys in ((None, "?"), (None, "\x1b"), (a["cell"], "?"), (None, "\x1b[C"),
-                                 (None, "\x1b"), (b["cell"], "?")):
-                if cursor is not None:
-                    m.view["cursor"] = tuple(cursor)
-                before = ui.screen_text()
-                inp.send_text(keys)
-                await until(lambda: ui.screen_text() != before, 5, repr(keys), ui)
-                heads.append(ui.screen_text().splitlines()[0])
-            ui.app.exit()
-            await asyncio.wait_for(task, 5)
-        return heads
-    heads = asyncio.run(script())
+    def put(cell):
+        return lambda: m.view.__setitem__("cursor", tuple(cell))
+    heads = [x.splitlines()[0] for x in screens_after(
+        m, [(None, "?"), (None, "\x1b"), (put(a["cell"]), "?"), (None, "\x1b[C"), (None, "\x1b"),
+            (put(b["cell"]), "?")])]
     assert heads[0].startswith("Help — How to play")     # a cursor never put: how to play
     assert heads[2].startswith(f"Help — {a['name']} (")  # the hero under the cursor
     assert not heads[3].startswith(f"Help — {a['name']} (")   # → another page viewed
     assert heads[5].startswith(f"Help — {b['name']} (")  # then the cursor's hero, not that
 
 
-def test_after_an_action_the_list_stays_on_the_hero_acting(monkeypatch):
+def _live(monkeypatch, state, seat=0):
+    """(node, model): a Model whose refresh and choose talk to an EngineNode playing `state`."""
     from cli.ui import model as model_module
     from cli.ui.model import Model
-    from cli.ui.tactics_screens import options_shown
     from tests.ui.tactics_states import EngineNode
-    node = EngineNode(through_setup(3), 0)
+    node = EngineNode(state, seat)
     monkeypatch.setattr(model_module.client, "call", node.call)
+    return node, Model(socket=Path("/nonexistent"))
+
+
+def _enter_does_what_it_says(m) -> None:
+    """The message says what Enter does on the hex screen, and Enter chooses that option."""
+    from cli.ui.tactics_screens import HexKeys
+    assert m.message == "Enter: " + m.decision["labels"][m.selected]
+    with terminal(80, 24):
+        ui = GameUI(m)
+        chosen = []
+        ui.choose = chosen.append
+        HexKeys(ui).enter()
+    assert chosen == [m.selected]
+
+
+def _second_hero(m) -> str:
+    """A hero of the decision that is not the list's first."""
+    return [h for h in dict.fromkeys(m.decision["context"]["heroes"]) if h][1]
+
+
+def test_after_an_action_the_list_stays_on_the_hero_acting(monkeypatch):
+    from cli.ui.tactics_screens import options_shown
+    node, m = _live(monkeypatch, through_setup(3))
 
     async def script():
-        m = Model(socket=Path("/nonexistent"))
         await m.refresh()
-        heroes = m.decision["context"]["heroes"]
-        second = [h for h in dict.fromkeys(heroes) if h][1]   # not the list's first hero
+        second = _second_hero(m)
         step = next(k for k, o in enumerate(m.decision["options"])
                     if o[0] == "step" and o[1] == second)
         await m.choose(m.decision["options"][step])          # Model.choose refreshes
@@ -714,16 +699,11 @@ def test_terrain_is_placed_with_the_cursor_the_list_holding_only_the_pieces_cove
 
 
 def test_placing_terrain_again_the_cursor_and_the_list_stay_where_the_last_piece_went(monkeypatch):
-    from cli.ui import model as model_module
-    from cli.ui.model import Model
     from cli.ui.tactics_screens import covers, terrain_at
-    from tests.ui.tactics_states import EngineNode
-    node = EngineNode(GAME.new(2), 1)
-    monkeypatch.setattr(model_module.client, "call", node.call)
+    node, m = _live(monkeypatch, GAME.new(2), 1)
     target = (6, 5)
 
     async def script():
-        m = Model(socket=Path("/nonexistent"))
         await m.refresh()
         m.view["cursor"] = target
         crate = next(k for k in terrain_at(m, target) if len(covers(m)[k]) == 1)
@@ -736,26 +716,13 @@ def test_placing_terrain_again_the_cursor_and_the_list_stay_where_the_last_piece
     c = m.view["cursor"]
     assert abs(c[0] - target[0]) + abs(c[1] - target[1]) == 1   # the nearest free hex
     assert m.selected in terrain_at(m, c)                        # the list shows its pieces
-    assert m.message == "Enter: " + m.decision["labels"][m.selected]
-    with terminal(80, 24):                                       # and Enter places it
-        from cli.ui.tactics_screens import HexKeys
-        ui = GameUI(m)
-        chosen = []
-        ui.choose = chosen.append
-        HexKeys(ui).enter()
-    assert chosen == [m.selected]
+    _enter_does_what_it_says(m)                                  # Enter places it
 
 
 def test_placing_heroes_the_cursor_is_on_the_highlighted_hex_and_enter_places_there(monkeypatch):
-    from cli.ui import model as model_module
-    from cli.ui.model import Model
-    from cli.ui.tactics_screens import HexKeys
-    from tests.ui.tactics_states import EngineNode
-    node = EngineNode(_until("place"), 1)
-    monkeypatch.setattr(model_module.client, "call", node.call)
+    node, m = _live(monkeypatch, _until("place"), 1)
 
     async def script():
-        m = Model(socket=Path("/nonexistent"))
         m.view["cursor"] = (2, 6)                   # where the terrain phase left it
         m.view["hero"] = next(h.id for h in node.state.heroes if h.side == 0)   # a sheet shown
         await m.refresh()
@@ -764,28 +731,16 @@ def test_placing_heroes_the_cursor_is_on_the_highlighted_hex_and_enter_places_th
     cell = m.decision["context"]["cells"][m.selected]
     assert m.decision["prompt"] == "place" and m.view["cursor"] == tuple(cell)
     assert selected_hero(m)["id"] == m.decision["context"]["heroes"][m.selected]
-    assert m.message == "Enter: " + m.decision["labels"][m.selected]
-    with terminal(80, 24):
-        ui = GameUI(m)
-        chosen = []
-        ui.choose = chosen.append
-        HexKeys(ui).enter()
-    assert chosen == [m.selected]
+    _enter_does_what_it_says(m)
 
 
 def test_a_new_turn_keeps_the_list_and_the_sheet_on_the_same_hero(monkeypatch):
-    from cli.ui import model as model_module
-    from cli.ui.model import Model
     from cli.ui.screens import options_shown
-    from tests.ui.tactics_states import EngineNode
-    node = EngineNode(through_setup(3), 0)
-    monkeypatch.setattr(model_module.client, "call", node.call)
+    node, m = _live(monkeypatch, through_setup(3))
 
     async def script():
-        m = Model(socket=Path("/nonexistent"))
         await m.refresh()
-        heroes = m.decision["context"]["heroes"]
-        second = [h for h in dict.fromkeys(heroes) if h][1]
+        second = _second_hero(m)
         m.view["hero"] = second                             # Tab to another hero's sheet
         await m.choose(["end"])
         while engine.pending(node.state).player != 0:       # the defence's turn, ended
