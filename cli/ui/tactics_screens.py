@@ -1,5 +1,6 @@
-"""The hex game's own screens (`overwatch-tactics`): the map with the hero panel, the draft, and
-the keys and clicks that choose a move by its hex.
+"""The hex game's own screens (`overwatch-tactics`): the map with the hero panel, the draft, the
+help pages, and the keys and clicks that choose a move by its hex (terrain pieces too, by any hex
+they would cover).
 
 Everything drawn comes from the node: the map from the glossary, the state's levels, terrain,
 heroes, each hero's reach and targets (sight and damage) from the board data the game's words
@@ -8,8 +9,9 @@ label and hex from the decision. Nothing here knows a rule: a walk to a far hex 
 steps of the path the node gave, one legal option at a time, and stops where an option is
 missing or the hero was hit.
 
-The screen's own state (cursor, selected hero, a walk under way) is `model.view`, changed only by
-keys and clicks; drawing never changes it.
+The screen's own state (cursor, selected hero, a walk under way, the sheet's scroll) is
+`model.view`, changed only by keys and clicks and, when a new decision arrives, by
+follow_decision (the list stays on the hero acting); drawing never changes it.
 """
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ import pytest
 
 from engine.games.overwatch_tactics import hexgrid as hx
 from engine.games.overwatch_tactics import words_help
-from tests.tactics.scenario import ATTACK, DEFENCE, FLAT, GAME, board, full, options, play
+from tests.tactics.scenario import ATTACK, DEFENCE, GAME, board, full, options, play
 
 # The rulebook is not in the repository: the shared folder beside the checkouts holds it.
 RULEBOOK = Path(os.environ.get("LANBOARD_RULEBOOKS", "/work/shared/rules")) / \

@@ -1,5 +1,6 @@
 """The hex game's own screens: the map with the hero panel at 80x24, 120x40 and 200x60, the
-draft, what the keys and clicks choose, and `lanboard replay` on this screen. Every figure drawn
+draft, what the keys and clicks choose (terrain pieces by the cursor too), where the list stands
+after each decision, the help pages, and `lanboard replay` on this screen. Every figure drawn
 is the node's (board data from the game's words module); these tests compare what is drawn with
 it and with the engine.
 
