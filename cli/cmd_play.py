@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 
+from engine import game_ids, get_game
 from engine.bots import BOT_KINDS
 
 from .cmd_sim import check_game
@@ -18,7 +19,9 @@ HELP = "play against K bots on this machine in the terminal UI"
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_option(p)
-    p.add_argument("--bots", type=int, default=3, metavar="K", help="number of bots (default: 3)")
+    p.add_argument("--bots", type=int, default=None, metavar="K",
+                   help="number of bots (default: 3, or as many as the game seats beside you: "
+                        "1 in a two-player game)")
     p.add_argument("--bot-kind", default="greedy", choices=sorted(BOT_KINDS))
     p.add_argument("--variant", action="append", default=[], metavar="NAME")
     add_name_option(p)
@@ -45,8 +48,18 @@ def host_argv(args: argparse.Namespace) -> list[str]:
     return argv
 
 
+def default_bots(game_id: str) -> int:
+    """Bots when --bots is not given: as `sim` seats its default players (at most four, at most
+    the game's maximum) with you in one seat; an unknown game gets 3, and check_game names it."""
+    if game_id not in game_ids():
+        return 3
+    return max(1, min(4, get_game(game_id).max_players) - 1)
+
+
 def run(args: argparse.Namespace) -> int:
     from .ui.launch import open_ui, start_node
+    if args.bots is None:
+        args.bots = default_bots(args.game)
     check_game(args.game, args.bots + 1, args.variant)
     if args.bots < 1:
         raise UsageError("--bots must be at least 1")

@@ -25,7 +25,7 @@ from .leaving import ASK, EXPLAINED, Leaving
 from .model import Model, bug_words
 from .screen_sets import screen_keys, what_happened
 from .screens import (MIN_H, MIN_W, QUICK_KEY, RECLAIM_KEY, characters_in_play, first_option,
-                      help_screen, options_shown, quick_option, too_small)
+                      help_screen, options_shown, pad, quick_option, too_small)
 
 # ANSI colour names follow the terminal's own palette, so they stay readable on light and dark
 # backgrounds; no white or black text, and selection uses reverse video rather than a colour.
@@ -66,6 +66,7 @@ class GameUI:
         self.replay = replay
         self.help_open = False
         self.help_index = 0
+        self.help_scroll = 0   # the first line shown of a help page longer than the screen
         self.leaving = Leaving()   # the quit key's question, while it is asked
         self._tasks: set[asyncio.Task] = set()
         self.history = History()   # the whole match told, over the screen while open
@@ -110,6 +111,8 @@ class GameUI:
         if width < MIN_W or height < MIN_H:
             return too_small(width, height)
         if self.help_open and shown.help:
+            if shown.help_page is not None:
+                return self._help_page(width, height)
             return help_screen(m, width, height, self.help_index)
         if self.history.open and m.state is not None:
             told = self.replay.history() if self.replay is not None else m.log
@@ -125,6 +128,30 @@ class GameUI:
                 return [[("class:error", f"lanboard: {m.gone}")], [("", "q quit")]]
             return shown.lobby(m, width, height)
         return shown.game(m, width, height, self.choose)
+
+    def _help_page(self, width: int, height: int) -> list[list[tuple]]:
+        """The screen set's help page from `help_scroll` on, as much as fits, and the keys."""
+        body = self.model.screens.help_page(self.model, width, self.help_index)
+        room = height - 1
+        top = max(0, min(self.help_scroll, len(body) - room))
+        lines = [pad(x, width) for x in body[top:top + room]]
+        lines += [[("", " " * width)]] * (room - len(lines))
+        more = (f" · ↑/↓ PgUp/PgDn: scroll (lines {top + 1}-{min(len(body), top + room)} of "
+                f"{len(body)})" if len(body) > room else "")
+        hint = f"←/→ Tab: pages{more} · Esc or ?: back to the game"
+        if len(hint) > width:
+            hint = "←/→ pages" + (f" · ↑/↓ PgDn: lines {top + 1}-{top + room} of {len(body)}"
+                                  if more else "") + " · Esc: back"
+        return lines + [[("class:hint", hint[:width].ljust(width))]]
+
+    def scroll_help(self, delta: int) -> None:
+        """Scroll a help page by `delta` lines, within the page."""
+        shown = self.model.screens
+        if shown.help_page is None:
+            return
+        width, height = self.size()
+        body = shown.help_page(self.model, width, self.help_index)
+        self.help_scroll = max(0, min(self.help_scroll + delta, len(body) - (height - 1)))
 
     def fragments(self) -> StyleAndTextTuples:
         out: StyleAndTextTuples = []
@@ -204,9 +231,13 @@ class GameUI:
             if not m.screens.help:
                 m.say("This game has no help screen: each option says what it does.")
                 return
-            if not characters_in_play(m):
+            if m.screens.help_page is None and not characters_in_play(m):
                 m.say("No characters to explain yet: help opens once leaders are offered.")
                 return
+            if not self.help_open:   # on what the cursor is on, not the page last seen
+                start = m.screens.help_start
+                self.help_index = start(m) if start is not None else 0
+                self.help_scroll = 0
             self.help_open = not self.help_open
 
         @kb.add("escape", eager=True)
@@ -218,6 +249,7 @@ class GameUI:
             def turn(event, step=step) -> None:
                 if self.help_open:
                     self.help_index += step
+                    self.help_scroll = 0
                 elif self.replay:
                     self.replay.step(step)
                 else:
@@ -227,14 +259,18 @@ class GameUI:
 
         @kb.add("pageup")
         def _(event) -> None:
-            if self.replay:
+            if self.help_open:
+                self.scroll_help(-(self.size()[1] - 3))
+            elif self.replay:
                 self.replay.step(-20)
             else:
                 go(at() - 8)
 
         @kb.add("pagedown")
         def _(event) -> None:
-            if self.replay:
+            if self.help_open:
+                self.scroll_help(self.size()[1] - 3)
+            elif self.replay:
                 self.replay.step(20)
             else:
                 go(at() + 8)
@@ -254,7 +290,9 @@ class GameUI:
         # the option above or below, round the list
         for keys, step in ((("up", "k"), -1), (("down", "j"), 1)):
             def select(event, step=step) -> None:
-                if count():
+                if self.help_open:
+                    self.scroll_help(step)
+                elif count():
                     go((at() + step) % len(shown()))
                 else:
                     not_here(event)

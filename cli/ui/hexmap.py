@@ -11,7 +11,7 @@ What a hex shows, readable without colour:
   side letter is a hero on overwatch), in bigger cells its HP too;
 - else the payload "<P>", a barrier "[B]", or the level (".", 1, 2...) between two marks:
   "=" the payload's route, "C" a checkpoint, "E" the route's end, "+" the attackers' spawn,
-  "-" the defenders' spawn, "#" terrain.
+  "-" the defenders' spawn, "#" terrain; "###" the terrain piece about to be placed.
 Styles add the cursor, the selected hero's reach (hexes where an enemy's overwatch would shoot it
 apart) and targets, and the highlighted option.
 """
@@ -111,12 +111,14 @@ def hex_kinds(gmap: dict, board: dict) -> dict[tuple[int, int], str]:
 
 
 def render_map(gmap: dict, board: dict, cells: Cells, *, cursor=None, selected: str | None = None,
-               option_cells: Sequence = (), chosen_cell=None,
+               option_cells: Sequence = (), chosen_cells: Sequence = (),
+               piece_cells: Sequence = (),
                click: Callable[[int, int], Callable] | None = None) -> list[Line]:
     """The map as lines of (style, text[, handler]) fragments, cells.map_width wide.
-    `option_cells`: cells the decision's options act on (marked); `chosen_cell`: the highlighted
-    option's; `selected`: the hero whose reach and targets are marked; `click(col, row)` gives
-    a mouse handler for a hex."""
+    `option_cells`: cells the decision's options act on (marked); `chosen_cells`: the highlighted
+    option's (a terrain piece covers several); `piece_cells`: a terrain piece not placed yet,
+    drawn "###"; `selected`: the hero whose reach and targets are marked; `click(col, row)`
+    gives a mouse handler for a hex."""
     room = cells.width - 1
     grid: list[list[tuple]] = [[("", " ")] * cells.map_width for _ in range(cells.map_height)]
     kinds = hex_kinds(gmap, board)
@@ -126,6 +128,8 @@ def render_map(gmap: dict, board: dict, cells: Cells, *, cursor=None, selected: 
     watched = {tuple(x["cell"]) for x in sel["reach"] if x.get("watched_by")} if sel else set()
     aimed = {tuple(t["cell"]) for t in sel["targets"]} if sel else set()
     options = {tuple(c) for c in option_cells if c}
+    chosen = {tuple(c) for c in chosen_cells if c}
+    piece = {tuple(c) for c in piece_cells if c}
     for (col, row), level in zip(map(tuple, gmap["cells"]), board["levels"]):
         x, y = cells.origin(col, row)
         kind = kinds.get((col, row), "")
@@ -141,11 +145,11 @@ def render_map(gmap: dict, board: dict, cells: Cells, *, cursor=None, selected: 
             style += " class:hex.option"
         if (col, row) in aimed:
             style += " class:hex.target"
-        if chosen_cell is not None and (col, row) == tuple(chosen_cell):
+        if (col, row) in chosen:
             style += " class:hex.chosen"
         if cursor is not None and (col, row) == tuple(cursor):
             style += " class:hex.cursor"
-        ground = ground_text(kind, level).center(room)[:room]
+        ground = ("###" if (col, row) in piece else ground_text(kind, level)).center(room)[:room]
         texts = [ground] + [" " * room] * (cells.lines - 1)
         if here is not None:
             hstyle = f"class:side.p{here['side']}" + (" class:hex.selected" if sel is here else "")

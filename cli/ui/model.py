@@ -48,6 +48,7 @@ class Model:
     message_is_error: bool = False
     selected: int = 0
     view: dict = field(default_factory=dict)   # a game screen's own cursor and selection
+    last_move: list | None = None  # the move this UI sent last (a screen set's list follows it)
     last_kind: str = ""
     saw_reveal: bool = False
     seq: int | None = None         # the node's entry count the shown state and log reflect
@@ -115,6 +116,10 @@ class Model:
                         "options": [[o] for o in asked["options"]]}
         if decision != self.decision:
             self.selected = 0
+            self.decision = decision
+            follow = getattr(self.screens, "follow_decision", None)
+            if follow is not None and decision is not None:
+                follow(self)   # e.g. the hex game's list stays on the hero that acted
         self.decision = decision
         self.on_change()
 
@@ -299,6 +304,7 @@ class Model:
             request = {"cmd": "choose", "choice": option[0]}
         else:
             request = {"cmd": "move", "move": option}
+            self.last_move = list(option)
         try:
             reply = await client.call(self.socket, request)
         except client.NodeGone as e:

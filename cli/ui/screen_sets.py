@@ -38,6 +38,13 @@ class ScreenSet:
                                    #  are shown (they win over the app's own)
     options_shown: Callable | None = None   # (model) -> the option indices the list shows
                                             #  (None: all), see screens.options_shown
+    follow_decision: Callable | None = None  # (model) on a new decision of this seat: the
+                                             #  option to highlight (model.selected, else 0)
+    help_start: Callable | None = None      # (model) -> the help page `?` opens on: the one
+                                            #  of what the cursor is on (None: the first)
+    help_page: Callable | None = None       # (model, width, page) -> one help page's lines,
+                                            #  whole (the app scrolls it); None: the
+                                            #  characters' help of screens.help_screen
 
 
 def what_happened(before: dict | None, said: list[str] | None, before_summary: list[str],
@@ -62,19 +69,22 @@ def board_set(kit: screens.BoardKit) -> ScreenSet:
     says what the scores are made of) and the characters' help from the glossary."""
     return ScreenSet(own=True, game=partial(screens.board_screen, kit),
                      over=generic_screens.over_screen, lobby=screens.lobby_screen,
-                     below_rows=below_board, help=True, narrated=True)
+                     below_rows=below_board, help=True, narrated=True,
+                     help_start=screens.help_start)
 
 
 OWN = {
     OVERWATCH: ScreenSet(
         own=True, game=screens.game_screen, over=screens.over_screen, lobby=screens.lobby_screen,
-        below_rows=below_board, help=True, narrated=True),
+        below_rows=below_board, help=True, narrated=True, help_start=screens.help_start),
     "mario-monopoly": board_set(MARIO_BOARD),
     "spiderman-monopoly": board_set(SPIDERMAN_BOARD),
     TACTICS: ScreenSet(
         own=True, game=tactics_screens.game_screen, over=generic_screens.over_screen,
-        lobby=screens.lobby_screen, below_rows=tactics_screens.below_rows, help=False,
-        narrated=True, keys=tactics_screens.keys, options_shown=tactics_screens.options_shown),
+        lobby=screens.lobby_screen, below_rows=tactics_screens.below_rows, help=True,
+        narrated=True, keys=tactics_screens.keys, options_shown=tactics_screens.options_shown,
+        help_start=tactics_screens.help_start, help_page=tactics_screens.help_page,
+        follow_decision=tactics_screens.follow_decision),
 }
 
 GENERIC = ScreenSet(

@@ -541,6 +541,19 @@ def help_screen(model, width: int, height: int, index: int) -> list[Line]:
     return lines
 
 
+def help_start(model) -> int:
+    """The help page `?` opens on: the character the highlighted option names (a pick, a swap,
+    an ability), else the first; never the page last viewed."""
+    chars = characters_in_play(model)
+    d = model.decision
+    options = (d or {}).get("options") or []
+    if 0 <= model.selected < len(options):
+        for part in options[model.selected][1:]:
+            if isinstance(part, str) and part in chars:
+                return chars.index(part)
+    return 0
+
+
 def characters_in_play(model) -> list[str]:
     """The characters help can explain now: those the decision offers first (a draft pick, a
     swap, an ability), then every team's (where the state has teams), else every character

@@ -1,5 +1,6 @@
-"""The hex game's own screens (`overwatch-tactics`): the map with the hero panel, the draft, and
-the keys and clicks that choose a move by its hex.
+"""The hex game's own screens (`overwatch-tactics`): the map with the hero panel, the draft, the
+help pages, and the keys and clicks that choose a move by its hex (terrain pieces too, by any hex
+they would cover).
 
 Everything drawn comes from the node: the map from the glossary, the state's levels, terrain,
 heroes, each hero's reach and targets (sight and damage) from the board data the game's words
@@ -8,8 +9,9 @@ label and hex from the decision. Nothing here knows a rule: a walk to a far hex 
 steps of the path the node gave, one legal option at a time, and stops where an option is
 missing or the hero was hit.
 
-The screen's own state (cursor, selected hero, a walk under way) is `model.view`, changed only by
-keys and clicks; drawing never changes it.
+The screen's own state (cursor, selected hero, a walk under way, the sheet's scroll) is
+`model.view`, changed only by keys and clicks and, when a new decision arrives, by
+follow_decision (the list stays on the hero acting); drawing never changes it.
 """
 from __future__ import annotations
 
@@ -25,9 +27,10 @@ from .hexmap import LEGEND, LEGEND_SHORT, Cells, cells_for, render_map
 from .screens import Line, choice_lines, fit, newest_whole, pad, quick_hint, text_len, wrap
 from .words import decision_title, option_words
 
-HINT = "arrows: hex · Tab: hero · Enter: act · {quick}j/k 1-9: list · q detach"
+HINT = "arrows+Enter: hex · Tab: hero · {quick}j/k 1-9: list · ? help · q detach"
 HINT_LONG = ("arrows move the hex cursor · Tab/Shift-Tab next hero · Enter or a click acts on the "
-             "hex · {quick}j/k and 1-9 choose from the list · q detach (game goes on)")
+             "hex · {quick}j/k and 1-9 choose from the list · ? help · q detach (game goes on)")
+TERRAIN_HINT = "arrows: hex · j/k: another piece or turn · Enter: place it · ? help · q detach"
 REPLAY_HINT = "←/→ step · PgUp/PgDn 20 steps · Home/End · q quit"
 SIDE_PANEL_MIN = 24   # narrower than this, the sheet goes below the map
 LEGEND_NARROW = ("=route C chk", "+-spawn #terr")
@@ -89,9 +92,80 @@ def list_moved(model) -> bool:
         and v["sel_at_cursor"] != model.selected
 
 
+ACTS = ("step", "attack", "ability", "overwatch")   # the moves of one hero in step 3
+PLACING = ("place", "respawn", "spawn")             # decisions of one hex each, set-up like
+
+
+def follow_decision(model) -> None:
+    """A new decision after a hero acted: the list and the sheet stay on that hero (its first
+    option), or, once it can do nothing more, go to the next of the seat's heroes in draft order
+    that can; placing terrain again, the cursor stays near where it was. Recorded as the
+    decision's own starting point, so Enter still first says what it does on the cursor's hex
+    (HexKeys.enter)."""
+    cells = context(model).get("cells") or []
+    if (model.decision or {}).get("prompt") in PLACING and 0 <= model.selected < len(cells) \
+            and cells[model.selected] is not None:
+        # a hero to place (or the spawn point): the cursor goes to the highlighted hex, where
+        # Enter places it, rather than stay where the last phase left it
+        model.view["cursor"] = tuple(cells[model.selected])
+        placed = (context(model).get("heroes") or [None] * len(cells))[model.selected]
+        if placed is not None:
+            model.view["hero"] = placed   # the sheet of the hero being placed
+        _said_and_synced(model)
+        return
+    cov = covers(model)
+    if cov and model.view.get("cursor") is not None:
+        # terrain again: the cursor stays where it was, on the nearest hex a piece can cover
+        # (the last piece covers the hexes it was put on)
+        c = model.view["cursor"]
+        free = {tuple(x): k for k in reversed(range(len(cov))) for x in cov[k]}
+        near = min(free, key=lambda x: (abs(x[0] - c[0]) + abs(x[1] - c[1]), x[1], x[0]))
+        model.view["cursor"] = near
+        model.selected = free[near]
+        _said_and_synced(model)
+        return
+    move = model.last_move or []
+    heroes = context(model).get("heroes") or []
+    order = [h["id"] for h in (model.board or {}).get("heroes", [])]
+    # the hero that acted last, else the one whose sheet is shown (a new turn: the list and the
+    # sheet stay together)
+    want = move[1] if len(move) > 1 and move[0] in ACTS else model.view.get("hero")
+    if want not in order or not any(h is not None for h in heroes):
+        return
+    k = order.index(want)
+    for hid in order[k:] + order[:k]:
+        if hid in heroes:
+            model.selected = heroes.index(hid)
+            model.view["hero"] = hid
+            model.view["followed"] = ((model.decision or {}).get("seq"), model.selected)
+            return
+
+
+def _said_and_synced(model) -> None:
+    """The highlighted option is on the cursor's hex and said: Enter acts on it at once (it is
+    drawn there and named, so the first Enter need not say it first)."""
+    seq = (model.decision or {}).get("seq")
+    model.view["followed"] = (seq, model.selected)
+    model.view["sel_at_cursor"], model.view["seq"] = model.selected, seq
+    model.message = f"Enter: {option_words(model.decision, model.selected)}"
+
+
+def followed(model) -> int:
+    """The option a new decision started on (follow_decision's), 0 where it started on none."""
+    seq, k = model.view.get("followed") or (None, 0)
+    return k if seq == (model.decision or {}).get("seq") else 0
+
+
 def options_shown(model) -> list[int] | None:
     """On the map, the options of the hero whose sheet is shown and those of no hero (End):
     the list and the sheet agree. None (every option) off the map or with no hero shown."""
+    cov = covers(model)
+    if cov:   # placing terrain: the pieces that can cover the cursor's hex
+        c = cursor(model)
+        at = terrain_at(model, c) if c else []
+        if model.selected in at:
+            return at
+        return terrain_at(model, cov[model.selected][0]) if model.selected < len(cov) else None
     heroes = context(model).get("heroes") or []
     sel = selected_hero(model)
     if not heroes or sel is None or in_draft(model) or not gmap(model):
@@ -99,10 +173,62 @@ def options_shown(model) -> list[int] | None:
     return [k for k, h in enumerate(heroes) if h is None or h == sel["id"]]
 
 
+# ------------------------------------------------------------------ terrain with the cursor
+def covers(model) -> list:
+    """In the terrain phase, every cell each option's piece covers (the node's); else []."""
+    return context(model).get("covers") or []
+
+
+def terrain_at(model, cell) -> list[int]:
+    """The terrain options whose piece covers `cell`, in the decision's order (by kind, then
+    rotation): what the list shows with the cursor there."""
+    c = tuple(cell)
+    return [k for k, cs in enumerate(covers(model)) if any(tuple(x) == c for x in cs)]
+
+
+def carried(model, cell, at: list[int]) -> int:
+    """Which of `at` (pieces covering `cell`) the cursor moving onto `cell` highlights: the piece
+    highlighted now, carried along (same kind and turn, the cursor on the same of its hexes),
+    else the same kind, else the first."""
+    opts = model.decision["options"]
+    cov = covers(model)
+    k = model.selected if 0 <= model.selected < len(cov) else None
+    if k is None:
+        return at[0]
+    was = cursor(model)
+    i = next((n for n, x in enumerate(cov[k]) if tuple(x) == tuple(was or ())), 0)
+
+    def rank(j: int) -> tuple:
+        same_kind, same_turn = opts[j][1] == opts[k][1], opts[j][4] == opts[k][4]
+        same_spot = len(cov[j]) > i and tuple(cov[j][i]) == tuple(cell)
+        return (not (same_kind and same_turn and same_spot), not (same_kind and same_turn),
+                not same_kind)
+    return min(at, key=rank)
+
+
+def terrain_lines(model, width: int) -> list[Line]:
+    """The side panel while placing terrain: the highlighted piece and how to choose another."""
+    d = model.decision
+    if d is None or not covers(model):
+        return [[("class:dim", "No hero on the board yet: terrain first.")]]
+    c = cursor(model)
+    at = terrain_at(model, c) if c else []
+    lines = [[("class:bold", fit(decision_title(d), width))]]
+    lines += wrap(option_words(d, model.selected), width, "class:hex.chosen")
+    lines += wrap(f"{len(at)} pieces can cover the cursor's hex: j/k turn through them (drawn on "
+                  "the map), Enter places the one shown." if at else
+                  "No piece can cover the cursor's hex (never on the route, in a spawn point or "
+                  "on other terrain): move the cursor.", width, "class:dim")
+    return lines
+
+
 def cursor(model) -> tuple[int, int] | None:
     c = model.view.get("cursor")
     if c is not None:
         return tuple(c)
+    cov = covers(model)
+    if cov and 0 <= model.selected < len(cov):
+        return tuple(cov[model.selected][0])   # placing terrain: the highlighted piece's hex
     h = selected_hero(model)
     if h and h.get("cell"):
         return tuple(h["cell"])
@@ -204,6 +330,24 @@ def sheet_lines(model, h: dict | None, width: int) -> list[Line]:
     return lines
 
 
+def sheet_scroll(model, h: dict | None) -> int:
+    """How far the shown hero's sheet is scrolled ([ and ]); another hero's starts at the top."""
+    hid, top = model.view.get("sheet_scroll") or (None, 0)
+    return top if h is not None and hid == h["id"] else 0
+
+
+def sheet_window(model, h: dict | None, width: int, room: int) -> list[Line]:
+    """The sheet in `room` lines: whole where it fits, else its first line (the hero), as much
+    of the rest as fits from the scroll position, and a line saying which lines and the keys."""
+    sheet = sheet_lines(model, h, width)
+    if len(sheet) <= room:
+        return sheet
+    body, rows = sheet[1:], max(1, room - 2)
+    top = max(0, min(sheet_scroll(model, h), len(body) - rows))
+    more = f"[ ] scroll: {top + 1}-{min(len(body), top + rows)} of {len(body)} lines"
+    return ([sheet[0]] + body[top:top + rows] + [[("class:dim", fit(more, width))]])[:room]
+
+
 def sheet_short(model, h: dict | None, width: int) -> list[Line]:
     """The sheet in two lines for a narrow screen (80 columns)."""
     if h is None:
@@ -217,9 +361,13 @@ def sheet_short(model, h: dict | None, width: int) -> list[Line]:
         one = one[:width - 1] + "…"
     hits = ", ".join(f"{hero_name(model, t['hero'])} {t['damage']} {t['sight']}"
                      for t in h["targets"])
-    two = f"hits: {hits}" if hits else "no enemy in range and sight"
+    two = (f"in sight (weapon used): {hits}" if h["weapon_used"] else f"hits: {hits}") if hits \
+        else "no enemy in range and sight"
     if h.get("acting"):
         two = f"reach {len(h['reach'])} hexes · " + two
+    whole = " · ] whole sheet"
+    if len(one) > width or len(two) > width:   # cut: the whole sheet is a key away
+        two = fit(two, width - len(whole)) + whole
     return [[(f"class:side.p{h['side']}", one[:width])], [("class:dim", fit(two, width))]]
 
 
@@ -302,12 +450,16 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
     sel = selected_hero(model)
     ctx = context(model)
     d = model.decision
-    chosen = None
-    if d and ctx.get("cells") and 0 <= model.selected < len(ctx["cells"]):
-        chosen = ctx["cells"][model.selected]
+    chosen: list = []
+    marked = ctx.get("cells") or ()
+    if d and covers(model):   # the highlighted piece drawn where it would go
+        marked = [c for cs in covers(model) for c in cs]
+        chosen = covers(model)[model.selected] if model.selected < len(covers(model)) else []
+    elif d and ctx.get("cells") and 0 <= model.selected < len(ctx["cells"]):
+        chosen = [ctx["cells"][model.selected]] if ctx["cells"][model.selected] else []
     board = render_map(gmap(model), model.board, cells, cursor=None if replay_info else cursor(model),
-                       selected=sel["id"] if sel else None, option_cells=ctx.get("cells") or (),
-                       chosen_cell=chosen,
+                       selected=sel["id"] if sel else None, option_cells=marked,
+                       chosen_cells=chosen, piece_cells=chosen if covers(model) else (),
                        click=None if replay_info else (lambda c, r: _click(model, c, r)))
     side_w = lay["side_w"]
     side: list[Line] = []
@@ -318,14 +470,12 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
     roster = roster_lines(model, side_w, sel)
     if side_w >= SIDE_PANEL_MIN:
         # every hero's line stays beside the map; a sheet too long for the room left (many
-        # targets in sight) gives up its tail, said in one line
-        sheet = sheet_lines(model, sel, side_w)
-        room = cells.map_height - len(side) - len(roster) - 1
-        if len(sheet) > room:
-            cut = len(sheet) - max(0, room - 1)
-            more = f"… {cut} more lines (the options below name every shot)"
-            sheet = sheet[:max(0, room - 1)] + [[("class:dim", more[:side_w])]]
-        side += sheet
+        # targets in sight) scrolls under its first line ([ and ])
+        if covers(model):
+            side += terrain_lines(model, side_w)
+        else:
+            side += sheet_window(model, sel, side_w,
+                                 cells.map_height - len(side) - len(roster) - 1)
         side.append([("class:dim", "─" * side_w)])
     side += roster
     if side_w < SIDE_PANEL_MIN:   # no legend line below so small a map: the marks beside it
@@ -337,8 +487,10 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
         lines.append(left + right)
     if lay["legend"]:
         lines.append(pad([("class:dim", LEGEND if width >= len(LEGEND) else LEGEND_SHORT)], width))
-    if lay["sheet"]:
-        lines += [pad(x, width) for x in sheet_short(model, sel, width)]
+    if lay["sheet"]:   # the short form, or ([ ]) the whole sheet two lines at a time
+        top = sheet_scroll(model, sel)
+        lines += [pad(x, width) for x in (sheet_lines(model, sel, width)[top - 1:top + 1] if top
+                                          else sheet_short(model, sel, width))]
     lines += [pad(x, width) for x in event_lines(model, width, lay["events"])]
     rows = lay["decision"]
     lower = list(below) if below is not None else decision_lines(model, width, rows, choose)
@@ -350,6 +502,7 @@ def game_screen(model, width: int, height: int, choose, replay_info: str | None 
     quick = quick_hint(model)
     long = HINT_LONG.format(quick=quick)
     hint = REPLAY_HINT if replay_info else "q quit" if (model.phase == "over" or model.gone) \
+        else TERRAIN_HINT if covers(model) \
         else long if width >= len(long) else HINT.format(quick=quick)
     lines.append([("class:hint", hint[:width].ljust(width))])
     return lines
@@ -409,8 +562,61 @@ def draft_screen(model, width: int, height: int, choose, replay_info: str | None
         lower = lower[:max(0, rows - 1)] + wrap(model.message, width, "class:status")
     out = [pad(x, width) for x in top] + [pad(x, width) for x in lower[:rows]]
     out += [[("", " " * width)]] * (height - 1 - len(out))
-    hint = REPLAY_HINT if replay_info else "↑↓ Enter, 1-9 or click: pick · q detach (game goes on)"
+    hint = REPLAY_HINT if replay_info else \
+        "↑↓ Enter, 1-9 or click: pick · ? the highlighted hero's sheet · q detach (game goes on)"
     return out[:height - 1] + [[("class:hint", hint[:width].ljust(width))]]
+
+
+# ------------------------------------------------------------------ help
+def help_pages(model) -> list[tuple[str, list[str], str | None]]:
+    """(title, lines, hero id) of every help page the node sent: the rules' pages, then the
+    heroes' sheets, those in the match first in draft order."""
+    pages = [(p.get("title", ""), list(p.get("lines") or []), None)
+             for p in model.glossary.tables.get("help") or [] if isinstance(p, dict)]
+    chars = model.glossary.characters
+    ids = [h["id"] for h in (model.board or {}).get("heroes", []) if h["id"] in chars]
+    ids += [cid for cid in chars if cid not in ids]
+    return pages + [(model.glossary.char(cid), model.glossary.help(cid), cid) for cid in ids]
+
+
+def help_start(model) -> int:
+    """The page of the hero on the hex the cursor was put on, or the one the highlighted pick or
+    placement names; else the first page (how to play)."""
+    pages = help_pages(model)
+    ids = [p[2] for p in pages]
+    want = None
+    ctx_heroes = context(model).get("heroes") or []
+    if in_draft(model) or (model.board or {}).get("phase") in ("place", "respawn"):
+        if 0 <= model.selected < len(ctx_heroes):
+            want = ctx_heroes[model.selected]
+    elif model.view.get("cursor") is not None:
+        here = next((h for h in (model.board or {}).get("heroes", [])
+                     if h.get("placed") and stands_on(h, model.view["cursor"])), None)
+        want = here["id"] if here else None
+    return ids.index(want) if want in ids else 0
+
+
+def help_page(model, width: int, page: int) -> list[Line]:
+    """One help page, whole: its title with the page number, then each paragraph wrapped."""
+    pages = help_pages(model)
+    if not pages:
+        return [[("class:title", "Help")], [("", "The node sent no help for this game.")]]
+    k = page % len(pages)
+    title, lines, hid = pages[k]
+    head = f"Help — {title}"
+    if hid is not None:
+        h = next((x for x in (model.board or {}).get("heroes", []) if x["id"] == hid), None)
+        if h is not None:
+            head += f" ({side(model, h['side'])}{', yours' if h['side'] == model.me else ''})"
+    out: list[Line] = wrap(f"{head}  [{k + 1}/{len(pages)}]", width, "class:title")
+    out.append([("", "")])
+    for text in lines:
+        out += wrap("• " + text, width - 1, "", "  ")
+    if k == 0:
+        out += [[("", "")]] + wrap("→ next pages: where lanboard decides what the rulebook leaves "
+                                   "open, keys and the map, then every hero's sheet.", width,
+                                   "class:dim")
+    return out
 
 
 # ------------------------------------------------------------------ keys and clicks
@@ -435,6 +641,9 @@ class HexKeys:
 
     def put(self, col: int, row: int) -> None:
         m = self.model
+        if covers(m):
+            self.put_terrain(col, row)
+            return
         shown = selected_hero(m)
         if shown is not None and list_moved(m):
             m.view["hero"] = shown["id"]   # the hero the moved list showed stays selected
@@ -448,6 +657,21 @@ class HexKeys:
             m.selected = at[0]
         self.mark_synced()
         m.say(self.what_enter_does((col, row)))
+
+    def put_terrain(self, col: int, row: int) -> None:
+        """The cursor carries the highlighted piece onto (col, row) where a piece can cover it."""
+        m = self.model
+        at = terrain_at(m, (col, row))
+        if at:
+            m.selected = carried(m, (col, row), at)
+        m.view["cursor"] = (col, row)
+        self.mark_synced()
+        if at:
+            m.say(f"Enter: {option_words(m.decision, m.selected)}"
+                  + (f" ({len(at)} pieces fit here: j/k)" if len(at) > 1 else ""))
+        else:
+            m.say(f"No piece can cover column {col}, row {row}: terrain never goes on the "
+                  "payload's route, in a spawn point or on other terrain.", error=True)
 
     def mark_synced(self) -> None:
         """The highlighted option now follows the cursor, for this decision."""
@@ -481,6 +705,30 @@ class HexKeys:
         self.mark_synced()
         m.say(f"{h['name']} selected: arrows to a hex, Enter acts there.")
 
+    def scroll_sheet(self, delta: int) -> None:
+        """Scroll the shown hero's sheet by `delta` lines, within it (sheet_window draws it)."""
+        m = self.model
+        h = selected_hero(m)
+        if h is None:
+            return
+        width, height = self.ui.size()
+        lay = layout(m, width, height)
+        if lay["sheet"]:   # narrow: two lines under the map; 0 the short form, k lines k-1, k
+            total = len(sheet_lines(m, h, width))
+            top = max(0, min(sheet_scroll(m, h) + (1 if delta > 0 else -1), total - 1))
+            m.view["sheet_scroll"] = (h["id"], top)
+            m.say(f"{h['name']}'s sheet, lines {top}-{top + 1} of {total}: ] on, [ back"
+                  if top else f"{h['name']}'s sheet in short; ] shows it whole, two lines at a "
+                  "time")
+            return
+        room = lay["cells"].map_height - len(roster_lines(m, lay["side_w"], h)) - 1
+        last = max(0, len(sheet_lines(m, h, lay["side_w"])) - 1 - max(1, room - 2))
+        top = max(0, min(sheet_scroll(m, h) + delta, last))
+        m.view["sheet_scroll"] = (h["id"], top)
+        m.say(f"{h['name']}'s sheet is shown whole." if last == 0 else
+              f"{h['name']}'s sheet: the end (] scrolls no further, [ goes back)." if top == last
+              else f"{h['name']}'s sheet: ] on, [ back.")
+
     # Enter and clicks
     def what_enter_does(self, cell) -> str:
         m = self.model
@@ -490,7 +738,8 @@ class HexKeys:
         path = self.path_to(cell)
         if len(path) > 1:   # a far hex is walked to; what else acts there stays in the list
             watch = self.watched_on(sel, path)
-            others = f" (j/k: {len(at)} other options here)" if at else ""
+            others = (f" (j/k: {len(at)} other option{'s' if len(at) != 1 else ''} here)"
+                      if at else "")
             return (f"Enter: walk {sel['name']} {len(path)} hexes here" +
                     (f" — under overwatch by {watch} on the way" if watch else "") + others)
         if d and m.selected in at and not stands_on(sel, cell):
@@ -526,10 +775,10 @@ class HexKeys:
             m.say("Not your decision now: the map and Tab still show every hero.")
             return
         if d.get("seq") is not None and m.view.get("seq") != d["seq"]:
-            # A new decision since the cursor was put (the node reset the list to its first
-            # option): an Enter must not play what the old hint did not say. A moved list has
+            # A new decision since the cursor was put (the list starts on its first option, or
+            # the acting hero's): an Enter must not play what the old hint did not say. A moved list has
             # the say; else say what Enter now does on the cursor's hex.
-            if m.selected != 0 or m.view.get("cursor") is None:
+            if m.selected != followed(m) or m.view.get("cursor") is None:
                 self.ui.choose(m.selected)
             else:
                 self.put(*m.view["cursor"])
@@ -538,6 +787,12 @@ class HexKeys:
             self.ui.choose(m.selected)
             return
         c = cursor(m)
+        if covers(m):
+            if c is not None and m.selected in terrain_at(m, c):
+                self.ui.choose(m.selected)
+            else:
+                self.put_terrain(*c)
+            return
         sel = selected_hero(m)
         at = options_at(m, c, sel["id"] if sel else None)
         own_hex = stands_on(sel, c)
@@ -627,6 +882,8 @@ def keys(ui) -> ConditionalKeyBindings:
     for key, (dc, dr) in (("left", (-1, 0)), ("right", (1, 0)), ("up", (0, -1)),
                           ("down", (0, 1))):
         kb.add(key)(safe(lambda dc=dc, dr=dr: hk.move(dc, dr)))
+    kb.add("]")(safe(lambda: hk.scroll_sheet(3)))
+    kb.add("[")(safe(lambda: hk.scroll_sheet(-3)))
     kb.add("tab")(safe(lambda: hk.cycle(1)))
     kb.add("s-tab")(safe(lambda: hk.cycle(-1)))
     kb.add("enter")(safe(hk.enter))

@@ -156,11 +156,15 @@ def test_a_reachable_hex_is_marked_watched_exactly_where_the_engines_overwatch_s
     assert any(x["watched_by"] for x in reach) and not all(x["watched_by"] for x in reach)
     told = set()
     for x in reach:
-        # arriving there in one move (Blink), so no earlier hex of a walk triggers the shot
-        blink = ("ability", "tracer", "blink", *axial[tuple(x["cell"])])
-        if blink not in options(s):
+        # walked by the path shown, with the token unspent for the last step: overwatch fires
+        # on the step that enters its range and sight, so a hex is marked for the step onto it
+        # from the path's hex before it
+        *way, last = [("step", "tracer", *axial[tuple(c)]) for c in x["path"]]
+        t = play(s, *way)
+        if not t.hero("tracer").placed:
             continue
-        shot = play(s, blink).hero("tracer").hp < full("tracer")
+        t.hero("reaper").shot, hp = [], t.hero("tracer").hp
+        shot = play(t, last).hero("tracer").hp < hp
         assert shot == (x["watched_by"] == ["reaper"]), x["cell"]
         told.add(shot)
     assert told == {True, False}

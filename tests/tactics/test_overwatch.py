@@ -18,6 +18,25 @@ def test_overwatch_shoots_an_enemy_moving_into_range_and_sight_at_disadvantage()
     assert s.hero("tracer").hp == full("tracer") - least("reaper")
 
 
+def test_overwatch_shoots_an_enemy_entering_its_range_not_one_already_inside_moving_within():
+    # "shoot any number of enemies moving into its range and line of sight": only entering
+    s = board({"reaper": (DEFENCE, 6, 1), "tracer": (ATTACK, 4, 1)}, active=DEFENCE)
+    s = play(s, ("overwatch", "reaper"), ("end",))
+    s = play(s, ("step", "tracer", 5, 0))                   # distance 2 to 2: inside all along
+    assert s.hero("tracer").hp == full("tracer") and s.hero("reaper").shot == []
+    s = play(s, ("step", "tracer", 4, 0))                   # distance 3: out of range
+    assert s.hero("tracer").hp == full("tracer")
+    s = play(s, ("step", "tracer", 4, 1))                   # distance 2: enters it
+    assert s.hero("tracer").hp == full("tracer") - least("reaper")
+
+
+def test_an_ability_move_within_range_is_not_entering_it():
+    s = board({"reaper": (DEFENCE, 6, 1), "tracer": (ATTACK, 4, 1)}, active=DEFENCE)
+    s = play(s, ("overwatch", "reaper"), ("end",))
+    s = play(s, ("ability", "tracer", "blink", 7, 0))       # distance 2 to 1: still inside
+    assert s.hero("tracer").hp == full("tracer") and s.hero("reaper").shot == []
+
+
 def test_overwatch_shoots_each_enemy_only_once():
     s = _watching_reaper()
     s = play(s, ("step", "tracer", 3, 1), ("step", "tracer", 4, 1), ("step", "tracer", 5, 1),

@@ -158,3 +158,27 @@ def stop(proc) -> None:
 def text(lines) -> str:
     """A screen's lines of (style, text) fragments as plain text, trailing blanks cut."""
     return "\n".join("".join(f[1] for f in line).rstrip() for line in lines)
+
+
+def screens_after(model, steps, size=(80, 24)) -> list[str]:
+    """Drive a GameUI on `model` at `size`: each step is (prepare, keys), `prepare` (or None) a
+    change to the model made first; after each keys, wait until the screen changed. The screen
+    text after each step."""
+    async def script():
+        shots = []
+        with terminal(*size) as (inp, out):
+            ui = GameUI(model)
+            ui.choose = lambda k: None          # nothing is sent to a node
+            task = asyncio.ensure_future(ui.app.run_async())
+            await until(lambda: ui.app.is_running, 5, "the app")
+            for prepare, keys in steps:
+                if prepare is not None:
+                    prepare()
+                before = ui.screen_text()
+                inp.send_text(keys)
+                await until(lambda: ui.screen_text() != before, 5, repr(keys), ui)
+                shots.append(ui.screen_text())
+            ui.app.exit()
+            await asyncio.wait_for(task, 5)
+        return shots
+    return asyncio.run(script())

@@ -179,3 +179,23 @@ def test_a_warning_before_the_timeout_shows_on_the_deciding_players_own_screen()
     m.on_event({"event": "hurry", "seq": 42, "seat": 0, "seconds": 10})
     screen = " ".join(text(game_screen(m, 80, 24, lambda k: None)).split())
     assert "10 s left to decide: after that the other players may record you as gone" in screen
+
+
+def test_question_mark_opens_on_the_highlighted_options_character_not_the_one_last_viewed():
+    from engine import Decision
+    from tests.mario.scenario import GAME
+    from tests.ui.harness import screens_after
+    s = GAME.apply_chance(GAME.new(3, ()), (6, 1, 1))
+    p = GAME.pending(s)
+    assert isinstance(p, Decision) and p.prompt == "pick"
+    m = states.model_for(s, seat=p.player)
+    name = {cid: c["name"] for cid, c in m.glossary.characters.items()}
+    offered = [o[1] for o in m.decision["options"]]
+
+    def select(k):
+        return lambda: setattr(m, "selected", k)
+    heads = [x.splitlines()[0] for x in screens_after(
+        m, [(select(2), "?"), (None, "\t"), (None, "\x1b"), (select(0), "?")])]
+    assert heads[0].startswith(f"Character help — {name[offered[2]]}")
+    assert not heads[1].startswith(f"Character help — {name[offered[2]]}")   # viewed another
+    assert heads[3].startswith(f"Character help — {name[offered[0]]}")

@@ -1,23 +1,27 @@
 """The hex game's own screens: the map with the hero panel at 80x24, 120x40 and 200x60, the
-draft, what the keys and clicks choose, and `lanboard replay` on this screen. Every figure drawn
+draft, what the keys and clicks choose (terrain pieces by the cursor too), where the list stands
+after each decision, the help pages, and `lanboard replay` on this screen. Every figure drawn
 is the node's (board data from the game's words module); these tests compare what is drawn with
 it and with the engine.
 
 Set LANBOARD_UPDATE_SNAPSHOTS=1 to rewrite the snapshots after an intended change."""
 import asyncio
 import os
+import re
 import tomllib
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
+import engine
+
 from cli.ui.app import STYLE, GameUI
 from cli.ui.tactics_screens import game_screen, gmap, layout, selected_hero, sheet_lines
 from engine.core import Sealed
 from engine.games.overwatch_tactics.data import DATA_FILE
 from tests.tactics.scenario import ATTACK, DEFENCE, GAME, board, least, through_setup
-from tests.ui.harness import terminal, text, until
+from tests.ui.harness import screens_after, terminal, text, until
 from tests.ui.tactics_states import model_for
 
 SNAPSHOTS = Path(__file__).with_name("snapshots")
@@ -530,3 +534,221 @@ def test_the_replay_says_each_opened_sealed_pick_by_player_and_hero_name(tactics
     assert opened and all(f"{names[0]}: Draft " in said and f"; {names[1]}: Draft " in said
                           for said in opened), opened[:1]
     assert not any(" pick " in said for said in opened)   # not the raw move ['pick', 'ana']
+
+
+def test_question_mark_opens_the_hex_games_help_scrolled_and_paged_at_80x24():
+    m = first_turn()
+    shots = screens_after(m, [(None, "?"), (None, "\x1b[6~"), (None, "\x1b[6~"),
+                              (None, "\x1b[C"), (None, "\x1b[C"), (None, "\x1b")])
+    first, *down, readings, keys, back = shots
+    assert first.splitlines()[0].startswith("Help — How to play  [1/")
+    assert "lines 1-23 of" in first.splitlines()[-1]
+    assert re.search(r"lines \d+-(\d+) of \1 ", down[-1].splitlines()[-1])   # the page's end
+    page = " ".join(" ".join(x.splitlines()[:-1]) for x in [first, *down])
+    words = " ".join(page.split())
+    for topic in ("The payload.", "Overwatch.", "Abilities and cubes.", "Sight.", "Height."):
+        assert topic in words, topic
+    assert all(len(line) <= 80 for s in shots for line in s.splitlines())
+    assert readings.splitlines()[0].startswith("Help — Where lanboard decides")
+    assert "never hidden" in " ".join(readings.split())
+    assert keys.splitlines()[0].startswith("Help — Keys and the map")
+    assert "Activate your heroes" in back and "? help" in back.splitlines()[-1]
+
+
+def test_question_mark_opens_on_the_hero_under_the_cursor_not_the_page_last_viewed():
+    m = first_turn()
+    a, b = [h for h in m.board["heroes"] if h["placed"]][:2]
+
+    def put(cell):
+        return lambda: m.view.__setitem__("cursor", tuple(cell))
+    heads = [x.splitlines()[0] for x in screens_after(
+        m, [(None, "?"), (None, "\x1b"), (put(a["cell"]), "?"), (None, "\x1b[C"), (None, "\x1b"),
+            (put(b["cell"]), "?")])]
+    assert heads[0].startswith("Help — How to play")     # a cursor never put: how to play
+    assert heads[2].startswith(f"Help — {a['name']} (")  # the hero under the cursor
+    assert not heads[3].startswith(f"Help — {a['name']} (")   # → another page viewed
+    assert heads[5].startswith(f"Help — {b['name']} (")  # then the cursor's hero, not that
+
+
+def _live(monkeypatch, state, seat=0):
+    """(node, model): a Model whose refresh and choose talk to an EngineNode playing `state`."""
+    from cli.ui import model as model_module
+    from cli.ui.model import Model
+    from tests.ui.tactics_states import EngineNode
+    node = EngineNode(state, seat)
+    monkeypatch.setattr(model_module.client, "call", node.call)
+    return node, Model(socket=Path("/nonexistent"))
+
+
+def _enter_does_what_it_says(m) -> None:
+    """The message says what Enter does on the hex screen, and Enter chooses that option."""
+    from cli.ui.tactics_screens import HexKeys
+    assert m.message == "Enter: " + m.decision["labels"][m.selected]
+    with terminal(80, 24):
+        ui = GameUI(m)
+        chosen = []
+        ui.choose = chosen.append
+        HexKeys(ui).enter()
+    assert chosen == [m.selected]
+
+
+def _second_hero(m) -> str:
+    """A hero of the decision that is not the list's first."""
+    return [h for h in dict.fromkeys(m.decision["context"]["heroes"]) if h][1]
+
+
+def test_after_an_action_the_list_stays_on_the_hero_acting(monkeypatch):
+    from cli.ui.tactics_screens import options_shown
+    node, m = _live(monkeypatch, through_setup(3))
+
+    async def script():
+        await m.refresh()
+        second = _second_hero(m)
+        step = next(k for k, o in enumerate(m.decision["options"])
+                    if o[0] == "step" and o[1] == second)
+        await m.choose(m.decision["options"][step])          # Model.choose refreshes
+        heroes = m.decision["context"]["heroes"]
+        assert heroes[m.selected] == second and selected_hero(m)["id"] == second
+        assert {heroes[k] for k in options_shown(m)} <= {second, None}
+        await m.choose(["overwatch", second])                # it can do nothing more:
+        heroes = m.decision["context"]["heroes"]
+        order = [h["id"] for h in m.board["heroes"]]
+        after = order[order.index(second) + 1:] + order[:order.index(second)]
+        assert heroes[m.selected] == next(h for h in after if h in heroes)   # the next one's
+        return m, second
+    m, second = asyncio.run(script())
+    assert [o[1] for o in node.moves] == [second, second]
+
+
+def _many_targets():
+    """Widowmaker (range 7) with four enemies in range and sight: a long sheet."""
+    s = board({"widowmaker": (ATTACK, 6, 1), "soldier": (ATTACK, 3, 0), "reaper": (DEFENCE, 8, 1),
+               "ana": (DEFENCE, 4, 3), "pharah": (DEFENCE, 6, 4), "mercy": (DEFENCE, 9, 0)},
+              game=GAME)
+    m = model_for(s, 0)
+    m.view["hero"] = "widowmaker"
+    return m
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+def test_a_long_sheet_is_shown_whole_by_scrolling_it(size):
+    m = _many_targets()
+    width = layout(m, *size)["side_w"] if size[0] >= 120 else size[0]
+    whole = ["".join(f[1] for f in line).rstrip()
+             for line in sheet_lines(m, selected_hero(m), width)]
+    assert len(m.board["heroes"][0]["targets"]) == 4
+
+    async def script():
+        seen = set()
+        with terminal(*size) as (inp, out):
+            ui = GameUI(m)
+            task = asyncio.ensure_future(ui.app.run_async())
+            await until(lambda: ui.app.is_running, 5, "the app")
+            for _ in range(len(whole)):
+                shown = ui.screen_text()
+                assert "more lines (the options" not in shown
+                seen.update(line.strip() for line in shown.splitlines())
+                seen.update(x.strip() for line in shown.splitlines() for x in line.split("  "))
+                m.message = ""
+                inp.send_text("]")
+                await until(lambda: m.message, 5, "]", ui)
+            ui.app.exit()
+            await asyncio.wait_for(task, 5)
+        return seen
+    seen = asyncio.run(script())
+    text = "\n".join(seen)
+    assert all(line.strip() in text for line in whole), [x for x in whole if x.strip() not in text]
+
+
+def test_terrain_is_placed_with_the_cursor_the_list_holding_only_the_pieces_covering_its_hex():
+    from cli.ui.screens import options_shown
+    m = model_for(GAME.new(2), 1)                   # the defence places the first piece
+    options, covers = m.decision["options"], m.decision["context"]["covers"]
+    assert len(options) > 700
+    target = (6, 5)                                 # a free hex of the map, off the route
+
+    async def script():
+        chosen = []
+        with terminal(80, 24) as (inp, out):
+            ui = GameUI(m)
+            ui.choose = chosen.append
+            task = asyncio.ensure_future(ui.app.run_async())
+            await until(lambda: ui.app.is_running, 5, "the app")
+            start = tuple(covers[0][0])
+            keys = ("\x1b[C" * (target[0] - start[0]) + "\x1b[D" * (start[0] - target[0])
+                    + "\x1b[B" * max(0, target[1] - start[1]) + "\x1b[A" * max(0, start[1] - target[1]))
+            inp.send_text(keys)
+            await until(lambda: m.view.get("cursor") == target, 5, "the cursor", ui)
+            shown = options_shown(m)
+            assert 1 < len(shown) <= 20
+            assert all(target in map(tuple, covers[k]) for k in shown)   # each covers the hex
+            assert m.message.startswith("Enter: " + m.decision["labels"][m.selected])
+            screen = ui.screen_text()
+            assert screen.count("###") == len(covers[m.selected])   # the piece drawn
+            first = m.selected
+            inp.send_text("j")                          # another piece covering the hex
+            await until(lambda: m.selected != first, 5, "j", ui)
+            assert m.selected in shown
+            inp.send_text("\r")
+            await until(lambda: chosen, 5, "a choice", ui)
+            ui.app.exit()
+            await asyncio.wait_for(task, 5)
+        return chosen
+    chosen = asyncio.run(script())
+    assert len(chosen) == 1 and target in map(tuple, covers[chosen[0]])
+    assert options[chosen[0]][0] == "terrain"
+
+
+def test_placing_terrain_again_the_cursor_and_the_list_stay_where_the_last_piece_went(monkeypatch):
+    from cli.ui.tactics_screens import covers, terrain_at
+    node, m = _live(monkeypatch, GAME.new(2), 1)
+    target = (6, 5)
+
+    async def script():
+        await m.refresh()
+        m.view["cursor"] = target
+        crate = next(k for k in terrain_at(m, target) if len(covers(m)[k]) == 1)
+        await m.choose(m.decision["options"][crate])
+        p = engine.pending(node.state)                      # the attack's piece, far away
+        node.state = engine.apply(node.state, p.options[0])
+        await m.refresh()
+        return m
+    m = asyncio.run(script())
+    c = m.view["cursor"]
+    assert abs(c[0] - target[0]) + abs(c[1] - target[1]) == 1   # the nearest free hex
+    assert m.selected in terrain_at(m, c)                        # the list shows its pieces
+    _enter_does_what_it_says(m)                                  # Enter places it
+
+
+def test_placing_heroes_the_cursor_is_on_the_highlighted_hex_and_enter_places_there(monkeypatch):
+    node, m = _live(monkeypatch, _until("place"), 1)
+
+    async def script():
+        m.view["cursor"] = (2, 6)                   # where the terrain phase left it
+        m.view["hero"] = next(h.id for h in node.state.heroes if h.side == 0)   # a sheet shown
+        await m.refresh()
+        return m
+    m = asyncio.run(script())
+    cell = m.decision["context"]["cells"][m.selected]
+    assert m.decision["prompt"] == "place" and m.view["cursor"] == tuple(cell)
+    assert selected_hero(m)["id"] == m.decision["context"]["heroes"][m.selected]
+    _enter_does_what_it_says(m)
+
+
+def test_a_new_turn_keeps_the_list_and_the_sheet_on_the_same_hero(monkeypatch):
+    from cli.ui.screens import options_shown
+    node, m = _live(monkeypatch, through_setup(3))
+
+    async def script():
+        await m.refresh()
+        second = _second_hero(m)
+        m.view["hero"] = second                             # Tab to another hero's sheet
+        await m.choose(["end"])
+        while engine.pending(node.state).player != 0:       # the defence's turn, ended
+            node.state = engine.apply(node.state, ("end",))
+        await m.refresh()
+        return m, second
+    m, second = asyncio.run(script())
+    heroes = m.decision["context"]["heroes"]
+    assert selected_hero(m)["id"] == second == heroes[m.selected]
+    assert len(options_shown(m)) < len(heroes)                # the hero's, not every option

@@ -152,22 +152,27 @@ class OverwatchTactics(PackagedGame):
         sight = hx.sight(w.at, at, self.blockers(s, w, mover))
         return None if sight == hx.NONE else (weapon, sight)
 
-    def overwatch_shot(self, s: State, w: Hero, mover: Hero,
-                       at: hx.Hex) -> tuple[Any, str] | None:
+    def overwatch_shot(self, s: State, w: Hero, mover: Hero, at: hx.Hex,
+                       came_from: hx.Hex) -> tuple[Any, str] | None:
         """The overwatch trigger (RULES.md "Overwatch"): (weapon, sight) when `w` shoots `mover`
-        ending a move on `at` (w an enemy on the board in overwatch that has not shot mover yet,
-        and overwatch_aim holds), else None."""
+        moving from `came_from` onto `at` (w an enemy on the board in overwatch that has not
+        shot mover yet, and mover enters w's range and sight: overwatch_aim holds at `at` and
+        did not at `came_from`), else None. "Moving into its range and line of sight": a hero
+        already inside that moves within is not shot."""
         if w.side == mover.side or not w.overwatch or not w.placed or mover.id in w.shot:
+            return None
+        if self.overwatch_aim(s, w, mover, came_from) is not None:
             return None
         return self.overwatch_aim(s, w, mover, at)
 
-    def watchers(self, s: State, mover: Hero, at: hx.Hex) -> list[tuple[Hero, Any]]:
-        """(watcher, weapon) for every hero whose overwatch shoots `mover` ending a move on
-        `at`, in draft order, the order they fire in. A shot changes none of the others'
-        triggers; one that defeats mover stops the rest (_overwatch)."""
+    def watchers(self, s: State, mover: Hero, at: hx.Hex,
+                 came_from: hx.Hex) -> list[tuple[Hero, Any]]:
+        """(watcher, weapon) for every hero whose overwatch shoots `mover` moving from
+        `came_from` onto `at`, in draft order, the order they fire in. A shot changes none of
+        the others' triggers; one that defeats mover stops the rest (_overwatch)."""
         out = []
         for w in s.heroes:
-            shot = self.overwatch_shot(s, w, mover, at)
+            shot = self.overwatch_shot(s, w, mover, at, came_from)
             if shot is not None:
                 out.append((w, shot[0]))
         return out
@@ -353,9 +358,10 @@ class OverwatchTactics(PackagedGame):
 
     def _do_step(self, s: State, move: Move) -> None:
         h = s.hero(move[1])
+        came_from = h.at
         h.q, h.r = move[2], move[3]
         h.moved += 1
-        self._overwatch(s, h)
+        self._overwatch(s, h, came_from)
 
     def _do_attack(self, s: State, move: Move) -> None:
         h, t = s.hero(move[1]), s.hero(move[3])
@@ -397,8 +403,9 @@ class OverwatchTactics(PackagedGame):
         if ab.offensive:
             h.offensive = True
         if e == "move":
+            came_from = h.at
             h.q, h.r = target
-            self._overwatch(s, h)
+            self._overwatch(s, h, came_from)
         elif e == "area":
             for t, what in self.area_effects(s, h, ab, target):
                 if what == HEALS:
@@ -432,10 +439,11 @@ class OverwatchTactics(PackagedGame):
             self._step5(s)
 
     # ------------------------------------------------------------------ overwatch
-    def _overwatch(self, s: State, mover: Hero) -> None:
-        """Every enemy in overwatch, in draft order, shoots a hero that moved into its range and
-        sight, once per overwatch, at disadvantage damage (RULES.md "Overwatch")."""
-        for w, weapon in self.watchers(s, mover, mover.at):
+    def _overwatch(self, s: State, mover: Hero, came_from: hx.Hex) -> None:
+        """Every enemy in overwatch, in draft order, shoots a hero that moved from `came_from`
+        into its range and sight, once per overwatch, at disadvantage damage (RULES.md
+        "Overwatch")."""
+        for w, weapon in self.watchers(s, mover, mover.at, came_from):
             if not mover.placed:
                 return
             w.shot.append(mover.id)

@@ -74,8 +74,14 @@ def describe_move(g: "OverwatchTactics", s: "State", move: Move, names: Any = No
     k = move[0]
     if k == "terrain":
         t = g.data.terrain[move[1]]
-        cells = " and ".join(hex_name((move[2] + a, move[3] + b))
-                             for a, b in dict(t.placements())[move[4]])
+        offs = dict(t.placements())[move[4]]
+        steps = {(b[0] - a[0], b[1] - a[1]) for a, b in zip(offs, offs[1:])}
+        if len(steps) == 1 and next(iter(steps)) in COMPASS:   # a straight piece: its way
+            n = len(offs) - 1
+            cells = (f"{hex_name((move[2], move[3]))} and {n} hex{'es' if n > 1 else ''} "
+                     f"{COMPASS[next(iter(steps))]}")
+        else:
+            cells = " and ".join(hex_name((move[2] + a, move[3] + b)) for a, b in offs)
         gap = min(hx.distance((move[2], move[3]), h) for h in g.data.route)
         return f"Place a {t.name} (height {t.height}) on {cells}, {gap} from the route"
     if k == "pick":
@@ -139,12 +145,14 @@ def describe_state(g: "OverwatchTactics", s: "State", seat: int | None,
 def decision_context(g: "OverwatchTactics", s: "State", decision: Decision, names: Any) -> dict:
     """The title, for each option the map cell it acts on and the hero it moves ("cells",
     "heroes": None where an option has none), so the hex screen can choose an option by its hex,
-    and the option that ends the activations ("quick"), one key away in a long list."""
-    from .words_board import option_cells
+    in the terrain phase every cell each piece covers ("covers"), and the option that ends the
+    activations ("quick"), one key away in a long list."""
+    from .words_board import option_cells, terrain_covers
     cells, heroes = option_cells(g, s, decision.options)
     from ..family_words import quick_option
+    covers = {"covers": terrain_covers(g, decision.options)} if decision.prompt == "terrain" else {}
     return {"title": TITLES.get(decision.prompt, decision.prompt), "cells": cells,
-            "heroes": heroes, **quick_option(decision.options, {"end": "end turn"})}
+            "heroes": heroes, **covers, **quick_option(decision.options, {"end": "end turn"})}
 
 
 def glossary(g: "OverwatchTactics") -> dict:

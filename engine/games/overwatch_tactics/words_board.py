@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from ...core import Decision, Sealed
 from . import hexgrid as hx
+from . import words_help
 from .rules import HIGHER, LOWER, SAME_LEVEL, SEMI_SIGHT
 from .words import _sheet_words, column
 from .state import Hero, Side, State
@@ -44,8 +45,8 @@ def short(hid: str) -> str:
 
 
 def glossary(g: "OverwatchTactics") -> dict:
-    """The map as drawn (cells, map levels, route, checkpoints, spawn points) and the heroes'
-    names and initials: what never changes during a match."""
+    """The map as drawn (cells, map levels, route, checkpoints, spawn points), the heroes'
+    names and initials, and the help pages (words_help): what never changes during a match."""
     d = g.data
     cells = [cell(h) for h in d.hexes]
     return {
@@ -58,6 +59,9 @@ def glossary(g: "OverwatchTactics") -> dict:
         "heroes": {hid: {"name": sh.name, "short": short(hid), "sheet": _sheet_words(g, hid)}
                    for hid, sh in d.heroes.items()},
         "sides": list(SIDES),
+        # the `?` screen: the rules' pages, then one page per hero sheet
+        "help": words_help.help_pages(g),
+        "characters": words_help.characters(g),
     }
 
 
@@ -65,8 +69,9 @@ def glossary(g: "OverwatchTactics") -> dict:
 def reach(g: "OverwatchTactics", s: State, h: Hero) -> list[dict]:
     """The cells hero h can walk to with the Speed it has left this turn, each with the fewest
     steps, one shortest path (cells after h's own) and the heroes whose overwatch shoots h on
-    arriving there: breadth first over the rules' step rule, neighbours in its order. Shots on
-    the way are not foreseen (one that defeats h stops the walk; a watcher shoots a hero once)."""
+    arriving there from the path's hex before it (entering their range and sight): breadth
+    first over the rules' step rule, neighbours in its order. Shots on the way are not foreseen
+    (one that defeats h stops the walk; a watcher shoots a hero once)."""
     left = g.sheet(h).speed - h.moved
     if not h.placed or left <= 0:
         return []
@@ -81,7 +86,7 @@ def reach(g: "OverwatchTactics", s: State, h: Hero) -> list[dict]:
                     nxt.append(n)
         frontier = nxt
     return [{"cell": cell(at), "steps": len(p), "path": [cell(x) for x in p],
-             "watched_by": [w.id for w, _ in g.watchers(s, h, at)]}
+             "watched_by": [w.id for w, _ in g.watchers(s, h, at, ([h.at] + p)[-2])]}
             for at, p in paths.items() if p]
 
 
@@ -194,6 +199,16 @@ def option_cells(g: "OverwatchTactics", s: State,
     return cells, heroes
 
 
+def terrain_covers(g: "OverwatchTactics", options: Iterable[tuple]) -> list[list[list[int]]]:
+    """For each terrain option, every cell the piece would cover (the named hex first), so the
+    screen places a piece with the cursor on any of its hexes and draws it before it is placed."""
+    out = []
+    for o in options:
+        offs = dict(g.data.terrain[o[1]].placements())[o[4]]
+        out.append([cell((o[2] + a, o[3] + b)) for a, b in offs])
+    return out
+
+
 # ------------------------------------------------------------------ narration
 def state_of(data: dict) -> State:
     """A State back from its plain data (what the control API sends)."""
@@ -210,13 +225,13 @@ def _overwatch_words(g: "OverwatchTactics", s: State, w: Hero, t: Hero, lost: in
     aim = g.overwatch_aim(s, w, t, t.at)     # the trigger less the tokens, which the shot spent
     if aim is not None:
         weapon, seen = aim
-        why = (f"{target} moved within {shooter}'s range ({hx.distance(w.at, t.at)} of "
+        why = (f"{target} moved into {shooter}'s range ({hx.distance(w.at, t.at)} of "
                f"{weapon.range}, {weapon.name}) and sight "
                f"({'semi-blocked' if seen == hx.SEMI else 'full'}); an overwatch shot is at "
                f"disadvantage: the minimum, {weapon.least}"
                + (f", +{w.boost} boost" if w.boost else ""))
     else:
-        why = f"{target} moved within {shooter}'s range and sight"
+        why = f"{target} moved into {shooter}'s range and sight"
     return f"Overwatch: {shooter} ({SIDES[w.side]}) shot {target} for {lost}: {why}."
 
 
