@@ -98,7 +98,8 @@ def complete_length(data: bytes) -> int:
 
 def recover_torn_tail(path: str | os.PathLike) -> TornTail | None:
     """Cut a match file whose last item is incomplete back to its last complete one, keeping
-    the torn bytes beside it (`<name>.torn-at-<offset>`) durably before the cut; None when the
+    the torn bytes beside it (`<name>.torn-at-<offset>`, `.2`, `.3`... after it when an earlier
+    tear of the same entry is kept there) durably before the cut; None when the
     file ends with a complete item. A file without one complete item (no genesis) is not cut:
     the Truncated error says so. Other damage raises its CodecError and changes nothing."""
     path = Path(path)
@@ -110,6 +111,10 @@ def recover_torn_tail(path: str | os.PathLike) -> TornTail | None:
         raise Truncated(f"{path.name} holds no complete item (its first is cut at byte "
                         f"{len(data)})")
     kept = path.with_name(f"{path.name}.torn-at-{end}")
+    n = 1
+    while kept.exists():   # an earlier crash tore this same entry: its bytes are kept too
+        n += 1
+        kept = path.with_name(f"{path.name}.torn-at-{end}.{n}")
     write_file(kept, [data[end:]])
     with open(path, "r+b") as f:
         f.truncate(end)

@@ -116,3 +116,19 @@ def test_a_file_torn_inside_its_genesis_is_refused_not_emptied(tmp_path, finishe
     with pytest.raises(Truncated, match="no complete item"):
         matchfile.recover_torn_tail(path)
     assert path.read_bytes() == genesis[:len(genesis) // 2]
+
+
+def test_a_second_tear_at_the_same_entry_keeps_the_first_torn_bytes(tmp_path, finished):
+    """The torn bytes of every crash are kept, not only the last one's: a node killed twice
+    inside the same entry (resumed, then killed again before it caught up) kept the first tear's
+    bytes under the same name, and the second tear wrote over them (seen on the virtual LAN)."""
+    _, data = finished
+    complete = len(data) - len(items(data)[-1])
+    path = tmp_path / "m.match"
+    path.write_bytes(data[:complete + 3])
+    first = matchfile.recover_torn_tail(path)
+    path.write_bytes(data[:complete + 7])
+    second = matchfile.recover_torn_tail(path)
+    assert first.kept != second.kept
+    assert first.kept.read_bytes() == data[complete:complete + 3]
+    assert second.kept.read_bytes() == data[complete:complete + 7]
