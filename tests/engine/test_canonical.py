@@ -69,3 +69,36 @@ def test_encoding_agrees_with_cbor2_canonical_where_both_orders_agree(value):
 def test_state_hash_is_sha256_of_the_encoding():
     import hashlib
     assert state_hash({"a": [1, 2]}) == hashlib.sha256(encode({"a": [1, 2]})).digest()
+
+
+@dataclass
+class Annotated:
+    """Fields whose annotations the encoder writes inline code for, holding any value: the
+    bytes must be those of the value, whatever the annotation guessed."""
+    count: int
+    name: str
+    flag: bool
+    items: list[int]
+
+
+@given(*[st.none() | st.booleans() | st.integers(-(2 ** 63), 2 ** 64 - 1) | st.text()
+         | st.lists(st.integers(-30, 30) | st.booleans() | st.text(max_size=2), max_size=30)
+         ] * 4)
+def test_a_dataclass_encodes_as_the_map_of_its_fields_whatever_they_hold(a, b, c, d):
+    expected = encode({"count": a, "name": b, "flag": c, "items": d})
+    assert encode(Annotated(a, b, c, d)) == expected
+    assert encode([Annotated(a, b, c, d)]) == encode([{"count": a, "name": b, "flag": c,
+                                                       "items": d}])
+    assert cbor2.loads(expected) == {"count": a, "name": b, "flag": c, "items": d}
+
+
+@pytest.mark.parametrize("game,players", [("overwatch-monopoly", 4), ("mario-monopoly", 4),
+                                          ("spiderman-monopoly", 4), ("overwatch-tactics", 2)])
+def test_a_state_encodes_as_cbor2s_canonical_encoding_of_its_plain_data(game, players):
+    from engine.simulate import play
+    states = []
+    play(game, players, 3, "random", on_step=lambda s: states.append(s) if s.steps % 7 == 0
+         else None)
+    assert len(states) > 10
+    for s in states:
+        assert encode(s) == cbor2.dumps(to_data(s), canonical=True)
