@@ -117,6 +117,30 @@ _FIELD_CODE = {
 }
 
 
+# A list of dataclasses (players, heroes): its items' encoders called from the loop itself.
+_LIST_OF_STATES = ("    v = obj.{name}\n"
+                   "    if type(v) is list and len(v) < 24:\n"
+                   "        out.append(0x80 | len(v))\n"
+                   "        for x in v:\n"
+                   "            e = _encoders.get(type(x))\n"
+                   "            if e is None:\n"
+                   "                _enc(x, out)\n"
+                   "            else:\n"
+                   "                e(x, out)\n"
+                   "    else:\n"
+                   "        _enc(v, out)\n")
+
+
+def _field_code(annotation: str) -> str:
+    ann = annotation.replace(" ", "")
+    if ann in _FIELD_CODE:
+        return _FIELD_CODE[ann]
+    if ann.startswith("list[") and ann[5:-1].isidentifier() and ann[5:-1] not in (
+            "int", "str", "bool", "bytes", "tuple", "list", "dict", "Any"):
+        return _LIST_OF_STATES
+    return "    _enc(obj.{name}, out)\n"
+
+
 def _make_encoder(cls: type) -> Any:
     """The encoder of dataclass `cls`: the map head and each key are constant bytes, the fields
     follow in the order of their encoded keys (RFC 8949 §4.2.1), each written inline where its
@@ -131,11 +155,10 @@ def _make_encoder(cls: type) -> Any:
     for kb, name in keys:
         lines.append(f"    out += {bytes(head) + kb!r}\n")
         head = bytearray()
-        lines.append(_FIELD_CODE.get(types[name].replace(" ", ""),
-                                     "    _enc(obj.{name}, out)\n").format(name=name))
+        lines.append(_field_code(types[name]).format(name=name))
     if not keys:
         lines.append(f"    out += {bytes(head)!r}\n")
-    namespace = {"_enc": _enc, "_str_cache": _str_cache}
+    namespace = {"_enc": _enc, "_str_cache": _str_cache, "_encoders": _encoders}
     exec(compile("".join(lines), f"<encoder of {cls.__qualname__}>", "exec"), namespace)
     _encoders[cls] = namespace["enc"]
     return namespace["enc"]

@@ -145,6 +145,8 @@ class PackagedGame(Game):
     shared_rules_files: tuple[Path, ...] = (Path(__file__).resolve(),)
 
     # ---- words (words.py) and the bot (bot.py), loaded when first asked for
+    _bot: ModuleType | None = None
+
     def _words(self, name: str) -> Any:
         return getattr(self._part("words"), name, None)
 
@@ -190,4 +192,7 @@ class PackagedGame(Game):
         return own(self) if own else {}
 
     def greedy_move(self, state: Any, decision: Decision, rng: Any) -> Move:
-        return self._part("bot").greedy_move(self, state, decision, rng)
+        bot = self._bot
+        if bot is None:   # imported once: asked at every decision of every greedy bot
+            bot = self._bot = self._part("bot")
+        return bot.greedy_move(self, state, decision, rng)

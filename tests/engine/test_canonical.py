@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 import cbor2
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import example, given, strategies as st
 
 from engine.canonical import CanonicalError, encode, state_hash, to_data
 
@@ -102,3 +102,20 @@ def test_a_state_encodes_as_cbor2s_canonical_encoding_of_its_plain_data(game, pl
     assert len(states) > 10
     for s in states:
         assert encode(s) == cbor2.dumps(to_data(s), canonical=True)
+
+
+@dataclass
+class Holder:
+    """A field annotated as a list of dataclasses, holding whatever it holds."""
+    points: "list[Point]"   # a string, as under postponed annotations (the state modules)
+
+
+@given(st.lists(st.builds(Point, st.integers(-30, 30), st.integers(0, 2 ** 40))
+                | st.integers(-5, 5) | st.text(max_size=3) | st.none(), max_size=30)
+       | st.integers(-2 ** 63, 2 ** 63) | st.none() | st.tuples(st.integers(0, 99)))
+@example([Point(1, 2)] * 23)
+@example([Point(1, 2)] * 24)
+def test_a_list_of_dataclasses_encodes_as_the_list_of_their_maps(points):
+    plain = [{"x": p.x, "y": p.y} if isinstance(p, Point) else p for p in points] \
+        if isinstance(points, list) else points
+    assert encode(Holder(points)) == encode({"points": plain})
