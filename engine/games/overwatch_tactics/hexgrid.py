@@ -19,6 +19,7 @@ Line of sight (RULES.md, "Line of sight"):
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 Hex = tuple[int, int]
@@ -38,6 +39,7 @@ def distance(a: Hex, b: Hex) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+@lru_cache(maxsize=4096)   # pure, and asked for the same hexes all game long
 def neighbours(h: Hex) -> tuple[Hex, ...]:
     q, r = h
     return tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
@@ -66,11 +68,13 @@ def centre(h: Hex) -> tuple[int, int]:
     return 2 * h[0] + h[1], 3 * h[1]
 
 
+@lru_cache(maxsize=4096)   # pure, and asked for the same hexes all game long
 def corners(h: Hex) -> tuple[tuple[int, int], ...]:
     x, y = centre(h)
     return tuple((x + dx, y + dy) for dx, dy in CORNERS)
 
 
+@lru_cache(maxsize=4096)   # pure, and asked for the same hexes all game long
 def shared_edge(a: Hex, b: Hex) -> tuple[tuple[int, int], tuple[int, int]]:
     """The two corners adjacent hexes a and b have in common."""
     common = [c for c in corners(a) if c in corners(b)]
