@@ -262,6 +262,9 @@ class Game:
 
     # ---- the contract ------------------------------------------------------------------
     _last: tuple[Any, Any] = (None, None)
+    # The state last changed in place: its owner changes it only through the engine, so the
+    # pending decision the rules found while settling it may stand as the pending() answer.
+    _owned: Any = None
 
     def pending(self, state: Any) -> Decision | Chance | Sealed | PrivateDraw | Disclose | Over:
         # A bot asks pending() and apply() asks it again for the same state object: remember
@@ -298,6 +301,7 @@ class Game:
         remembered pending() answer is forgotten then: the same object becomes another state."""
         if in_place:
             self._last = (None, None)
+            self._owned = state
             return state
         return clone(state)
 

@@ -118,3 +118,35 @@ def test_a_game_stepped_in_place_has_the_states_of_one_stepped_by_copies(game, p
     assert copied.turn_hashes == in_place.turn_hashes
     assert [engine.state_hash(s) for s in kept] == seen
     assert len({id(s) for s in kept}) == len(kept)
+
+
+@pytest.mark.parametrize("game", ["overwatch-monopoly", "mario-monopoly", "spiderman-monopoly",
+                                  "overwatch-tactics"])
+def test_after_a_step_in_place_pending_is_what_the_state_itself_gives(game):
+    # An agenda game answers pending() after an in-place step with the options it found while
+    # settling: they must be those a fresh copy of the state gives.
+    from engine.bots import make_bot
+    from engine.core import Decision, Over, clone, get_game
+    from engine.simulate import TableDealer, chance_seed
+    g = get_game(game)
+    players = 2 if game == "overwatch-tactics" else 4
+    state = clone(g.new(players))
+    dealer = TableDealer.shuffled(g, state, b"seed")
+    bots = [make_bot("random", f"pending/{seat}") for seat in range(players)]
+    decisions = 0
+    for step in range(3000):
+        p = g.pending(state)
+        assert p == g.pending(clone(state))
+        if isinstance(p, Over):
+            break
+        if isinstance(p, Decision):
+            decisions += 1
+            state = g.apply(state, bots[p.player].choose(state, p), in_place=True)
+        elif isinstance(p, engine.Chance):
+            state = g.resolve(state, chance_seed(1, step), in_place=True)
+        elif hasattr(p, "decisions"):
+            state = g.apply_sealed(state, [bots[d.player].choose(state, d)
+                                           for d in p.decisions], in_place=True)
+        else:
+            state, _ = dealer.deal(state, in_place=True)
+    assert decisions > 100
