@@ -131,10 +131,33 @@ _LIST_OF_STATES = ("    v = obj.{name}\n"
                    "        _enc(v, out)\n")
 
 
+# Short lists of ints or strings (a player's cards, leaders, flags): item by item inline.
+_SHORT_LIST = ("    v = obj.{name}\n"
+               "    if type(v) is list and len(v) < 24:\n"
+               "        out.append(0x80 | len(v))\n"
+               "        for x in v:\n"
+               "{item}"
+               "    else:\n"
+               "        _enc(v, out)\n")
+_ITEM_CODE = {
+    "int": ("            if type(x) is int and 0 <= x < 24:\n"
+            "                out.append(x)\n"
+            "            else:\n"
+            "                _enc(x, out)\n"),
+    "str": ("            b = _str_cache.get(x) if type(x) is str else None\n"
+            "            if b is None:\n"
+            "                _enc(x, out)\n"
+            "            else:\n"
+            "                out += b\n"),
+}
+
+
 def _field_code(annotation: str) -> str:
     ann = annotation.replace(" ", "")
     if ann in _FIELD_CODE:
         return _FIELD_CODE[ann]
+    if ann in ("list[int]", "list[str]"):
+        return _SHORT_LIST.replace("{item}", _ITEM_CODE[ann[5:-1]])
     if ann.startswith("list[") and ann[5:-1].isidentifier() and ann[5:-1] not in (
             "int", "str", "bool", "bytes", "tuple", "list", "dict", "Any"):
         return _LIST_OF_STATES

@@ -119,3 +119,18 @@ def test_a_list_of_dataclasses_encodes_as_the_list_of_their_maps(points):
     plain = [{"x": p.x, "y": p.y} if isinstance(p, Point) else p for p in points] \
         if isinstance(points, list) else points
     assert encode(Holder(points)) == encode({"points": plain})
+
+
+@dataclass
+class Lists:
+    """Fields annotated as lists of ints and of strings, holding whatever they hold."""
+    numbers: "list[int]"
+    words: "list[str]"
+
+
+@example([-1, 0, 23, 24, -24, -25, True, None, "a"], ["a", "b" * 30, "", 1, False])
+@example([0] * 24, ["a"] * 24)
+@given(*[st.lists(st.integers(-30, 300) | st.booleans() | st.text(max_size=30) | st.none(),
+                  max_size=30) | st.integers(0, 5) | st.none()] * 2)
+def test_lists_of_ints_and_strings_encode_as_their_items_whatever_they_hold(numbers, words):
+    assert encode(Lists(numbers, words)) == encode({"numbers": numbers, "words": words})
