@@ -13,6 +13,14 @@ printed beside it). Each line is the median of several runs over the same seeds.
 
 Target (issue 27): overwatch-monopoly at least 10,000 player-turns a second on one core.
 
+Recorded 2026-12-06 with `--compare` (before: dafefdb, the engine before the issue-27 speed
+work; after: the speed branch), 5 runs alternating, a shared 2-core machine under load 2-8:
+
+    overwatch-monopoly  4p  before 1494  after 3686  x2.47   (wall-clock: 746 -> 2381)
+    mario-monopoly      4p  before 1749  after 4619  x2.64
+    spiderman-monopoly  4p  before 1565  after 2871  x1.83
+    overwatch-tactics   2p  before   11  after   26  x2.42   (its greedy bot's line of sight)
+
     python bench/bench_engine.py                      # this checkout
     python bench/bench_engine.py --compare OTHER_ROOT # OTHER_ROOT's engine (e.g. an export of
                                                       # main) against this one, runs alternating
@@ -75,6 +83,7 @@ def summary(runs: list[dict], game: str) -> tuple[float, float, int, int]:
 
 def part_costs(root: Path) -> str:
     """The two costs every step and every turn pay: a state clone and a state hash."""
+    pin_to_one_core()
     sys.path.insert(0, str(root))
     import engine
     from engine.simulate import play
@@ -103,8 +112,8 @@ def main() -> None:
     unknown = [g for g in games if g not in GAMES]
     if unknown:
         ap.error(f"unknown game {unknown[0]!r} (known: {', '.join(GAMES)})")
-    pin_to_one_core()
-    if args.one_run:
+    if args.one_run:   # only the measuring child is pinned: `make bench` runs on after this
+        pin_to_one_core()
         print(json.dumps(one_run(args.root, games, args.scale)))
         return
     sides = [("before", args.compare.resolve()), ("after", args.root.resolve())] \
@@ -130,7 +139,7 @@ def main() -> None:
             line += f"   target >= {TARGET}"
         print(line, flush=True)
     for name, root in sides:
-        print(f"{name or 'costs'}:" if name else "costs:")
+        print(f"{name or 'costs'}:")
         print(subprocess.run([sys.executable, "-c",
                               f"import sys; sys.path.insert(0, {str(HERE / 'bench')!r}); "
                               f"import bench_engine as b; from pathlib import Path; "
