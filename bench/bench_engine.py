@@ -1,60 +1,150 @@
-"""Engine throughput: whole 4-player games of greedy bots, the state hash taken after every turn.
+"""Engine speed: player-turns per second of whole games of greedy bots, for every game.
 
-Target (issue 2): at least 20 games per second on one core. Prints medians over several runs
-(these machines are noisy) and the per-part costs that dominate a step.
+A player-turn is one player's turn of the game: one increment of the state's `turns` counter
+(the count `Game.turn_number` gives, after which the players attest the state hash). Set-up
+steps (drafts, the roll for who starts, terrain and hero placement) belong to no turn but their
+time is counted. Each game is played as `engine.simulate.play` plays it: greedy bots (4 seats,
+2 for overwatch-tactics, the hex game), the state hash taken after every turn, chance and bots
+seeded, so every run of a game does the same work.
+
+The figure is player-turns per CPU-second of this one process, pinned to one core: the machine
+is shared, and CPU time is what the engine spent, whatever else runs (wall-clock figures are
+printed beside it). Each line is the median of several runs over the same seeds.
+
+Target (issue 27): overwatch-monopoly at least 10,000 player-turns a second on one core.
+
+Recorded 2026-12-06 with `--compare` (before: dafefdb, the engine before the issue-27 speed
+work; after: the speed branch), 5 runs alternating, a shared 2-core machine under load 2-8:
+
+    overwatch-monopoly  4p  before 1494  after 3686  x2.47   (wall-clock: 746 -> 2381)
+    mario-monopoly      4p  before 1749  after 4619  x2.64
+    spiderman-monopoly  4p  before 1565  after 2871  x1.83
+    overwatch-tactics   2p  before   11  after   26  x2.42   (its greedy bot's line of sight)
+
+    python bench/bench_engine.py                      # this checkout
+    python bench/bench_engine.py --compare OTHER_ROOT # OTHER_ROOT's engine (e.g. an export of
+                                                      # main) against this one, runs alternating
 """
 from __future__ import annotations
 
+import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-import engine  # noqa: E402
-from engine.simulate import play  # noqa: E402
-
-GAMES_PER_RUN = 40
-RUNS = 5
+HERE = Path(__file__).resolve().parents[1]
+TARGET_GAME, TARGET = "overwatch-monopoly", 10_000
+# game -> (players, games per run): enough games for a run of about a second or more
+GAMES = {"overwatch-monopoly": (4, 20), "mario-monopoly": (4, 20), "spiderman-monopoly": (4, 20),
+         "overwatch-tactics": (2, 2)}
 
 
-def one_run(first_seed: int) -> tuple[float, int, int]:
-    t0 = time.perf_counter()
-    steps = turns = 0
-    for seed in range(first_seed, first_seed + GAMES_PER_RUN):
-        g = play("overwatch-monopoly", 4, seed, "greedy")
-        steps += g.steps
-        turns += g.turns
-    return time.perf_counter() - t0, steps, turns
+def one_run(root: Path, games: list[str], scale: int) -> dict:
+    """One run of every game of `games` with the engine of `root`: {game: (turns, steps, cpu
+    seconds, wall seconds)}."""
+    sys.path.insert(0, str(root))
+    from engine.simulate import play
+    out = {}
+    for game in games:
+        players, count = GAMES[game]
+        turns = steps = 0
+        c0, w0 = time.process_time(), time.perf_counter()
+        for seed in range(count * scale):
+            g = play(game, players, seed, "greedy")
+            turns += g.turns
+            steps += g.steps
+        out[game] = (turns, steps, time.process_time() - c0, time.perf_counter() - w0)
+    return out
 
 
-def per_call(fn, n: int = 2000) -> float:
-    t0 = time.perf_counter()
-    for _ in range(n):
-        fn()
-    return (time.perf_counter() - t0) / n
+def child(root: Path, games: list[str], scale: int) -> dict:
+    """`one_run` in a fresh process (so two engines never share one interpreter)."""
+    cmd = [sys.executable, __file__, "--root", str(root), "--one-run", "--scale", str(scale),
+           "--games", ",".join(games)]
+    return json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+
+
+def pin_to_one_core() -> None:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
+def summary(runs: list[dict], game: str) -> tuple[float, float, int, int]:
+    """(median player-turns per CPU-second, per wall-second, turns and steps per run)."""
+    per_cpu = [r[game][0] / r[game][2] for r in runs]
+    per_wall = [r[game][0] / r[game][3] for r in runs]
+    return statistics.median(per_cpu), statistics.median(per_wall), runs[0][game][0], \
+        runs[0][game][1]
+
+
+def part_costs(root: Path) -> str:
+    """The two costs every step and every turn pay: a state clone and a state hash."""
+    pin_to_one_core()
+    sys.path.insert(0, str(root))
+    import engine
+    from engine.simulate import play
+    state = play(TARGET_GAME, 4, 1, "greedy").state
+
+    def per_call(fn, n: int = 2000) -> float:
+        t0 = time.process_time()
+        for _ in range(n):
+            fn()
+        return (time.process_time() - t0) / n * 1e6
+
+    return (f"  {TARGET_GAME} end state: hash {per_call(lambda: engine.state_hash(state)):.0f} us "
+            f"({len(engine.encode_state(state))} bytes), clone {per_call(state.clone):.0f} us")
 
 
 def main() -> None:
-    games_per_s, steps_per_s = [], []
-    for r in range(RUNS):
-        dt, steps, turns = one_run(1000 * r)
-        games_per_s.append(GAMES_PER_RUN / dt)
-        steps_per_s.append(steps / dt)
-    mid = play("overwatch-monopoly", 4, 1, "greedy", max_steps=10**6)
-    state = mid.state
-    hash_us = per_call(lambda: engine.state_hash(state)) * 1e6
-    clone_us = per_call(state.clone) * 1e6
-    print(f"engine: overwatch-monopoly, 4 greedy bots, hash after every turn, "
-          f"{RUNS} runs x {GAMES_PER_RUN} games")
-    print(f"  games/s  median {statistics.median(games_per_s):7.1f}  "
-          f"(min {min(games_per_s):.1f}, max {max(games_per_s):.1f})   target >= 20")
-    print(f"  steps/s  median {statistics.median(steps_per_s):7.0f}")
-    print(f"  per game {steps / GAMES_PER_RUN:.0f} steps, {turns / GAMES_PER_RUN:.0f} turns "
-          f"(last run)")
-    print(f"  state hash {hash_us:.0f} us ({len(engine.encode_state(state))} bytes), "
-          f"state clone {clone_us:.0f} us")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--root", type=Path, default=HERE, help="checkout whose engine to run")
+    ap.add_argument("--compare", type=Path, help="another checkout, run alternately (before)")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--scale", type=int, default=1, help="multiply the games per run")
+    ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--one-run", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    games = [g for g in args.games.split(",") if g]
+    unknown = [g for g in games if g not in GAMES]
+    if unknown:
+        ap.error(f"unknown game {unknown[0]!r} (known: {', '.join(GAMES)})")
+    if args.one_run:   # only the measuring child is pinned: `make bench` runs on after this
+        pin_to_one_core()
+        print(json.dumps(one_run(args.root, games, args.scale)))
+        return
+    sides = [("before", args.compare.resolve()), ("after", args.root.resolve())] \
+        if args.compare else [("", args.root.resolve())]
+    runs: dict[str, list[dict]] = {name: [] for name, _ in sides}
+    for _ in range(args.runs):
+        for name, root in sides:   # alternating, so both sides meet the same machine load
+            runs[name].append(child(root, games, args.scale))
+    print(f"engine speed: greedy bots, state hash after every turn, one core, median of "
+          f"{args.runs} runs (player-turns per CPU-second; per wall-second in brackets)")
+    for game in games:
+        players = GAMES[game][0]
+        cells = []
+        for name, _ in sides:
+            cpu, wall, turns, steps = summary(runs[name], game)
+            cells.append((name, cpu, wall, turns, steps))
+        line = f"  {game:19s} {players}p  " + "   ".join(
+            f"{name + ' ' if name else ''}{cpu:8.0f} ({wall:6.0f})" for name, cpu, wall, _, _ in cells)
+        if len(cells) == 2:
+            line += f"   x{cells[1][1] / cells[0][1]:.2f}"
+        line += f"   [{cells[-1][3]} turns, {cells[-1][4]} steps a run]"
+        if game == TARGET_GAME:
+            line += f"   target >= {TARGET}"
+        print(line, flush=True)
+    for name, root in sides:
+        print(f"{name or 'costs'}:")
+        print(subprocess.run([sys.executable, "-c",
+                              f"import sys; sys.path.insert(0, {str(HERE / 'bench')!r}); "
+                              f"import bench_engine as b; from pathlib import Path; "
+                              f"print(b.part_costs(Path({str(root)!r})))"],
+                             check=True, capture_output=True, text=True).stdout.rstrip())
 
 
 if __name__ == "__main__":

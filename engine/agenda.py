@@ -49,8 +49,12 @@ class AgendaGame(Game):
             options = getattr(self, "_options_" + kind, None)
             if options is None:
                 return  # a chance node or a hidden card
-            _, opts = options(s, frame)
+            player, opts = options(s, frame)
             if len(opts) != 1:
+                if s is self._owned and not s.forfeited:
+                    # Changed in place, so nothing changes it before pending() is asked: the
+                    # options found here are the answer (they cost as much as the step).
+                    self._last = (s, Decision(player, opts, kind))
                 return
             agenda.pop()
             getattr(self, "_on_" + kind)(s, frame, opts[0])

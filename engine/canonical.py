@@ -42,9 +42,28 @@ def _head(major: int, n: int, out: bytearray) -> None:
 
 _field_cache: dict[type, tuple[tuple[bytes, str], ...]] = {}
 _SMALL = {**{i: i for i in range(24)}, **{-1 - i: 0x20 | i for i in range(24)}}
+_ONLY_INT = frozenset({int})
+_ONLY_STR = frozenset({str})
 
 
 _key_cache: dict[Any, bytes] = {}
+# Strings repeat endlessly in states (names of characters, tasks, the game): each encoded once,
+# with its head. Bounded, so that no stream of new strings grows it without end.
+_str_cache: dict[str, bytes] = {}
+
+
+def _encoded_str(s: str) -> bytes:
+    b = s.encode("utf-8")
+    n = len(b)
+    if n < 24:
+        out = bytearray((0x60 | n,))
+    else:
+        out = bytearray()
+        _head(3, n, out)
+    out += b
+    if len(_str_cache) < 4096:
+        _str_cache[s] = bytes(out)
+    return bytes(out)
 
 
 def _encoded_key(key: Any) -> bytes:
@@ -69,6 +88,109 @@ def _dataclass_keys(cls: type) -> tuple[tuple[bytes, str], ...]:
     return keys
 
 
+# Each dataclass's encoder, written once (see _make_encoder).
+_encoders: dict[type, Any] = {}
+# Inline code per field annotation: a guess from the annotation that the code checks against
+# the value's exact type, falling back to `_enc` for anything else, so the bytes never depend
+# on the annotation being right.
+_FIELD_CODE = {
+    "int": ("    v = obj.{name}\n"
+            "    if type(v) is int and 0 <= v < 24:\n"
+            "        out.append(v)\n"
+            "    elif type(v) is int and -24 <= v < 0:\n"
+            "        out.append(0x1F - v)\n"   # major type 1 with -1 - v under 24
+            "    else:\n"
+            "        _enc(v, out)\n"),
+    "str": ("    v = obj.{name}\n"
+            "    b = _str_cache.get(v) if type(v) is str else None\n"
+            "    if b is None:\n"
+            "        _enc(v, out)\n"
+            "    else:\n"
+            "        out += b\n"),
+    "bool": ("    v = obj.{name}\n"
+             "    if v is True:\n"
+             "        out.append(0xF5)\n"
+             "    elif v is False:\n"
+             "        out.append(0xF4)\n"
+             "    else:\n"
+             "        _enc(v, out)\n"),
+}
+
+
+# A list of dataclasses (players, heroes): its items' encoders called from the loop itself.
+_LIST_OF_STATES = ("    v = obj.{name}\n"
+                   "    if type(v) is list and len(v) < 24:\n"
+                   "        out.append(0x80 | len(v))\n"
+                   "        for x in v:\n"
+                   "            e = _encoders.get(type(x))\n"
+                   "            if e is None:\n"
+                   "                _enc(x, out)\n"
+                   "            else:\n"
+                   "                e(x, out)\n"
+                   "    else:\n"
+                   "        _enc(v, out)\n")
+
+
+# Short lists of ints or strings (a player's cards, leaders, flags): item by item inline.
+_SHORT_LIST = ("    v = obj.{name}\n"
+               "    if type(v) is list and len(v) < 24:\n"
+               "        out.append(0x80 | len(v))\n"
+               "        for x in v:\n"
+               "{item}"
+               "    else:\n"
+               "        _enc(v, out)\n")
+_ITEM_CODE = {
+    "int": ("            if type(x) is int and 0 <= x < 24:\n"
+            "                out.append(x)\n"
+            "            else:\n"
+            "                _enc(x, out)\n"),
+    "str": ("            b = _str_cache.get(x) if type(x) is str else None\n"
+            "            if b is None:\n"
+            "                _enc(x, out)\n"
+            "            else:\n"
+            "                out += b\n"),
+}
+
+
+def _field_code(annotation: str) -> str:
+    ann = annotation.replace(" ", "")
+    if ann in _FIELD_CODE:
+        return _FIELD_CODE[ann]
+    if ann in ("list[int]", "list[str]"):
+        return _SHORT_LIST.replace("{item}", _ITEM_CODE[ann[5:-1]])
+    if ann.startswith("list[") and ann[5:-1].isidentifier() and ann[5:-1] not in (
+            "int", "str", "bool", "bytes", "tuple", "list", "dict", "Any"):
+        return _LIST_OF_STATES
+    return "    _enc(obj.{name}, out)\n"
+
+
+def _make_encoder(cls: type) -> Any:
+    """The encoder of dataclass `cls`: the map head and each key are constant bytes, the fields
+    follow in the order of their encoded keys (RFC 8949 §4.2.1), each written inline where its
+    annotation names a common kind. (The generic path looked up and encoded every field's
+    name and type on every hash.)"""
+    keys = _dataclass_keys(cls)
+    types = {f.name: (f.type if isinstance(f.type, str) else getattr(f.type, "__name__", ""))
+             for f in dataclasses.fields(cls)}
+    head = bytearray()
+    _head(5, len(keys), head)
+    lines = ["def enc(obj, out):\n"]
+    for kb, name in keys:
+        lines.append(f"    out += {bytes(head) + kb!r}\n")
+        head = bytearray()
+        lines.append(_field_code(types[name]).format(name=name))
+    if not keys:
+        lines.append(f"    out += {bytes(head)!r}\n")
+    namespace = {"_enc": _enc, "_str_cache": _str_cache, "_encoders": _encoders}
+    exec(compile("".join(lines), f"<encoder of {cls.__qualname__}>", "exec"), namespace)
+    _encoders[cls] = namespace["enc"]
+    return namespace["enc"]
+
+
+# Tuple subclasses (named tuples: agenda frames) met so far, encoded as their plain tuples.
+_tuple_types: set[type] = set()
+
+
 def _enc(obj: Any, out: bytearray) -> None:
     # The common cases first and heads under 24 written inline: this encoder runs for every
     # state hash and every signed statement, so its speed is the protocol's.
@@ -81,36 +203,36 @@ def _enc(obj: Any, out: bytearray) -> None:
         else:
             _head(1, -1 - obj, out)
     elif t is str:
-        b = obj.encode("utf-8")
-        n = len(b)
-        if n < 24:
-            out.append(0x60 | n)
-        else:
-            _head(3, n, out)
-        out += b
+        b = _str_cache.get(obj)
+        out += b if b is not None else _encoded_str(obj)
     elif t is list or t is tuple:
         n = len(obj)
         if n < 24:
             out.append(0x80 | n)
         else:
             _head(4, n, out)
-        if n and type(obj[0]) is int:
+        if not n:
+            return
+        kinds = set(map(type, obj))
+        if kinds == _ONLY_INT:
             try:
                 # Fast path for arrays of small ints (board tables): each is one byte in CBOR.
                 # bool is excluded by the type check, as True would otherwise pass for 1.
-                if all(type(x) is int for x in obj):
-                    out += bytes(map(_SMALL.__getitem__, obj))
-                    return
+                out += bytes(map(_SMALL.__getitem__, obj))
+                return
             except KeyError:
                 pass
+        elif kinds == _ONLY_STR:
+            for item in obj:
+                b = _str_cache.get(item)
+                out += b if b is not None else _encoded_str(item)
+            return
         for item in obj:
             _enc(item, out)
-    elif t in _field_cache:   # a dataclass seen before (states are trees of them)
-        keys = _field_cache[t]
-        _head(5, len(keys), out)
-        for kb, name in keys:
-            out += kb
-            _enc(getattr(obj, name), out)
+    elif t in _encoders:   # a dataclass seen before (states are trees of them)
+        _encoders[t](obj, out)
+    elif t in _tuple_types:
+        _enc(tuple(obj), out)
     elif t is bool:
         out.append(0xF5 if obj else 0xF4)
     elif obj is None:
@@ -125,14 +247,11 @@ def _enc(obj: Any, out: bytearray) -> None:
             out += kb
             _enc(v, out)
     elif dataclasses.is_dataclass(obj):
-        keys = _dataclass_keys(t)
-        _head(5, len(keys), out)
-        for kb, name in keys:
-            out += kb
-            _enc(getattr(obj, name), out)
+        _make_encoder(t)(obj, out)
     elif isinstance(obj, int) and not isinstance(obj, bool):  # IntEnum and friends
         _enc(int(obj), out)
     elif isinstance(obj, tuple):  # a named tuple: its values, as the plain tuple's
+        _tuple_types.add(t)
         _enc(tuple(obj), out)
     else:
         raise CanonicalError(f"{t.__name__} has no canonical encoding in game state")

@@ -6,7 +6,8 @@ eyes only), a Disclose (privately held cards are opened for everyone), or Over.
 A state never holds a hidden card's value before it is disclosed: only which seat holds which
 position of which hidden deck (see PrivateDraw).
 States are plain data (dataclasses of ints, strings, lists, dicts); `apply` and `apply_chance`
-never change the state they are given, they return the next one.
+never change the state they are given, they return the next one (unless their caller owns the
+state and asks for `in_place`: see Game._next).
 """
 from __future__ import annotations
 
@@ -261,10 +262,14 @@ class Game:
 
     # ---- the contract ------------------------------------------------------------------
     _last: tuple[Any, Any] = (None, None)
+    # The state last changed in place: its owner changes it only through the engine, so the
+    # pending decision the rules found while settling it may stand as the pending() answer.
+    _owned: Any = None
 
     def pending(self, state: Any) -> Decision | Chance | Sealed | PrivateDraw | Disclose | Over:
         # A bot asks pending() and apply() asks it again for the same state object: remember
-        # the last answer. Safe because states are values that nothing mutates once made.
+        # the last answer. Safe because states are values that nothing mutates once made (an
+        # apply in place forgets the answer).
         last_state, last = self._last
         if last_state is state:
             return last
@@ -289,6 +294,17 @@ class Game:
         nxt.forfeited.append(seat)
         return nxt
 
+    def _next(self, state: Any, in_place: bool) -> Any:
+        """The state an apply method changes: a clone, so `state` stays the value it was; or with
+        `in_place` the state itself, for an owner that keeps no earlier state and lets nobody
+        else hold it (the simulator, a search's rollout), which so saves a clone a step. The
+        remembered pending() answer is forgotten then: the same object becomes another state."""
+        if in_place:
+            self._last = (None, None)
+            self._owned = state
+            return state
+        return clone(state)
+
     def new(self, players: int, variants: Iterable[str] = ()) -> Any:
         vs = tuple(sorted(set(variants)))
         problem = self.check_setup(players, vs)
@@ -296,7 +312,8 @@ class Game:
             raise ValueError(problem)
         return self.initial_state(players, vs)
 
-    def apply(self, state: Any, move: Any) -> Any:
+    def apply(self, state: Any, move: Any, in_place: bool = False) -> Any:
+        """The next state after `move` by the player to move (see `_next` for `in_place`)."""
         move = as_move(move)
         p = self.pending(state)
         if not isinstance(p, Decision):
@@ -308,11 +325,11 @@ class Game:
                 "dice are pending"))
         if move not in p.options:
             raise IllegalMove(self.explain_illegal(state, p, move))
-        nxt = clone(state)
+        nxt = self._next(state, in_place)
         self._apply(nxt, move)
         return nxt
 
-    def apply_sealed(self, state: Any, moves: Iterable[Any]) -> Any:
+    def apply_sealed(self, state: Any, moves: Iterable[Any], in_place: bool = False) -> Any:
         """The next state once every player of the pending Sealed node has chosen: `moves` has
         one move per decision, in the node's (seat) order."""
         p = self.pending(state)
@@ -324,19 +341,20 @@ class Game:
         for d, move in zip(p.decisions, moves):
             if move not in d.options:
                 raise IllegalMove(f"seat {d.player}: " + self.explain_illegal(state, d, move))
-        nxt = clone(state)
+        nxt = self._next(state, in_place)
         self._apply_sealed(nxt, moves)
         return nxt
 
-    def apply_draw(self, state: Any) -> Any:
+    def apply_draw(self, state: Any, in_place: bool = False) -> Any:
         """The next state once the pending PrivateDraw is done: its seat holds the position."""
         if not isinstance(self.pending(state), PrivateDraw):
             raise IllegalMove("no hidden card is being drawn")
-        nxt = clone(state)
+        nxt = self._next(state, in_place)
         self._apply_draw(nxt)
         return nxt
 
-    def apply_disclose(self, state: Any, values: Iterable[int | None]) -> Any:
+    def apply_disclose(self, state: Any, values: Iterable[int | None],
+                       in_place: bool = False) -> Any:
         """The next state once the pending Disclose's cards are open: `values` has one card
         index (or None: it can no longer be opened) per card, in the node's order."""
         p = self.pending(state)
@@ -349,11 +367,11 @@ class Game:
         for (_, deck, _), v in zip(p.cards, values):
             if v is not None and (type(v) is not int or not 0 <= v < sizes[deck]):
                 raise IllegalMove(f"{v!r} is no card of the hidden deck {deck!r}")
-        nxt = clone(state)
+        nxt = self._next(state, in_place)
         self._apply_disclose(nxt, values)
         return nxt
 
-    def apply_chance(self, state: Any, outcome: Iterable[int]) -> Any:
+    def apply_chance(self, state: Any, outcome: Iterable[int], in_place: bool = False) -> Any:
         outcome = tuple(outcome)
         p = self.pending(state)
         if not isinstance(p, Chance):
@@ -361,15 +379,15 @@ class Game:
         problem = check_outcome(p, outcome)
         if problem:
             raise IllegalMove(f"bad outcome for {p.label or p.kind}: {problem}")
-        nxt = clone(state)
+        nxt = self._next(state, in_place)
         self._apply_chance(nxt, outcome)
         return nxt
 
-    def resolve(self, state: Any, seed: bytes) -> Any:
+    def resolve(self, state: Any, seed: bytes, in_place: bool = False) -> Any:
         p = self.pending(state)
         if not isinstance(p, Chance):
             raise IllegalMove("no chance node is pending")
-        return self.apply_chance(state, draw(p, seed))
+        return self.apply_chance(state, draw(p, seed), in_place)
 
 
 _ENGINE_DIR = Path(__file__).resolve().parent

@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 from .bots import make_bot
 from .canonical import state_hash
 from .chance import Chance, draw
-from .core import Disclose, Over, PrivateDraw, Result, Sealed, get_game
+from .core import Disclose, Over, PrivateDraw, Result, Sealed, clone, get_game
 
 __all__ = ["SimulatedGame", "TableDealer", "play", "replay_step", "chance_seed"]
 
@@ -41,14 +41,14 @@ class TableDealer:
     def card(self, deck: str, position: int) -> int:
         return self.orders[deck][position]
 
-    def deal(self, state: Any) -> tuple[Any, tuple | None]:
+    def deal(self, state: Any, in_place: bool = False) -> tuple[Any, tuple | None]:
         """The next state after the pending PrivateDraw or Disclose, and the disclosed values
         (None for a draw)."""
         p = self.game.pending(state)
         if isinstance(p, PrivateDraw):
-            return self.game.apply_draw(state), None
+            return self.game.apply_draw(state, in_place), None
         values = tuple(self.card(deck, pos) for _, deck, pos in p.cards)
-        return self.game.apply_disclose(state, values), values
+        return self.game.apply_disclose(state, values, in_place), values
 
 
 @dataclass
@@ -74,18 +74,24 @@ class SimulatedGame:
 def play(game_id: str, players: int, seed: int, bots: Sequence[str] | str = "greedy",
          variants: Sequence[str] = (), max_steps: int = 200_000, keep_history: bool = False,
          on_step: Callable[[Any], None] | None = None) -> SimulatedGame:
-    """Play one whole game; the state hash is taken after every turn, as nodes would."""
+    """Play one whole game; the state hash is taken after every turn, as nodes would.
+
+    The game owns its state and changes it in place (a bot may read it during its choose()
+    only), unless `on_step` is given: that callback may keep the states it sees, so each step
+    then makes a new one."""
     game = get_game(game_id)
     kinds = (bots,) * players if isinstance(bots, str) else tuple(bots)
     if len(kinds) != players:
         raise ValueError(f"{len(kinds)} bot kinds for {players} players")
     agents = [make_bot(k, f"{seed}/{seat}") for seat, k in enumerate(kinds)]
-    state = game.new(players, variants)
+    # A copy of its own even of the first state, which may share parts with the game's data.
+    state = clone(game.new(players, variants))
     dealer = TableDealer.shuffled(game, state, seed.to_bytes(8, "big", signed=True))
     hashes: list[bytes] = []
     history: list[tuple[str, tuple]] = []
     turns = _turns(state)
     steps = 0
+    in_place = on_step is None
     while True:
         p = game.pending(state)
         if isinstance(p, Over):
@@ -93,22 +99,22 @@ def play(game_id: str, players: int, seed: int, bots: Sequence[str] | str = "gre
         if steps >= max_steps:
             raise RuntimeError(f"{game_id} seed {seed}: no end after {max_steps} steps")
         if isinstance(p, Chance):
-            state = game.resolve(state, chance_seed(seed, steps))
+            state = game.resolve(state, chance_seed(seed, steps), in_place)
             if keep_history:
                 history.append(("chance", chance_seed(seed, steps)))
         elif isinstance(p, (PrivateDraw, Disclose)):
-            state, values = dealer.deal(state)
+            state, values = dealer.deal(state, in_place)
             if keep_history:
                 history.append(("draw", ()) if values is None else ("disclose", values))
         elif isinstance(p, Sealed):
             # Each bot chooses from the same state, so none sees another's pick first.
             moves = tuple(agents[d.player].choose(state, d) for d in p.decisions)
-            state = game.apply_sealed(state, moves)
+            state = game.apply_sealed(state, moves, in_place)
             if keep_history:
                 history.append(("sealed", moves))
         else:
             move = agents[p.player].choose(state, p)
-            state = game.apply(state, move)
+            state = game.apply(state, move, in_place)
             if keep_history:
                 history.append(("move", move))
         steps += 1

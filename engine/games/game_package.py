@@ -55,7 +55,6 @@ class SeatNames:
         return self.names[seat] if named else player_name(seat)
 
 _IMMUTABLE = frozenset({int, str, bool, type(None), tuple, bytes})
-_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _copy(value: Any) -> Any:
@@ -71,18 +70,65 @@ def _copy(value: Any) -> Any:
     return value.clone()
 
 
+# Field annotations (strings: the state modules use postponed annotations) whose values
+# need no copy, and the copy each other shape gets in a generated clone.
+_ATOMS = frozenset({"int", "str", "bool", "bytes", "None", "tuple"})
+
+
+def _is_atom(ann: str) -> bool:
+    return ann in _ATOMS or ann.startswith("tuple[")
+
+
+def _copy_code(ann: str, expr: str) -> str:
+    """Python code copying `expr`, a field annotated `ann`; the generic `_copy` for a shape
+    not known here (a union, Any), which looks at the value instead."""
+    ann = ann.replace(" ", "")
+    if _is_atom(ann):
+        return expr
+    if ann.startswith("list[") and ann.endswith("]"):
+        inner = ann[5:-1]
+        if _is_atom(inner):
+            return f"list({expr})"
+        if inner.isidentifier() and inner not in ("Any", "list", "dict", "object"):
+            return f"[v.clone() for v in {expr}]"
+    if ann.startswith("dict[") and ann.endswith("]") and ann.count(",") == 1:
+        key, value = ann[5:-1].split(",")
+        if _is_atom(key) and _is_atom(value):
+            return f"dict({expr})"
+        if _is_atom(key) and value.isidentifier() and value not in ("Any", "list", "dict"):
+            return f"{{k: v.clone() for k, v in {expr}.items()}}"
+    if ann.isidentifier() and ann not in ("Any", "list", "dict", "object"):
+        return f"{expr}.clone()"
+    return f"_copy({expr})"
+
+
+def _make_clone(cls: type) -> Any:
+    """`cls`'s clone, written once from its fields' annotations: immutable fields taken as they
+    are, lists of immutable values copied by list(), nested states cloned. (The generic copy
+    looked at every value's type on every clone, the most frequent work of a step.)"""
+    args = ", ".join(_copy_code(str(f.type), f"self.{f.name}") for f in dataclasses.fields(cls))
+    source = (f"def clone(self):\n"
+              f"    if type(self) is not cls:\n"   # a subclass inherits this: write its own
+              f"        return PlainState.clone(self)\n"
+              f"    return cls({args})\n")
+    namespace = {"cls": cls, "_copy": _copy, "PlainState": PlainState}
+    exec(compile(source, f"<clone of {cls.__qualname__}>", "exec"), namespace)
+    return namespace["clone"]
+
+
 class PlainState:
     """A dataclass of plain values whose clone() copies every mutable part (see the module's
-    invariant); faster than pickle, which apply() would otherwise run on every step."""
+    invariant); faster than pickle, which apply() would otherwise run on every step. Each
+    class's field annotations must say what its fields hold (list[int], list[Hero], Turn...):
+    the clone is generated from them (tests/engine/test_clone.py checks it on every game)."""
 
     __slots__ = ()
 
     def clone(self) -> Any:
         cls = type(self)
-        names = _FIELDS.get(cls)
-        if names is None:
-            names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
-        return cls(*[_copy(getattr(self, name)) for name in names])
+        own = _make_clone(cls)
+        cls.clone = own
+        return own(self)
 
 
 class PackagedGame(Game):
@@ -99,6 +145,8 @@ class PackagedGame(Game):
     shared_rules_files: tuple[Path, ...] = (Path(__file__).resolve(),)
 
     # ---- words (words.py) and the bot (bot.py), loaded when first asked for
+    _bot: ModuleType | None = None
+
     def _words(self, name: str) -> Any:
         return getattr(self._part("words"), name, None)
 
@@ -144,4 +192,7 @@ class PackagedGame(Game):
         return own(self) if own else {}
 
     def greedy_move(self, state: Any, decision: Decision, rng: Any) -> Move:
-        return self._part("bot").greedy_move(self, state, decision, rng)
+        bot = self._bot
+        if bot is None:   # imported once: asked at every decision of every greedy bot
+            bot = self._bot = self._part("bot")
+        return bot.greedy_move(self, state, decision, rng)

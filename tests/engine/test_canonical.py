@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 import cbor2
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import example, given, strategies as st
 
 from engine.canonical import CanonicalError, encode, state_hash, to_data
 
@@ -69,3 +69,68 @@ def test_encoding_agrees_with_cbor2_canonical_where_both_orders_agree(value):
 def test_state_hash_is_sha256_of_the_encoding():
     import hashlib
     assert state_hash({"a": [1, 2]}) == hashlib.sha256(encode({"a": [1, 2]})).digest()
+
+
+@dataclass
+class Annotated:
+    """Fields whose annotations the encoder writes inline code for, holding any value: the
+    bytes must be those of the value, whatever the annotation guessed."""
+    count: int
+    name: str
+    flag: bool
+    items: list[int]
+
+
+@given(*[st.none() | st.booleans() | st.integers(-(2 ** 63), 2 ** 64 - 1) | st.text()
+         | st.lists(st.integers(-30, 30) | st.booleans() | st.text(max_size=2), max_size=30)
+         ] * 4)
+def test_a_dataclass_encodes_as_the_map_of_its_fields_whatever_they_hold(a, b, c, d):
+    expected = encode({"count": a, "name": b, "flag": c, "items": d})
+    assert encode(Annotated(a, b, c, d)) == expected
+    assert encode([Annotated(a, b, c, d)]) == encode([{"count": a, "name": b, "flag": c,
+                                                       "items": d}])
+    assert cbor2.loads(expected) == {"count": a, "name": b, "flag": c, "items": d}
+
+
+@pytest.mark.parametrize("game,players", [("overwatch-monopoly", 4), ("mario-monopoly", 4),
+                                          ("spiderman-monopoly", 4), ("overwatch-tactics", 2)])
+def test_a_state_encodes_as_cbor2s_canonical_encoding_of_its_plain_data(game, players):
+    from engine.simulate import play
+    states = []
+    play(game, players, 3, "random", on_step=lambda s: states.append(s) if s.steps % 7 == 0
+         else None)
+    assert len(states) > 10
+    for s in states:
+        assert encode(s) == cbor2.dumps(to_data(s), canonical=True)
+
+
+@dataclass
+class Holder:
+    """A field annotated as a list of dataclasses, holding whatever it holds."""
+    points: "list[Point]"   # a string, as under postponed annotations (the state modules)
+
+
+@given(st.lists(st.builds(Point, st.integers(-30, 30), st.integers(0, 2 ** 40))
+                | st.integers(-5, 5) | st.text(max_size=3) | st.none(), max_size=30)
+       | st.integers(-2 ** 63, 2 ** 63) | st.none() | st.tuples(st.integers(0, 99)))
+@example([Point(1, 2)] * 23)
+@example([Point(1, 2)] * 24)
+def test_a_list_of_dataclasses_encodes_as_the_list_of_their_maps(points):
+    plain = [{"x": p.x, "y": p.y} if isinstance(p, Point) else p for p in points] \
+        if isinstance(points, list) else points
+    assert encode(Holder(points)) == encode({"points": plain})
+
+
+@dataclass
+class Lists:
+    """Fields annotated as lists of ints and of strings, holding whatever they hold."""
+    numbers: "list[int]"
+    words: "list[str]"
+
+
+@example([-1, 0, 23, 24, -24, -25, True, None, "a"], ["a", "b" * 30, "", 1, False])
+@example([0] * 24, ["a"] * 24)
+@given(*[st.lists(st.integers(-30, 300) | st.booleans() | st.text(max_size=30) | st.none(),
+                  max_size=30) | st.integers(0, 5) | st.none()] * 2)
+def test_lists_of_ints_and_strings_encode_as_their_items_whatever_they_hold(numbers, words):
+    assert encode(Lists(numbers, words)) == encode({"numbers": numbers, "words": words})

@@ -78,3 +78,28 @@ def test_sight_is_symmetric_on_random_layouts():
         a = (rng.randrange(-4, 5), rng.randrange(-4, 5))
         b = (rng.randrange(-4, 5), rng.randrange(-4, 5))
         assert hx.sight(a, b, bl) == hx.sight(b, a, bl)
+
+
+def _enters_by_separating_axes(a, b, h):
+    # The textbook test, written out slowly: some axis among the hexagon's edge normals and the
+    # segment's normal on which the segment's and the corners' projections overlap at most in
+    # a point means the segment misses the open interior.
+    poly = hx.corners(h)
+    axes = [(1, 0), (1, 1), (1, -1)] + ([(a[1] - b[1], b[0] - a[0])] if a != b else [])
+    for nx, ny in axes:
+        seg = [p[0] * nx + p[1] * ny for p in (a, b)]
+        hexa = [p[0] * nx + p[1] * ny for p in poly]
+        if max(seg) <= min(hexa) or max(hexa) <= min(seg):
+            return False
+    return True
+
+
+def test_a_segment_enters_a_hex_exactly_when_no_separating_axis_parts_them():
+    # enters() writes the hexagon's spans out; every segment between integer points near a hex
+    # (corners, centres, grazing lines and points alike) agrees with the slow separating-axis
+    # test.
+    points = [(x, y) for x in range(-4, 5) for y in range(-5, 6)]
+    for h in [(0, 0), (1, -1), (-1, 1)]:
+        for a in points:
+            for b in points[::3]:
+                assert hx.enters(a, b, h) == _enters_by_separating_axes(a, b, h), (a, b, h)

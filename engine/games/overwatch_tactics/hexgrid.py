@@ -19,6 +19,7 @@ Line of sight (RULES.md, "Line of sight"):
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 Hex = tuple[int, int]
@@ -30,9 +31,6 @@ DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1
 # (Y grows downwards on screen; the order only matters for being cyclic).
 CORNERS: tuple[tuple[int, int], ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
 
-# Normals of the three edge directions of every hexagon, for the separating-axis test.
-_HEX_AXES: tuple[tuple[int, int], ...] = ((1, 0), (1, 1), (1, -1))
-
 FULL, SEMI, NONE = "full", "semi", "none"
 
 
@@ -41,6 +39,7 @@ def distance(a: Hex, b: Hex) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+@lru_cache(maxsize=4096)   # pure, and asked for the same hexes all game long
 def neighbours(h: Hex) -> tuple[Hex, ...]:
     q, r = h
     return tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
@@ -69,11 +68,13 @@ def centre(h: Hex) -> tuple[int, int]:
     return 2 * h[0] + h[1], 3 * h[1]
 
 
+@lru_cache(maxsize=4096)   # pure, and asked for the same hexes all game long
 def corners(h: Hex) -> tuple[tuple[int, int], ...]:
     x, y = centre(h)
     return tuple((x + dx, y + dy) for dx, dy in CORNERS)
 
 
+@lru_cache(maxsize=4096)   # pure, and asked for the same hexes all game long
 def shared_edge(a: Hex, b: Hex) -> tuple[tuple[int, int], tuple[int, int]]:
     """The two corners adjacent hexes a and b have in common."""
     common = [c for c in corners(a) if c in corners(b)]
@@ -85,25 +86,42 @@ def shared_edge(a: Hex, b: Hex) -> tuple[tuple[int, int], tuple[int, int]]:
 Point = tuple[int, int]
 
 
-def _span(points: Iterable[Point], axis: tuple[int, int]) -> tuple[int, int]:
-    ds = [p[0] * axis[0] + p[1] * axis[1] for p in points]
-    return min(ds), max(ds)
-
-
 def enters(a: Point, b: Point, h: Hex) -> bool:
     """True when the closed segment ab meets the open interior of hexagon h.
 
     Separating axes: a convex polygon's interior and a segment are disjoint exactly when some
-    line parallel to an edge of either separates them weakly (touching allowed)."""
-    poly = corners(h)
-    seg = (a, b)
-    axes = list(_HEX_AXES)
+    line parallel to an edge of either separates them weakly (touching allowed). The hexagon's
+    spans are written out: along its edge normals (1, 0), (1, 1), (1, -1) its corners reach
+    1, 2 and 2 either side of the centre; along the segment's normal n, max(2|ny|, |nx|+|ny|).
+    (Line of sight asks this of every segment and hex near it, the tactics bot thousands of
+    times a decision.)"""
+    x = 2 * h[0] + h[1]
+    y = 3 * h[1]
+    ax, ay = a
+    bx, by = b
+    if ax <= bx:
+        if bx <= x - 1 or x + 1 <= ax:
+            return False
+    elif ax <= x - 1 or x + 1 <= bx:
+        return False
+    c, s1, s2 = x + y, ax + ay, bx + by
+    if s1 <= s2:
+        if s2 <= c - 2 or c + 2 <= s1:
+            return False
+    elif s1 <= c - 2 or c + 2 <= s2:
+        return False
+    c, s1, s2 = x - y, ax - ay, bx - by
+    if s1 <= s2:
+        if s2 <= c - 2 or c + 2 <= s1:
+            return False
+    elif s1 <= c - 2 or c + 2 <= s2:
+        return False
     if a != b:
-        axes.append((a[1] - b[1], b[0] - a[0]))
-    for axis in axes:
-        lo1, hi1 = _span(seg, axis)
-        lo2, hi2 = _span(poly, axis)
-        if hi1 <= lo2 or hi2 <= lo1:
+        nx, ny = ay - by, bx - ax
+        d = ax * nx + ay * ny          # b projects to the same value: n is normal to ab
+        c = x * nx + y * ny
+        m = max(2 * abs(ny), abs(nx) + abs(ny))
+        if d <= c - m or c + m <= d:
             return False
     return True
 
@@ -156,7 +174,11 @@ def blocked(a: Point, b: Point, blockers: Iterable[Hex]) -> bool:
 
 def sight(shooter: Hex, target: Hex, blockers: Iterable[Hex]) -> str:
     """FULL, SEMI or NONE from shooter to target; shooter and target never block themselves."""
-    bl = [h for h in blockers if h != shooter and h != target]
+    (sx, sy), (tx, ty) = centre(shooter), centre(target)
+    # Every segment asked below runs between the two hexes' corners, so only hexes near the
+    # box around both can block one: `blocked` then sees the very hexes it would have kept.
+    bl = _bbox_hexes((min(sx, tx) - 1, min(sy, ty) - 2), (max(sx, tx) + 1, max(sy, ty) + 2),
+                     [h for h in blockers if h != shooter and h != target])
     if not blocked(centre(shooter), centre(target), bl):
         return FULL
     for c1 in corners(shooter):

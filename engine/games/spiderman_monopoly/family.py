@@ -186,11 +186,15 @@ class MonopolyFamily(Auction, Trades, TurnTask):
     def placements(self, s: "State", seat: int, lot: str) -> list[int]:
         """Villains of `seat` where a Tracer (lot "tracer") or a Bot may go now, evenly."""
         out = []
+        lowest: dict[int, int | None] = {}  # set -> its lowest level, None: not all `seat`'s
         for i in self.properties_of(s, seat):
-            if not self.full_set(s, i):
+            sp = self.data.spaces[i]
+            if sp.kind != "villain":
                 continue
+            if sp.set not in lowest:   # each set looked at once, not once per space of it
+                lowest[sp.set] = min(self.set_levels(s, i)) if self.full_set(s, i) else None
             level = s.tech[i]
-            if level != min(self.set_levels(s, i)):
+            if level != lowest[sp.set]:
                 continue
             if lot == "tracer" and level < self.data.max_tracers:
                 out.append(i)
