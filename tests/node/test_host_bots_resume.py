@@ -18,6 +18,7 @@ from protocol.verify import verify_file
 ROOT = Path(__file__).resolve().parents[2]
 HOST = ["host", "--seats", "3", "--bots", "2", "--bot", "greedy", "--name", "Host",
         "--no-announce", "--listen", "127.0.0.1", "--json"]
+RESUME = ["resume", "--json"]   # after a crash: running HOST again would open a new lobby
 
 
 def _group(pgid: int) -> set[int]:
@@ -61,11 +62,12 @@ class Host:
         self.home = home
         self.runs: list[subprocess.Popen] = []
 
-    def start(self) -> subprocess.Popen:
+    def start(self, *command: str) -> subprocess.Popen:
+        """`command` (HOST when none: the first run), as a player types it."""
         n = len(self.runs) + 1
         env = dict(os.environ, LANBOARD_HOME=str(self.home), PYTHONPATH=str(ROOT))
         # its own process group, like a terminal's job: the host and the bots it starts
-        proc = subprocess.Popen([sys.executable, "-m", "cli.main", *HOST], env=env, cwd=ROOT,
+        proc = subprocess.Popen([sys.executable, "-m", "cli.main", *(command or HOST)], env=env, cwd=ROOT,
                                 stdout=open(self.home / f"out{n}.jsonl", "w"),
                                 stderr=open(self.home / f"err{n}.txt", "w"),
                                 start_new_session=True)
@@ -138,7 +140,7 @@ def test_a_host_killed_with_its_bots_restarts_them_and_the_game_ends_with_them(h
     first.wait()
     _wait_gone(first.pid)    # a bot not quite gone yet would count as still running
 
-    again = host.start()
+    again = host.start(*RESUME)
     # Without its bots the game would stall: two seats gone at once cannot be timed out.
     assert again.wait(timeout=50) == 0, (kill_after, host.stderr(2)[-3000:])
     assert "restarting 2 local bots" in host.stderr(2)
@@ -155,7 +157,7 @@ def test_bots_still_running_when_the_host_is_restarted_are_not_started_again(hos
     first.send_signal(signal.SIGKILL)       # only the host: its bots play on and re-dial it
     first.wait()
 
-    again = host.start()
+    again = host.start(*RESUME)
     nodes, deadline = set(), time.monotonic() + 50
     while again.poll() is None and time.monotonic() < deadline:
         nodes |= _bots_of(again.pid)

@@ -1,8 +1,7 @@
 """Whole games across the hosts of a virtual LAN: the joiners find the host's lobby by mDNS
 (no --peer), play peer to peer over the lab's network, and all end with the same verified match
 file. Four hosts play Overwatch Monopoly, whose Loot Boxes are private draws (protocol 3), and
-the first joiner to hold one is killed (SIGKILL) and restarted with the very command that
-started it: it reads its Loot Boxes again from its key and the log, turns them face up at the
+the first joiner to hold one is killed (SIGKILL) and restarted with `lanboard resume`: it reads its Loot Boxes again from its key and the log, turns them face up at the
 end, and every host reports the same result. Three hosts play again with 5% of the frames to
 and from the host's machine dropped.
 

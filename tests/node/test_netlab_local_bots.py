@@ -44,8 +44,9 @@ class Run:
                                      start_new_session=True)
 
     def again(self, name: str) -> "Run":
-        """The same command on the same host and home, as a player restarts a crashed node."""
-        return Run(self.host, self.home, name, *self.args)
+        """`lanboard resume` on the same host and home, as a player restarts a crashed node
+        (running the same command again opens a new game: it only names the unfinished one)."""
+        return Run(self.host, self.home, name, "resume")
 
     def events(self) -> list[dict]:
         # up to the last newline: the node may be halfway through writing the next line
