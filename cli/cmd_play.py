@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from engine.bots import BOT_KINDS
-
+from .bot_option import KINDS_HELP, add_level_options, bot_spec_arg, fold_level
 from .cmd_sim import check_game
 from .errors import UsageError
 from .chosen_name import chosen_name
@@ -19,7 +18,9 @@ HELP = "play against K bots on this machine in the terminal UI"
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_option(p)
     p.add_argument("--bots", type=int, default=3, metavar="K", help="number of bots (default: 3)")
-    p.add_argument("--bot-kind", default="greedy", choices=sorted(BOT_KINDS))
+    p.add_argument("--bot-kind", default="strong", type=bot_spec_arg, metavar="KIND",
+                   help=f"the bots ({KINDS_HELP}; default: strong)")
+    add_level_options(p)
     p.add_argument("--variant", action="append", default=[], metavar="NAME")
     add_name_option(p)
     p.add_argument("--end-idle", type=float, default=END_IDLE_S, metavar="S",
@@ -48,6 +49,7 @@ def host_argv(args: argparse.Namespace) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     from .ui.launch import open_ui, start_node
     check_game(args.game, args.bots + 1, args.variant)
+    fold_level(args, "bot_kind")
     if args.bots < 1:
         raise UsageError("--bots must be at least 1")
     from .cmd_resume import resume_if_chosen

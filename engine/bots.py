@@ -15,7 +15,7 @@ from typing import Any, Callable
 from .core import Decision, Move, get_game
 
 __all__ = ["Bot", "RandomBot", "SearchBot", "make_bot", "parse_bot_spec", "BOT_KINDS", "LEVELS",
-           "THINK_DEFAULT", "THINK_MAX"]
+           "THINK_DEFAULT", "THINK_MAX", "live_spec"]
 
 
 class Bot:
@@ -142,12 +142,19 @@ def bot_spec(kind: str, level: str | None = None, think: float | None = None) ->
     return spec
 
 
-def make_bot(kind: str, seed: int | bytes | str = 0, live: bool = False) -> Bot:
-    """A bot by its spec (parse_bot_spec). `live`: a strong bot thinks by time (its @SECONDS,
-    else THINK_DEFAULT) rather than by a number of simulations."""
+def make_bot(kind: str, seed: int | bytes | str = 0) -> Bot:
+    """A bot by its spec (parse_bot_spec). A strong bot with a think time (@SECONDS) thinks by
+    time, else by a number of simulations (sim: a function of the seed)."""
     name, level, think = parse_bot_spec(kind)
     if name != "strong":
         return BOT_KINDS[name](seed)
-    if live and think is None:
-        think = THINK_DEFAULT
-    return SearchBot(seed, level, think if live else None)
+    return SearchBot(seed, level, think)
+
+
+def live_spec(spec: str) -> str:
+    """The spec a node's bot plays by: a strong bot without a think time gets THINK_DEFAULT
+    (live play is budgeted by time, never by a simulation count)."""
+    kind, level, think = parse_bot_spec(spec)
+    if kind != "strong" or think is not None:
+        return spec
+    return f"strong:{level}@{THINK_DEFAULT:g}"
