@@ -125,32 +125,63 @@ def _may_trade(game: Any, state: Any, seat: int, partner: int) -> bool:
 
 
 def _draft(game: Any, state: Any, offer: tuple) -> Any | None:
-    """The state once `offer` is drafted and sent (the partner's answer pending), or None when
-    the rules refuse a step."""
-    _, partner, give, take, pay = offer
-    s = game.apply(state, ("trade", partner))
-    steps = [("give", i) for i in give] + [("take", i) for i in take] + \
-        ([("pay", pay)] if pay else []) + [("offer",)]
-    for move in steps:
+    """The state once `offer` is drafted and sent (the partner's answer pending), from the
+    "turn" decision or a draft of it in progress; None when the rules refuse a step."""
+    s = state
+    for _ in range(8):
         p = game.pending(s)
-        if not isinstance(p, Decision) or p.prompt != "trade_draft" or move not in p.options:
+        if not isinstance(p, Decision):
+            return None
+        if p.prompt == "turn":
+            move: Move = ("trade", offer[1])
+        elif p.prompt == "trade_draft":
+            move = next_draft_step(s.agenda[-1], offer)
+        else:
+            return s if p.prompt == "trade_answer" else None
+        if move not in p.options:
             return None
         s = game.apply(s, move)
-    return s
+    return None
 
 
-def next_draft_step(game: Any, state: Any, frame: tuple, offer: tuple) -> Move:
-    """The next move drafting `offer` from the draft `frame` as it stands."""
+def next_draft_step(frame: tuple, offer: tuple) -> Move:
+    """The next move drafting `offer` from the draft `frame` as it stands: the money first (so
+    the first step already tells offers apart), then the properties, then the offer itself."""
     _, partner, give, take, pay = offer
+    if pay and frame[5] != pay:
+        return ("pay", pay)
     for i in give:
         if i not in frame[3]:
             return ("give", i)
     for i in take:
         if i not in frame[4]:
             return ("take", i)
-    if pay and frame[5] != pay:
-        return ("pay", pay)
     return ("offer",)
+
+
+def draft_offers(game: Any, state: Any) -> list[tuple]:
+    """The whole offers a draft in progress (the top frame of `state`) may still become."""
+    frame = state.agenda[-1]
+    seat, partner, give, take, pay = frame[1], frame[2], frame[3], frame[4], frame[5]
+    before = _turn_state_like(state)
+    found = []
+    for offer in trade_offers(game, before, seat) if before is not None else []:
+        _, p, g, t, money = offer
+        if p == partner and set(give) <= set(g) and set(take) <= set(t) and pay in (0, money):
+            found.append(offer)
+    return found
+
+
+def _turn_state_like(state: Any) -> Any | None:
+    """A state at the "turn" decision with the same holdings as `state` (the draft frame
+    popped), from which the offers were listed."""
+    s = clone(state)
+    while s.agenda and s.agenda[-1][0] == "trade_draft":
+        s.agenda.pop()
+    if not s.agenda or s.agenda[-1][0] != "turn":
+        return None
+    s.turn.offers = max(0, s.turn.offers - 1)
+    return s
 
 
 # ---------------------------------------------------------------- rollouts and evaluation
@@ -246,11 +277,11 @@ def search_move(obs: Observation, decision: Decision, rng: random.Random, budget
     game = get_game(state.game)
     policy = greedy_policy(game)
     greedy = policy(game, state, decision, random.Random(rng.getrandbits(64)))
-    if decision.prompt == "trade_draft":
-        return _continue_draft(game, state, decision, greedy)
     cands: list[Any] = candidates(game, state, decision, greedy)
     if decision.prompt == "turn":
         cands += trade_offers(game, state, seat)
+    elif decision.prompt == "trade_draft":
+        cands += draft_offers(game, state)
     if len(cands) == 1:
         return cands[0]   # one sensible option: played at once
     starts: list[Any] = []
@@ -261,52 +292,38 @@ def search_move(obs: Observation, decision: Decision, rng: random.Random, budget
     cands, starts = [cands[i] for i in keep], [starts[i] for i in keep]
     totals = [0.0] * len(cands)
     counts = [0] * len(cands)
+    alive = list(range(len(cands)))
+    # Sequential halving: the budget in equal phases; after each, the worse half (by mean
+    # over the same worlds and dice) is dropped, so the close contenders get most samples.
+    phases = max(1, math.ceil(math.log2(len(cands))))
+    started = time.monotonic()
     done = 0
-    while not budget.spent(done):
-        world = random.Random(rng.getrandbits(64))
-        orders = determinize(obs, world)
-        dice = rng.getrandbits(64)
-        for i, start in enumerate(starts):
-            if budget.deadline is not None and budget.spent(done):
-                break
-            v = rollout(game, clone(start), seat, orders, random.Random(dice), turns, policy)
-            totals[i] += v
-            counts[i] += 1
-            done += 1
+    for phase in range(1, phases + 1):
+        phase_sims = None if budget.sims is None else budget.sims * phase // phases
+        phase_end = None if budget.deadline is None else \
+            started + (budget.deadline - started) * phase / phases
+        while not budget.spent(done) and (phase_sims is None or done < phase_sims) and \
+                (phase_end is None or time.monotonic() < phase_end or not counts[alive[0]]):
+            world = random.Random(rng.getrandbits(64))
+            orders = determinize(obs, world)
+            dice = rng.getrandbits(64)
+            for i in alive:
+                if budget.deadline is not None and budget.spent(done):
+                    break
+                v = rollout(game, clone(starts[i]), seat, orders, random.Random(dice), turns,
+                            policy)
+                totals[i] += v
+                counts[i] += 1
+                done += 1
+        if len(alive) > 1 and all(counts[i] for i in alive):
+            alive.sort(key=lambda i: (-totals[i] / counts[i], i))
+            alive = sorted(alive[:max(1, (len(alive) + 1) // 2)])
     if not any(counts):
         return greedy if greedy in decision.options else cands[0]
-    best = max(range(len(cands)),
-               key=lambda i: (totals[i] / counts[i] if counts[i] else -1.0, -i))
+    best = max((i for i in range(len(cands)) if counts[i]),
+               key=lambda i: (totals[i] / counts[i] if i in alive else -1.0, -i))
     move = cands[best]
     if move[0] == "offer" and len(move) == 5:
-        return ("trade", move[1])
+        return ("trade", move[1]) if decision.prompt == "turn" else \
+            next_draft_step(state.agenda[-1], move)
     return move
-
-
-def _continue_draft(game: Any, state: Any, decision: Decision, greedy: Move) -> Move:
-    """Drafting an offer chosen at the turn: the offer the draft so far is the start of (the
-    best one by the same search was picked when the trade was opened)."""
-    frame = state.agenda[-1]
-    partner, give, take, pay = frame[2], frame[3], frame[4], frame[5]
-    seat = frame[1]
-    # The offer being drafted: the one of trade_offers this draft is the start of.
-    before = _turn_state_like(state)
-    for offer in trade_offers(game, before, seat) if before is not None else []:
-        _, p, g, t, money = offer
-        if p == partner and set(give) <= set(g) and set(take) <= set(t) and pay in (0, money):
-            move = next_draft_step(game, state, frame, offer)
-            if move in decision.options:
-                return move
-    return ("cancel",) if ("cancel",) in decision.options else greedy
-
-
-def _turn_state_like(state: Any) -> Any | None:
-    """A state at the "turn" decision with the same holdings as `state` (the draft frame
-    popped), from which the offers were listed."""
-    s = clone(state)
-    while s.agenda and s.agenda[-1][0] == "trade_draft":
-        s.agenda.pop()
-    if not s.agenda or s.agenda[-1][0] != "turn":
-        return None
-    s.turn.offers = max(0, s.turn.offers - 1)
-    return s
