@@ -68,7 +68,7 @@ def observation_data(obs: Observation) -> dict:
     state for the seat, and the seat's own hidden cards."""
     from .canonical import to_data
     game = get_game(obs.state.game)
-    view = game.view(obs.state, obs.seat) if obs.seat is not None else game.view(obs.state, -1)
+    view = game.view(obs.state, obs.seat)   # (None: every seat's hidden part stays hidden)
     return {"state": to_data(view), "seat": obs.seat,
             "cards": [{"deck": d, "position": p, "card": c} for (d, p), c in obs.cards]}
 

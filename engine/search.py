@@ -243,6 +243,9 @@ def seat_scores(game: Any, s: Any, orders: dict) -> list[float]:
     return scores
 
 
+# Games whose greedy policy is too slow to roll out whole turns within a decision's budget: the
+# position right after the candidate move is evaluated (the tactical bot thinks ~0.1 s a move).
+SHORT_LOOKAHEAD = {"overwatch-tactics": 0}
 MONEY_WORTH = {"overwatch-monopoly": 1.0, "mario-monopoly": 2.0}
 SCALE = {"overwatch-monopoly": 40.0, "mario-monopoly": 40.0, "spiderman-monopoly": 60.0}
 
@@ -275,6 +278,7 @@ def search_move(obs: Observation, decision: Decision, rng: random.Random, budget
     """The best move found for `decision` (of obs.seat) within `budget`."""
     state, seat = obs.state, decision.player
     game = get_game(state.game)
+    turns = SHORT_LOOKAHEAD.get(game.id, turns)
     policy = greedy_policy(game)
     greedy = policy(game, state, decision, random.Random(rng.getrandbits(64)))
     cands: list[Any] = candidates(game, state, decision, greedy)
@@ -284,10 +288,21 @@ def search_move(obs: Observation, decision: Decision, rng: random.Random, budget
         cands += draft_offers(game, state)
     if len(cands) == 1:
         return cands[0]   # one sensible option: played at once
+    pending = game.pending(state)
+    others: dict[int, Move] = {}
+    if isinstance(pending, Sealed):
+        # The others' sealed picks are unseen: each is modelled by its greedy policy.
+        pick_rng = random.Random(rng.getrandbits(64))
+        others = {d.player: policy(game, state, d, pick_rng) for d in pending.decisions
+                  if d.player != seat}
     starts: list[Any] = []
     for c in cands:
-        starts.append(_draft(game, state, c) if c[0] == "offer" and len(c) == 5
-                      else game.apply(state, c))
+        if isinstance(pending, Sealed):
+            starts.append(game.apply_sealed(state, tuple(
+                c if d.player == seat else others[d.player] for d in pending.decisions)))
+        else:
+            starts.append(_draft(game, state, c) if c[0] == "offer" and len(c) == 5
+                          else game.apply(state, c))
     keep = [i for i, st in enumerate(starts) if st is not None]
     cands, starts = [cands[i] for i in keep], [starts[i] for i in keep]
     totals = [0.0] * len(cands)
@@ -315,6 +330,8 @@ def search_move(obs: Observation, decision: Decision, rng: random.Random, budget
                 totals[i] += v
                 counts[i] += 1
                 done += 1
+            if turns == 0 and not obs.cards:
+                break   # no dice and no unseen card before the evaluation: one round says all
         if len(alive) > 1 and all(counts[i] for i in alive):
             alive.sort(key=lambda i: (-totals[i] / counts[i], i))
             alive = sorted(alive[:max(1, (len(alive) + 1) // 2)])

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine import bots
-from engine.core import Decision, Over, get_game
+from engine.core import Decision, Over, Sealed, get_game
 from engine.observe import determinize, observe
 from engine.search import Budget, search_move
 from engine.simulate import TableDealer
@@ -128,3 +128,24 @@ def test_levels_and_think_times_make_the_bot_they_name():
     assert (hard.level, hard.think) == ("hard", 0.5)
     assert bots.live_spec("strong") == f"strong:normal@{bots.THINK_DEFAULT:g}"
     assert bots.live_spec("greedy") == "greedy"
+
+
+def test_the_strong_bot_picks_at_a_sealed_draft_without_seeing_the_other_pick():
+    """overwatch-tactics drafts by sealed picks: the other seat's pick is not in the state, the
+    bot models it (greedy) and picks one of its own options."""
+    game = get_game("overwatch-tactics")
+    state = game.new(2)
+    greedy = bots.make_bot("greedy", 1)
+    rng = random.Random(4)
+    for _ in range(500):
+        p = game.pending(state)
+        if isinstance(p, Sealed):
+            break
+        if isinstance(p, Decision):
+            state = game.apply(state, greedy.choose(state, p))
+        else:
+            state = game.resolve(state, rng.randbytes(16))
+    assert isinstance(p, Sealed)
+    for d in p.decisions:
+        move = bots.make_bot("strong", 2).choose_seen(observe(state, d.player), d)
+        assert move in d.options
