@@ -85,8 +85,10 @@ class SearchBot(Bot):
         return self.choose_seen(observe(state, decision.player), decision)
 
     def choose_seen(self, obs: Any, decision: Decision) -> Move:
-        from .search import Budget, candidates, greedy_policy, search_move
+        from .search import POLICY_BETTER, Budget, candidates, greedy_policy, search_move
         game = get_game(obs.state.game)
+        if game.id in POLICY_BETTER:
+            return greedy_policy(game)(game, obs.state, decision, self.rng)
         if self.level == "easy":
             greedy = greedy_policy(game)(game, obs.state, decision, self.rng)
             options = candidates(game, obs.state, decision, greedy)

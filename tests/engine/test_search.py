@@ -147,5 +147,5 @@ def test_the_strong_bot_picks_at_a_sealed_draft_without_seeing_the_other_pick():
             state = game.resolve(state, rng.randbytes(16))
     assert isinstance(p, Sealed)
     for d in p.decisions:
-        move = bots.make_bot("strong", 2).choose_seen(observe(state, d.player), d)
+        move = search_move(observe(state, d.player), d, random.Random(2), Budget(sims=4))
         assert move in d.options
