@@ -9,7 +9,7 @@ also overwatch-tactics: the strong bot against the tactical (greedy) bot as atta
 defence. Printed per line: wins / games, the win rate and its 95 % Wilson interval (a seat's
 fair share in a 4-player game is 25 %), then the strong bot's decision time in this process
 (median and slowest, budget in simulations: `sim`'s). The issue's target run is
-`--games 200 --level hard`; `make bench` runs a short smoke line (--games 4 by default).
+`--games 200 --level hard`; `make bench` runs a short smoke line (--games 2 by default).
 """
 from __future__ import annotations
 
@@ -78,15 +78,58 @@ def line(label: str, jobs: list, procs: int) -> None:
           f"slowest {1000 * max(times):.0f} ms  ({time.time() - t0:.0f} s)", flush=True)
 
 
+def responsiveness(think: float = 1.0, ticks: int = 100) -> None:
+    """How late a node's loop wakes (a 10 ms timer, as a ping or a relayed frame would be
+    handled) while idle and while a strong bot thinks in its worker thread (node/bot_driver)."""
+    import random
+    import trio
+    from engine.core import get_game
+    from engine.observe import observe
+    from engine.simulate import play as sim
+    game = get_game("overwatch-monopoly")
+    states = []
+    sim("overwatch-monopoly", 4, 1, "greedy", on_step=lambda s: states.append(s))
+    state = next(s for s in states[len(states) // 3:]
+                 if getattr(game.pending(s), "prompt", "") == "turn")
+    decision = game.pending(state)
+    bot = bots.make_bot(f"strong:hard@{think:g}", random.Random(1).random())
+
+    async def lateness(n: int) -> list[float]:
+        late = []
+        for _ in range(n):
+            t0 = time.perf_counter()
+            await trio.sleep(0.01)
+            late.append(time.perf_counter() - t0 - 0.01)
+        return late
+
+    async def main_() -> tuple[list[float], list[float]]:
+        idle = await lateness(ticks)
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(partial_thread, bot, observe(state, decision.player), decision)
+            busy = await lateness(min(ticks, int(think / 0.011)))
+        return idle, busy
+
+    async def partial_thread(b, obs, d):
+        await trio.to_thread.run_sync(b.choose_seen, obs, d)
+
+    idle, busy = trio.run(main_)
+    print(f"node loop lateness (10 ms timer), idle: median {1000 * statistics.median(idle):.1f} ms, "
+          f"max {1000 * max(idle):.1f} ms; while a strong bot thinks {think:g} s: median "
+          f"{1000 * statistics.median(busy):.1f} ms, max {1000 * max(busy):.1f} ms", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", type=int, default=4)
+    p.add_argument("--games", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--level", default="hard", choices=bots.LEVELS)
     p.add_argument("--game", action="append", choices=MONOPOLIES, help="default: all three")
     p.add_argument("--tactics", action="store_true", help="also overwatch-tactics (slow)")
     p.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    p.add_argument("--no-latency", action="store_true", help="skip the node-loop measurement")
     args = p.parse_args(argv)
+    if not args.no_latency:
+        responsiveness()
     spec = f"strong:{args.level}"
     print(f"strong:{args.level} ({bots.SIMS.get(args.level, 0)} simulations a decision, "
           f"{bots.LOOKAHEAD} player-turns ahead) against greedy bots, {args.games} games a line")
@@ -100,4 +143,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] if __name__ == "__main__" and len(sys.argv) > 1 else [])
+    main(sys.argv[1:])
