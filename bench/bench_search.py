@@ -1,12 +1,14 @@
 """The strong (search) bot against the greedy ones: win rates with 95 % Wilson intervals.
 
     .venv/bin/python bench/bench_search.py [--games N] [--seed S] [--level normal|hard]
-                                           [--game ID ...] [--tactics] [--jobs J]
+                                           [--game ID ...] [--tactics] [--seat-table]
+                                           [--jobs J] [--no-latency]
 
 Each Monopoly game, 4 players: one strong bot against three greedy bots, seat-rotated (game k
 puts the strong bot in seat k mod 4, seed S + k), so every seat gets its share. With --tactics
 also overwatch-tactics: the strong bot against the tactical (greedy) bot as attack and as
-defence. Printed per line: wins / games, the win rate and its 95 % Wilson interval (a seat's
+defence (there the strong bot plays the tactical policy itself: engine/search.py
+POLICY_BETTER). With --seat-table, four strong bots: each seat's win share. Printed per line: wins / games, the win rate and its 95 % Wilson interval (a seat's
 fair share in a 4-player game is 25 %), then the strong bot's decision time in this process
 (median and slowest, budget in simulations: `sim`'s). The issue's target run is
 `--games 200 --level hard`; `make bench` runs a short smoke line (--games 2 by default).
@@ -118,6 +120,18 @@ def responsiveness(think: float = 1.0, ticks: int = 100) -> None:
           f"{1000 * statistics.median(busy):.1f} ms, max {1000 * max(busy):.1f} ms", flush=True)
 
 
+def seat_table(game_id: str, games: int, seed: int, spec: str) -> None:
+    """Four strong bots: each seat's share of the wins, so the seat order's advantage is known."""
+    shares = [0.0] * 4
+    for k in range(games):
+        winners = play(game_id, 4, seed + k, [spec] * 4).result.winners
+        for w in winners:
+            shares[w] += 1 / len(winners)
+    cells = "  ".join(f"seat {i + 1}: {100 * v / games:4.1f} % [{100 * wilson(v, games)[0]:4.1f}, "
+                      f"{100 * wilson(v, games)[1]:4.1f}]" for i, v in enumerate(shares))
+    print(f"{game_id}: 4 x {spec}, {games} games  {cells}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=2)
@@ -127,6 +141,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--tactics", action="store_true", help="also overwatch-tactics (slow)")
     p.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     p.add_argument("--no-latency", action="store_true", help="skip the node-loop measurement")
+    p.add_argument("--seat-table", action="store_true",
+                   help="also 4 strong bots against each other: win share per seat")
     args = p.parse_args(argv)
     if not args.no_latency:
         responsiveness()
@@ -136,6 +152,9 @@ def main(argv: list[str] | None = None) -> None:
     for game_id in args.game or MONOPOLIES:
         jobs = [(game_id, 4, k % 4, args.seed + k, spec) for k in range(args.games)]
         line(f"{game_id}: 1 strong v 3 greedy", jobs, args.jobs)
+    if args.seat_table:
+        for game_id in args.game or MONOPOLIES:
+            seat_table(game_id, args.games, args.seed, spec)
     if args.tactics:
         for side, name in ((0, "attack"), (1, "defence")):
             jobs = [("overwatch-tactics", 2, side, args.seed + k, spec) for k in range(args.games)]
