@@ -236,10 +236,12 @@ def seat_scores(game: Any, s: Any, orders: dict) -> list[float]:
                     if s.loot_open[pos] < 0:
                         s.loot_open[pos] = loot[pos]
     scores = list(game.result(s).scores)
-    money = getattr(game, "money", None)
-    worth = MONEY_WORTH.get(game.id, 0.0)
-    if money is not None and worth:
-        scores = [v + worth * money(s, i) for i, v in enumerate(scores)]
+    if game.id == "overwatch-monopoly":      # HP keeps heroes up and captures objectives
+        scores = [v + p.hp for v, p in zip(scores, s.players)]
+    elif game.id == "mario-monopoly":        # the score counts full stacks only: the rest too
+        d = game.data
+        scores = [v + d.points_per_stack * (p.coins % d.stack) / d.stack
+                  for v, p in zip(scores, s.players)]
     return scores
 
 
@@ -250,7 +252,6 @@ SHORT_LOOKAHEAD = {"overwatch-tactics": 0}
 # tactical bot scores every option one ply deep with more knowledge than tactics_value): the
 # strong bot plays the game's policy there (engine/bots.py).
 POLICY_BETTER = frozenset({"overwatch-tactics"})
-MONEY_WORTH = {"overwatch-monopoly": 1.0, "mario-monopoly": 2.0}
 SCALE = {"overwatch-monopoly": 40.0, "mario-monopoly": 40.0, "spiderman-monopoly": 60.0}
 
 
