@@ -290,9 +290,14 @@ def search_move(obs: Observation, decision: Decision, rng: random.Random, budget
     if decision.prompt == "turn":
         cands += trade_offers(game, state, seat)
     elif decision.prompt == "trade_draft":
-        cands += draft_offers(game, state)
+        offers = draft_offers(game, state)
+        if offers:
+            # The trade was opened because an offer to this partner searched best: draft one
+            # (searching cancel again here undid that choice on other luck, turn after turn).
+            cands = []
+        cands += offers
     if len(cands) == 1:
-        return cands[0]   # one sensible option: played at once
+        return _as_move(cands[0], decision, state)   # one sensible option: played at once
     pending = game.pending(state)
     others: dict[int, Move] = {}
     if isinstance(pending, Sealed):
@@ -344,7 +349,11 @@ def search_move(obs: Observation, decision: Decision, rng: random.Random, budget
         return greedy if greedy in decision.options else cands[0]
     best = max((i for i in range(len(cands)) if counts[i]),
                key=lambda i: (totals[i] / counts[i] if i in alive else -1.0, -i))
-    move = cands[best]
+    return _as_move(cands[best], decision, state)
+
+
+def _as_move(move: Any, decision: Decision, state: Any) -> Move:
+    """A candidate as the move to play now: a whole offer (macro) becomes its next step."""
     if move[0] == "offer" and len(move) == 5:
         return ("trade", move[1]) if decision.prompt == "turn" else \
             next_draft_step(state.agenda[-1], move)
