@@ -6,10 +6,10 @@ from functools import partial
 
 import trio
 
-from engine.bots import BOT_KINDS
 from node.discovery import LobbyInfo
 from protocol.identity import data_dir
 
+from .bot_option import KINDS_HELP, add_level_options, bot_spec_arg, fold_level
 from .cmd_resume import resume_if_chosen
 from .cmd_sim import check_game
 from .errors import UsageError
@@ -26,7 +26,9 @@ HELP = "host a game on the LAN: open a lobby, wait for players, play"
 
 def add_node_arguments(p: argparse.ArgumentParser) -> None:
     add_name_option(p)
-    p.add_argument("--bot", choices=sorted(BOT_KINDS), help="let a bot play this seat")
+    p.add_argument("--bot", type=bot_spec_arg, metavar="KIND",
+                   help=f"let a bot play this seat ({KINDS_HELP})")
+    add_level_options(p)
     p.add_argument("--port", type=int, default=0, help="TCP port to listen on (default: any)")
     p.add_argument("--listen", default="0.0.0.0", help="address to listen on")
     p.add_argument("--interface", action="append", metavar="ADDR",
@@ -53,7 +55,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seats", type=int, default=4, help="number of players (default: 4)")
     p.add_argument("--bots", type=int, default=0, metavar="K",
                    help="start K bot players on this machine")
-    p.add_argument("--bot-kind", default="greedy", choices=sorted(BOT_KINDS))
+    p.add_argument("--bot-kind", default="greedy", type=bot_spec_arg, metavar="KIND",
+                   help=f"the kind of the --bots ({KINDS_HELP}; default: greedy)")
     p.add_argument("--variant", action="append", default=[], metavar="NAME")
     p.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
     p.add_argument("--decision-timeout", type=int, default=300, metavar="S",
@@ -74,6 +77,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     variants = check_game(args.game, args.seats, args.variant)
+    fold_level(args, "bot", "bot_kind")
     if not (1 <= args.decision_timeout <= 1 << 31 and 1 <= args.round_timeout <= 1 << 31):
         raise UsageError("timeouts are whole seconds from 1")
     resumed = resume_if_chosen(args, "host", args.game)

@@ -13,6 +13,7 @@ from node.transport import TransportError
 from protocol.identity import data_dir
 from protocol.peertext import shown
 
+from .bot_option import fold_level
 from .cmd_host import add_node_arguments, node_argv
 from .cmd_resume import resume_if_chosen
 from .errors import UsageError
@@ -89,6 +90,7 @@ def _lobby_failure(e: BaseException) -> BaseException | None:
 
 def run(args: argparse.Namespace) -> int:
     peer = parse_peer(args.peer) if args.peer else None
+    fold_level(args, "bot")
     resumed = resume_if_chosen(args, "join", None)
     if resumed is not None:
         return resumed

@@ -4,8 +4,8 @@ from __future__ import annotations
 import argparse
 
 from engine import game_ids, get_game
-from engine.bots import BOT_KINDS
 
+from .bot_option import KINDS_HELP, add_level_options, bot_spec_arg, fold_level
 from .cmd_sim import check_game
 from .errors import UsageError
 from .chosen_name import chosen_name
@@ -22,7 +22,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bots", type=int, default=None, metavar="K",
                    help="number of bots (default: 3, or as many as the game seats beside you: "
                         "1 in a two-player game)")
-    p.add_argument("--bot-kind", default="greedy", choices=sorted(BOT_KINDS))
+    p.add_argument("--bot-kind", default="strong", type=bot_spec_arg, metavar="KIND",
+                   help=f"the bots ({KINDS_HELP}; default: strong)")
+    add_level_options(p)
     p.add_argument("--variant", action="append", default=[], metavar="NAME")
     add_name_option(p)
     p.add_argument("--end-idle", type=float, default=END_IDLE_S, metavar="S",
@@ -61,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
     if args.bots is None:
         args.bots = default_bots(args.game)
     check_game(args.game, args.bots + 1, args.variant)
+    fold_level(args, "bot_kind")
     if args.bots < 1:
         raise UsageError("--bots must be at least 1")
     from .cmd_resume import resume_if_chosen

@@ -6,7 +6,7 @@ import json
 import sys
 
 from engine import game_ids, get_game
-from engine.bots import BOT_KINDS
+from engine.bots import BOT_KINDS, parse_bot_spec
 from engine.simulate import play
 
 from .errors import UsageError
@@ -24,7 +24,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=1, help="games to play, seeds S, S+1, … (default: 1)")
     p.add_argument("--bots", default="greedy",
                    help="bot kind for every seat, or one per seat comma-separated "
-                        f"({'|'.join(BOT_KINDS)}; default: greedy)")
+                        f"({'|'.join(BOT_KINDS)}; strong:easy|normal|hard; default: greedy)")
     p.add_argument("--variant", action="append", default=[], metavar="NAME",
                    help="a rule variant; repeat to combine")
     p.add_argument("--json", action="store_true", help="one JSON object per game per line")
@@ -57,8 +57,13 @@ def parse_setup(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[str, .
     if len(kinds) != args.players:
         raise UsageError(f"--bots names {len(kinds)} kinds for {args.players} players")
     for k in kinds:
-        if k not in BOT_KINDS:
-            raise UsageError(f"unknown bot kind {k!r}; known: {', '.join(BOT_KINDS)}")
+        try:
+            parse_bot_spec(k)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+        if "@" in k:
+            raise UsageError(f"{k!r}: in sim a strong bot's budget is simulations (its level), "
+                             "so a game stays a function of its seed; a think time is for live play")
     return kinds, variants
 
 

@@ -9,11 +9,13 @@ the game's `takeover_move` instead, which is part of the rules.
 from __future__ import annotations
 
 import random
+import time
 from typing import Any, Callable
 
 from .core import Decision, Move, get_game
 
-__all__ = ["Bot", "RandomBot", "make_bot", "BOT_KINDS"]
+__all__ = ["Bot", "RandomBot", "SearchBot", "make_bot", "parse_bot_spec", "BOT_KINDS", "LEVELS",
+           "THINK_DEFAULT", "THINK_MAX", "live_spec"]
 
 
 class Bot:
@@ -24,6 +26,14 @@ class Bot:
 
     def choose(self, state: Any, decision: Decision) -> Move:
         raise NotImplementedError
+
+    # Whether choose_seen may take long (the node then runs it in a worker thread).
+    thinks = False
+
+    def choose_seen(self, obs: Any, decision: Decision) -> Move:
+        """The move from the seat's observation (engine.observe.Observation): what a bot that
+        uses hidden cards it holds is given; the others need the public state only."""
+        return self.choose(obs.state, decision)
 
 
 class RandomBot(Bot):
@@ -45,11 +55,108 @@ class GreedyBot(Bot):
         return policy(state, decision, self.rng)
 
 
-BOT_KINDS = {"random": RandomBot, "greedy": GreedyBot}
+LEVELS = ("easy", "normal", "hard")
+THINK_DEFAULT = 1.0   # seconds a `strong` bot may think per decision in live play (hard)
+THINK_MAX = 60.0      # more is a typo, not a wish: refused
+# sim (a function of the seed): simulations per decision, and player-turns a rollout looks ahead
+SIMS = {"normal": 48, "hard": 160}
+LOOKAHEAD = 8
+NORMAL_SHARE = 0.4    # of the think time a normal-level bot uses in live play
+EASY_SLIP = 4         # an easy bot plays one decision in this many off its greedy instinct
+
+
+class SearchBot(Bot):
+    """`strong`: determinized search from its own seat's observation (engine/search.py).
+    easy: the greedy policy with a beginner's slips (a random sensible option now and then);
+    normal: search at a small budget; hard: search at the full budget. In sim the budget is a
+    number of simulations (the game stays a function of its seed); in live play (`think`
+    given) it is time, `think` seconds at hard."""
+
+    kind = "strong"
+    thinks = True
+
+    def __init__(self, seed: int | bytes | str = 0, level: str = "normal",
+                 think: float | None = None) -> None:
+        super().__init__(seed)
+        self.level, self.think = level, think
+
+    def choose(self, state: Any, decision: Decision) -> Move:
+        from .observe import observe
+        return self.choose_seen(observe(state, decision.player), decision)
+
+    def choose_seen(self, obs: Any, decision: Decision) -> Move:
+        from .search import POLICY_BETTER, Budget, candidates, greedy_policy, search_move
+        game = get_game(obs.state.game)
+        if game.id in POLICY_BETTER:
+            return greedy_policy(game)(game, obs.state, decision, self.rng)
+        if self.level == "easy":
+            greedy = greedy_policy(game)(game, obs.state, decision, self.rng)
+            options = candidates(game, obs.state, decision, greedy)
+            if len(options) > 1 and self.rng.randrange(EASY_SLIP) == 0:
+                return options[self.rng.randrange(len(options))]
+            return greedy
+        if self.think is None:
+            budget = Budget(sims=SIMS[self.level])
+        else:
+            share = 1.0 if self.level == "hard" else NORMAL_SHARE
+            budget = Budget(deadline=time.monotonic() + self.think * share)
+        return search_move(obs, decision, self.rng, budget, LOOKAHEAD)
+
+
+BOT_KINDS = {"random": RandomBot, "greedy": GreedyBot, "strong": SearchBot}
+
+
+def parse_bot_spec(spec: str) -> tuple[str, str, float | None]:
+    """KIND[:LEVEL][@SECONDS] (e.g. "strong", "strong:hard", "strong:easy@0.5") as (kind,
+    level, think seconds or None); ValueError naming what is allowed otherwise. Only `strong`
+    has levels and a think time."""
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot is named by a string like 'strong:hard', not {spec!r:.40}")
+    rest, _, think_text = spec.partition("@")
+    kind, _, level = rest.partition(":")
+    if kind not in BOT_KINDS:
+        raise ValueError(f"unknown bot kind {kind!r:.40} (known: {', '.join(BOT_KINDS)})")
+    if (level or think_text) and kind != "strong":
+        raise ValueError(f"only the strong bot has a level and a think time, not {kind!r}")
+    level = level or "normal"
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r:.40} (known: {', '.join(LEVELS)})")
+    think = check_think(think_text) if think_text else None
+    return kind, level, think
+
+
+def check_think(value: Any) -> float:
+    """A think time in seconds, more than 0 and at most THINK_MAX; ValueError otherwise."""
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"a think time is a number of seconds, not {value!r:.40}") from None
+    if not 0 < seconds <= THINK_MAX:   # (nan fails both comparisons)
+        raise ValueError(f"a think time is more than 0 and at most {THINK_MAX:g} seconds, "
+                         f"not {value}")
+    return seconds
+
+
+def bot_spec(kind: str, level: str | None = None, think: float | None = None) -> str:
+    """The spec string for a kind, level and think time (checked: ValueError)."""
+    spec = kind + (f":{level}" if level else "") + (f"@{think:g}" if think is not None else "")
+    parse_bot_spec(spec)
+    return spec
 
 
 def make_bot(kind: str, seed: int | bytes | str = 0) -> Bot:
-    try:
-        return BOT_KINDS[kind](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot kind {kind!r} (known: {', '.join(BOT_KINDS)})") from None
+    """A bot by its spec (parse_bot_spec). A strong bot with a think time (@SECONDS) thinks by
+    time, else by a number of simulations (sim: a function of the seed)."""
+    name, level, think = parse_bot_spec(kind)
+    if name != "strong":
+        return BOT_KINDS[name](seed)
+    return SearchBot(seed, level, think)
+
+
+def live_spec(spec: str) -> str:
+    """The spec a node's bot plays by: a strong bot without a think time gets THINK_DEFAULT
+    (live play is budgeted by time, never by a simulation count)."""
+    kind, level, think = parse_bot_spec(spec)
+    if kind != "strong" or think is not None:
+        return spec
+    return f"strong:{level}@{THINK_DEFAULT:g}"

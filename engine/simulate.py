@@ -15,6 +15,7 @@ from .bots import make_bot
 from .canonical import state_hash
 from .chance import Chance, draw
 from .core import Disclose, Over, PrivateDraw, Result, Sealed, clone, get_game
+from .observe import Observation, observe
 
 __all__ = ["SimulatedGame", "TableDealer", "play", "replay_step", "chance_seed"]
 
@@ -31,6 +32,7 @@ class TableDealer:
     def __init__(self, game: Any, orders: dict[str, tuple[int, ...]]) -> None:
         self.game = game
         self.orders = {name: tuple(order) for name, order in orders.items()}
+        self.holders: dict[tuple[str, int], int] = {}   # (deck, position) -> seat that drew it
 
     @classmethod
     def shuffled(cls, game: Any, state: Any, seed: bytes) -> "TableDealer":
@@ -46,9 +48,15 @@ class TableDealer:
         (None for a draw)."""
         p = self.game.pending(state)
         if isinstance(p, PrivateDraw):
+            self.holders[(p.deck, p.position)] = p.player
             return self.game.apply_draw(state, in_place), None
         values = tuple(self.card(deck, pos) for _, deck, pos in p.cards)
         return self.game.apply_disclose(state, values, in_place), values
+
+    def observation(self, state: Any, seat: int) -> Observation:
+        """What `seat` sees of `state`: the cards it drew, none of the others'."""
+        cards = {key: self.card(*key) for key in self.holders}
+        return observe(state, seat, cards, self.holders)
 
 
 @dataclass
@@ -108,12 +116,13 @@ def play(game_id: str, players: int, seed: int, bots: Sequence[str] | str = "gre
                 history.append(("draw", ()) if values is None else ("disclose", values))
         elif isinstance(p, Sealed):
             # Each bot chooses from the same state, so none sees another's pick first.
-            moves = tuple(agents[d.player].choose(state, d) for d in p.decisions)
+            moves = tuple(agents[d.player].choose_seen(dealer.observation(state, d.player), d)
+                          for d in p.decisions)
             state = game.apply_sealed(state, moves, in_place)
             if keep_history:
                 history.append(("sealed", moves))
         else:
-            move = agents[p.player].choose(state, p)
+            move = agents[p.player].choose_seen(dealer.observation(state, p.player), p)
             state = game.apply(state, move, in_place)
             if keep_history:
                 history.append(("move", move))

@@ -4,9 +4,16 @@ Invariants kept here:
 - One decision at a time, in the order the session asked them, each after a yield (so the
   frames that completed the slot are handled first).
 - Seeded by the slot (the player's check code and the slot's seq): after a restart the bot makes
-  the very same choice again, so it never signs two different moves for one slot.
+  the very same choice again, so it never signs two different moves for one slot. (A strong bot
+  thinks by time in live play, so its choice may differ after a restart; the session refuses a
+  second move for a slot, so it still signs one move only.)
+- A bot that thinks (the strong bot) does so in a worker thread from its seat's observation
+  (the state, a value nothing mutates, and its own hidden cards): the node answers pings and
+  relays frames meanwhile. Cancelled (the node stops), the thread is abandoned: it touches only
+  its own copies and ends by its deadline.
 - A decision whose slot is no longer the one in progress (the session was rebuilt, the slot
-  has passed) is skipped; a move the session refuses was ours already (sent before a restart).
+  has passed, also while the bot thought) is skipped; a move the session refuses was ours
+  already (sent before a restart).
 - A seat the others timed out is handed to a bot at once ("bot"), if still asked.
 - While a seat the bot plays is asking for its seat back (Session.reclaim_expected), a move is
   made only after a quarter of the decision timeout without an entry: its request for this
@@ -20,12 +27,18 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from engine.bots import make_bot
+from engine.bots import live_spec, make_bot
 from engine.core import IllegalMove
+from engine.observe import observe
 from protocol.session import SeatTimedOut
 
 if TYPE_CHECKING:
     from .runtime import Node
+
+
+def _slot_is(session, seq: int) -> bool:
+    slot = session.ledger.slot if session.ledger else None
+    return slot is not None and slot.seq == seq
 
 
 async def drive_bot(node: "Node", todo: trio.MemoryReceiveChannel) -> None:
@@ -40,10 +53,9 @@ async def drive_bot(node: "Node", todo: trio.MemoryReceiveChannel) -> None:
             if asked is not None and asked.seq == ev.seq:
                 node._own(session.choose_after_timeout("bot"))
             continue
-        slot = session.ledger.slot if session.ledger else None
-        if slot is None or slot.seq != ev.seq:
+        if not _slot_is(session, ev.seq):
             continue  # stale: the session was rebuilt or the slot has passed
-        if slot.kind == "move" and session.reclaim_expected():
+        if session.ledger.slot.kind == "move" and session.reclaim_expected():
             watchdog = node.play.watchdog
             if await watchdog.progress_within(watchdog.slot_limit() / 4):
                 continue  # an entry came (the seat taken back, our consent in it): stale
@@ -51,8 +63,17 @@ async def drive_bot(node: "Node", todo: trio.MemoryReceiveChannel) -> None:
                 return
         # Seeded by the slot: after a restart the bot makes the very same choice again,
         # so it never signs two different moves for one slot.
-        bot = make_bot(node.bot_kind, f"{node.identity.check_code}/{ev.seq}")
+        bot = make_bot(live_spec(node.bot_kind), f"{node.identity.check_code}/{ev.seq}")
+        if getattr(bot, "thinks", False):
+            seen = observe(session.state, ev.decision.player, session.private_cards())
+            move = await trio.to_thread.run_sync(bot.choose_seen, seen, ev.decision,
+                                                 abandon_on_cancel=True)
+            session = node.session
+            if node.finished.is_set() or not _slot_is(session, ev.seq):
+                continue  # the game moved on while the bot thought
+        else:
+            move = bot.choose(session.state, ev.decision)
         try:
-            node._own(session.move(bot.choose(session.state, ev.decision)))
+            node._own(session.move(move))
         except IllegalMove:
             continue  # our move for this slot was already sent (e.g. before a restart)

@@ -123,6 +123,7 @@ import trio
 
 import engine
 from engine import Decision
+from engine.observe import observation_data, observe
 from protocol.identity import check_code
 
 from .admission import default_total, serve_admitted
@@ -197,10 +198,13 @@ def _pending(node) -> dict | None:
 
 def _state(node, req: dict) -> dict:
     state = node.session.state
-    view = engine.to_data(engine.view(state, node.my_seat))
+    # What this seat sees, from the one place that says it (engine.observe): the game's view
+    # and the hidden cards this node alone decrypted.
+    seen = observe(state, node.my_seat, node.session.private_cards())
+    shown = observation_data(seen)
+    view, cards, private = shown["state"], shown["cards"], seen.known
     p = engine.pending(state)
     said = None
-    private = node.session.private_cards()
     since = req.get("since")
     records = node.told.since(since) if type(since) is int else None
     recap = req.get("recap")
@@ -211,7 +215,6 @@ def _state(node, req: dict) -> dict:
     elif "before" in req:
         said = narration(state.game, req["before"], view, seat_names(node),
                          bool(req.get("reveal")), len(node.seats))
-    cards = [{"deck": d, "position": pos, "card": c} for (d, pos), c in sorted(private.items())]
     return {"state": view, "seq": node.told.next_seq(node.session.ledger.seq),
             "summary": summary(state, node.my_seat, seat_names(node)), "said": said,
             "board": board(state, node.my_seat, private), "cards": cards,

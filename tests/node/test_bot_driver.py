@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 import trio
 
-from engine.core import IllegalMove
+from engine.core import Decision, IllegalMove
 from node import bot_driver
 from protocol.session import SeatTimedOut, YourDecision
 
@@ -83,3 +83,40 @@ def test_nothing_is_done_once_the_game_is_over():
     node.finished.set()
     _drive(node, SeatTimedOut(3, 1, ("wait", "bot", "end"), True))
     assert done == []
+
+
+def test_a_thinking_bot_thinks_in_a_worker_thread_while_the_node_goes_on(monkeypatch):
+    """The strong bot's search must not block the node's loop: while it thinks, another task
+    (here: the one that lets it finish) runs. A bot run in the loop itself would wait for that
+    task forever (up to the guard's 10 s) and answer "blocked"."""
+    import threading
+    started, release = threading.Event(), threading.Event()
+    seen = []
+
+    class Thinker:
+        thinks = True
+
+        def choose_seen(self, obs, decision):
+            seen.append(obs)
+            started.set()
+            return "thought" if release.wait(10) else "blocked"
+
+        def choose(self, state, decision):
+            return self.choose_seen(SimpleNamespace(state=state), decision)
+
+    monkeypatch.setattr(bot_driver, "make_bot", lambda kind, seed: Thinker())
+    session = Session(slot_seq=7)
+    session.private_cards = lambda: {("loot", 2): 5}
+    node, done = _node(session)
+
+    async def run():
+        send, receive = trio.open_memory_channel(10)
+        send.send_nowait(YourDecision(7, Decision(1, (("a",), ("b",)))))
+        await send.aclose()
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(bot_driver.drive_bot, node, receive)
+            await trio.to_thread.run_sync(started.wait)   # the bot is thinking now...
+            release.set()                                   # ...and this task still runs
+    trio.run(run)
+    assert done == [("move", "thought")]
+    assert seen[0].cards == ((("loot", 2), 5),) and seen[0].seat == 1   # its seat's own cards

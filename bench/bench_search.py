@@ -1,0 +1,165 @@
+"""The strong (search) bot against the greedy ones: win rates with 95 % Wilson intervals.
+
+    .venv/bin/python bench/bench_search.py [--games N] [--seed S] [--level normal|hard]
+                                           [--game ID ...] [--tactics] [--seat-table]
+                                           [--jobs J] [--no-latency]
+
+Each Monopoly game, 4 players: one strong bot against three greedy bots, seat-rotated (game k
+puts the strong bot in seat k mod 4, seed S + k), so every seat gets its share. With --tactics
+also overwatch-tactics: the strong bot against the tactical (greedy) bot as attack and as
+defence (there the strong bot plays the tactical policy itself: engine/search.py
+POLICY_BETTER). With --seat-table, four strong bots: each seat's win share. Printed per line: wins / games, the win rate and its 95 % Wilson interval (a seat's
+fair share in a 4-player game is 25 %), then the strong bot's decision time in this process
+(median and slowest, budget in simulations: `sim`'s). The issue's target run is
+`--games 200 --level hard`; `make bench` runs a short smoke line (--games 2 by default).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import bots  # noqa: E402
+from engine.simulate import play  # noqa: E402
+
+MONOPOLIES = ("overwatch-monopoly", "mario-monopoly", "spiderman-monopoly")
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate (wins may count shared wins as halves)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def one_game(job: tuple[str, int, int, int, str]) -> tuple[float, list[float]]:
+    """(the strong seat's share of the win, its decision times) of one game."""
+    game_id, players, seat, seed, spec = job
+    times: list[float] = []
+    original = bots.SearchBot.choose_seen
+
+    def timed(self, obs, decision):
+        t0 = time.perf_counter()
+        try:
+            return original(self, obs, decision)
+        finally:
+            times.append(time.perf_counter() - t0)
+
+    bots.SearchBot.choose_seen = timed
+    try:
+        kinds = ["greedy"] * players
+        kinds[seat] = spec
+        result = play(game_id, players, seed, kinds).result
+    finally:
+        bots.SearchBot.choose_seen = original
+    share = 1.0 / len(result.winners) if seat in result.winners else 0.0
+    return share, times
+
+
+def line(label: str, jobs: list, procs: int) -> None:
+    t0 = time.time()
+    if procs > 1:
+        with multiprocessing.Pool(procs) as pool:
+            results = pool.map(one_game, jobs)
+    else:
+        results = [one_game(j) for j in jobs]
+    wins = sum(r[0] for r in results)
+    times = [t for r in results for t in r[1]] or [0.0]
+    lo, hi = wilson(wins, len(jobs))
+    print(f"{label:<44} {wins:g}/{len(jobs)} = {100 * wins / len(jobs):5.1f} % "
+          f"[{100 * lo:4.1f}, {100 * hi:4.1f}]  decision median {1000 * statistics.median(times):.0f} ms, "
+          f"slowest {1000 * max(times):.0f} ms  ({time.time() - t0:.0f} s)", flush=True)
+
+
+def responsiveness(think: float = 1.0, ticks: int = 100) -> None:
+    """How late a node's loop wakes (a 10 ms timer, as a ping or a relayed frame would be
+    handled) while idle and while a strong bot thinks in its worker thread (node/bot_driver)."""
+    import random
+    import trio
+    from engine.core import get_game
+    from engine.observe import observe
+    from engine.simulate import play as sim
+    game = get_game("overwatch-monopoly")
+    states = []
+    sim("overwatch-monopoly", 4, 1, "greedy", on_step=lambda s: states.append(s))
+    state = next(s for s in states[len(states) // 3:]
+                 if getattr(game.pending(s), "prompt", "") == "turn")
+    decision = game.pending(state)
+    bot = bots.make_bot(f"strong:hard@{think:g}", random.Random(1).random())
+
+    async def lateness(n: int) -> list[float]:
+        late = []
+        for _ in range(n):
+            t0 = time.perf_counter()
+            await trio.sleep(0.01)
+            late.append(time.perf_counter() - t0 - 0.01)
+        return late
+
+    async def main_() -> tuple[list[float], list[float]]:
+        idle = await lateness(ticks)
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(partial_thread, bot, observe(state, decision.player), decision)
+            busy = await lateness(min(ticks, int(think / 0.011)))
+        return idle, busy
+
+    async def partial_thread(b, obs, d):
+        await trio.to_thread.run_sync(b.choose_seen, obs, d)
+
+    idle, busy = trio.run(main_)
+    print(f"node loop lateness (10 ms timer), idle: median {1000 * statistics.median(idle):.1f} ms, "
+          f"max {1000 * max(idle):.1f} ms; while a strong bot thinks {think:g} s: median "
+          f"{1000 * statistics.median(busy):.1f} ms, max {1000 * max(busy):.1f} ms", flush=True)
+
+
+def seat_table(game_id: str, games: int, seed: int, spec: str) -> None:
+    """Four strong bots: each seat's share of the wins, so the seat order's advantage is known."""
+    shares = [0.0] * 4
+    for k in range(games):
+        winners = play(game_id, 4, seed + k, [spec] * 4).result.winners
+        for w in winners:
+            shares[w] += 1 / len(winners)
+    cells = "  ".join(f"seat {i + 1}: {100 * v / games:4.1f} % [{100 * wilson(v, games)[0]:4.1f}, "
+                      f"{100 * wilson(v, games)[1]:4.1f}]" for i, v in enumerate(shares))
+    print(f"{game_id}: 4 x {spec}, {games} games  {cells}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=2)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--level", default="hard", choices=bots.LEVELS)
+    p.add_argument("--game", action="append", choices=MONOPOLIES, help="default: all three")
+    p.add_argument("--tactics", action="store_true", help="also overwatch-tactics (slow)")
+    p.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    p.add_argument("--no-latency", action="store_true", help="skip the node-loop measurement")
+    p.add_argument("--seat-table", action="store_true",
+                   help="also 4 strong bots against each other: win share per seat")
+    args = p.parse_args(argv)
+    if not args.no_latency:
+        responsiveness()
+    spec = f"strong:{args.level}"
+    print(f"strong:{args.level} ({bots.SIMS.get(args.level, 0)} simulations a decision, "
+          f"{bots.LOOKAHEAD} player-turns ahead) against greedy bots, {args.games} games a line")
+    for game_id in args.game or MONOPOLIES:
+        jobs = [(game_id, 4, k % 4, args.seed + k, spec) for k in range(args.games)]
+        line(f"{game_id}: 1 strong v 3 greedy", jobs, args.jobs)
+    if args.seat_table:
+        for game_id in args.game or MONOPOLIES:
+            seat_table(game_id, args.games, args.seed, spec)
+    if args.tactics:
+        for side, name in ((0, "attack"), (1, "defence")):
+            jobs = [("overwatch-tactics", 2, side, args.seed + k, spec) for k in range(args.games)]
+            line(f"overwatch-tactics: strong as {name} v tactical", jobs, args.jobs)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

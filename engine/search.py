@@ -1,0 +1,360 @@
+"""The search bot (`strong`): determinized rollouts from its own seat's observation alone.
+
+Each decision: the candidate moves (the options, a few where a decision offers a long range
+such as bid amounts), then rounds of simulations; a round samples one world consistent with
+the seat's observation (`observe.determinize`: the hidden cards it has not seen, dealt at
+random) and one stream of dice, and plays every candidate in that same world and dice (common
+random numbers, so candidates are compared on equal luck): the candidate's move, then every
+seat's greedy policy for a few turns, then an evaluation of the position (the game's score as it
+stands, the hidden cards counted as the world dealt them, money as a tie-breaker), read as a
+chance of finishing first. The candidate with the best mean is played. Trades are drafted as
+whole offers (macro moves) chosen by the same simulations, so the bot proposes trades that help
+it, and judges offers, auctions and abilities by their consequences under the real rules.
+
+Invariants kept here:
+- It reads only what its seat may see: the public state and its own hidden cards (an
+  Observation); every unseen card comes from a determinization.
+- With a simulation budget (`sims`) the move is a function of the observation and the seed;
+  with a time budget (`deadline`) the best move found so far is played when time runs out,
+  and the greedy move when not even one round finished: never none.
+- Rollouts mutate private copies only (the given state is a value nothing changes) and never
+  call `Game.pending` on them, whose one-entry cache is keyed by object identity.
+- Outside the rules digest (core.NOT_RULES): an own-seat bot's moves are signed entries checked
+  like a person's; the takeover policy stays the game's greedy_move.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Callable
+
+from .chance import Chance
+from .core import Decision, Disclose, Move, Over, PrivateDraw, Sealed, clone, get_game
+from .observe import Observation, determinize
+
+__all__ = ["LEVELS", "Budget", "search_move", "greedy_policy"]
+
+LEVELS = ("easy", "normal", "hard")
+MAX_CANDIDATES = 10          # a decision offering more is sampled down to this many
+ROLLOUT_STEPS = 4000         # a guard against a rollout that never reaches its horizon
+
+
+class Budget:
+    """How long one decision may think: `sims` simulations (a function of the seed, for sim)
+    or until `deadline` (time.monotonic(), for live play), whichever is given; `rounds_min`
+    rounds are always run when a deadline allows."""
+
+    def __init__(self, sims: int | None = None, deadline: float | None = None) -> None:
+        if sims is None and deadline is None:
+            raise ValueError("a search needs a number of simulations or a deadline")
+        self.sims, self.deadline = sims, deadline
+
+    def spent(self, done: int) -> bool:
+        if self.sims is not None and done >= self.sims:
+            return True
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+
+def greedy_policy(game: Any) -> Callable[[Any, Any, Decision, Any], Move]:
+    """The game's greedy policy as a plain function (game, state, decision, rng)."""
+    bot = getattr(game, "_part", None)
+    if bot is not None:
+        try:
+            return bot("bot").greedy_move
+        except ImportError:
+            pass
+    return lambda g, s, d, rng: g.greedy_move(s, d, rng)
+
+
+# ---------------------------------------------------------------- candidates
+def candidates(game: Any, state: Any, decision: Decision, greedy: Move) -> list[Move | tuple]:
+    """The moves worth simulating: the greedy move first, then the others. An auction is bid
+    the minimum or passed (an English auction is won at the least raise; how high to go is
+    decided one raise at a time); a trade is never opened without a drafted offer (`trades`
+    adds those); a long list of amounts is sampled evenly."""
+    opts = decision.options
+    kind = decision.prompt
+    if kind == "auction":
+        bids = [o for o in opts if o[0] == "bid"]
+        picked = [o for o in opts if o[0] == "pass"] + bids[:1]
+    elif kind == "trade_draft":
+        picked = [("cancel",)] if ("cancel",) in opts else list(opts[:1])
+    else:
+        picked = [o for o in opts if o[0] != "trade"]
+        if len(picked) > MAX_CANDIDATES:
+            step = len(picked) / MAX_CANDIDATES
+            picked = [picked[int(k * step)] for k in range(MAX_CANDIDATES)]
+    out = [greedy] if greedy in opts else []
+    out += [o for o in picked if o not in out]
+    return out or [opts[0]]
+
+
+# ---------------------------------------------------------------- trades as whole offers
+def trade_offers(game: Any, state: Any, seat: int) -> list[tuple]:
+    """Whole trade offers worth trying from the "turn" decision: for each partner and each of
+    its properties in a colour set the seat already holds part of, ask for it paying a fair
+    price, or swap one of the seat's own properties from a set it cannot complete. Each is the
+    macro ("offer", partner, give, take, pay)."""
+    if not hasattr(game, "properties_of") or not hasattr(game, "data"):
+        return []
+    spaces = game.data.spaces
+    mine = list(game.properties_of(state, seat))
+    my_sets = {spaces[i].set for i in mine}
+    money = game.money(state, seat)
+    offers = []
+    for partner in range(len(state.players)):
+        if partner == seat or not _may_trade(game, state, seat, partner):
+            continue
+        for i in game.properties_of(state, partner):
+            if spaces[i].set not in my_sets or not game.tradeable(state, i):
+                continue
+            price = getattr(spaces[i], "price", 1) or 1
+            for pay in sorted({price, price + price // 2}):
+                if pay <= money:
+                    offers.append(("offer", partner, (), (i,), pay))
+            for j in mine:
+                if spaces[j].set != spaces[i].set and game.tradeable(state, j):
+                    offers.append(("offer", partner, (j,), (i,), 0))
+    return offers[:8]
+
+
+def _may_trade(game: Any, state: Any, seat: int, partner: int) -> bool:
+    p = game.pending(state)
+    return isinstance(p, Decision) and ("trade", partner) in p.options
+
+
+def _draft(game: Any, state: Any, offer: tuple) -> Any | None:
+    """The state once `offer` is drafted and sent (the partner's answer pending), from the
+    "turn" decision or a draft of it in progress; None when the rules refuse a step."""
+    s = state
+    for _ in range(8):
+        p = game.pending(s)
+        if not isinstance(p, Decision):
+            return None
+        if p.prompt == "turn":
+            move: Move = ("trade", offer[1])
+        elif p.prompt == "trade_draft":
+            move = next_draft_step(s.agenda[-1], offer)
+        else:
+            return s if p.prompt == "trade_answer" else None
+        if move not in p.options:
+            return None
+        s = game.apply(s, move)
+    return None
+
+
+def next_draft_step(frame: tuple, offer: tuple) -> Move:
+    """The next move drafting `offer` from the draft `frame` as it stands: the money first (so
+    the first step already tells offers apart), then the properties, then the offer itself."""
+    _, partner, give, take, pay = offer
+    if pay and frame[5] != pay:
+        return ("pay", pay)
+    for i in give:
+        if i not in frame[3]:
+            return ("give", i)
+    for i in take:
+        if i not in frame[4]:
+            return ("take", i)
+    return ("offer",)
+
+
+def draft_offers(game: Any, state: Any) -> list[tuple]:
+    """The whole offers a draft in progress (the top frame of `state`) may still become."""
+    frame = state.agenda[-1]
+    seat, partner, give, take, pay = frame[1], frame[2], frame[3], frame[4], frame[5]
+    before = _turn_state_like(state)
+    found = []
+    for offer in trade_offers(game, before, seat) if before is not None else []:
+        _, p, g, t, money = offer
+        if p == partner and set(give) <= set(g) and set(take) <= set(t) and pay in (0, money):
+            found.append(offer)
+    return found
+
+
+def _turn_state_like(state: Any) -> Any | None:
+    """A state at the "turn" decision with the same holdings as `state` (the draft frame
+    popped), from which the offers were listed."""
+    s = clone(state)
+    while s.agenda and s.agenda[-1][0] == "trade_draft":
+        s.agenda.pop()
+    if not s.agenda or s.agenda[-1][0] != "turn":
+        return None
+    s.turn.offers = max(0, s.turn.offers - 1)
+    return s
+
+
+# ---------------------------------------------------------------- rollouts and evaluation
+def _sample(p: Chance, rng: random.Random) -> tuple[int, ...]:
+    if p.kind == "dice":
+        return tuple(rng.randint(1, n) for n in p.sizes)
+    items = list(range(p.sizes[0]))
+    rng.shuffle(items)
+    return tuple(items)
+
+
+def rollout(game: Any, s: Any, seat: int, orders: dict, rng: random.Random, turns: int,
+            policy: Callable) -> float:
+    """Play `s` (a private copy, mutated) on with every seat's greedy policy for `turns` turns
+    or to the end; the value of the position reached for `seat`, in [0, 1]."""
+    stop = game.turn_number(s)
+    stop = None if stop is None else stop + turns
+    for _ in range(ROLLOUT_STEPS):
+        if s.forfeited:
+            break
+        p = game._pending(s)
+        if isinstance(p, Over):
+            return terminal_value(game, s, seat)
+        if stop is not None and s.turns >= stop:
+            break
+        if isinstance(p, Decision):
+            game._apply(s, policy(game, s, p, rng))
+        elif isinstance(p, Chance):
+            game._apply_chance(s, _sample(p, rng))
+        elif isinstance(p, Sealed):
+            game._apply_sealed(s, tuple(policy(game, s, d, rng) for d in p.decisions))
+        elif isinstance(p, PrivateDraw):
+            game._apply_draw(s)
+        elif isinstance(p, Disclose):
+            game._apply_disclose(s, tuple(orders[deck][pos] for _, deck, pos in p.cards))
+    return position_value(game, s, seat, orders)
+
+
+def terminal_value(game: Any, s: Any, seat: int) -> float:
+    winners = game.result(s).winners
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def seat_scores(game: Any, s: Any, orders: dict) -> list[float]:
+    """Each seat's score as it stands, hidden cards counted as `orders` deals them, plus what
+    its money is worth (money buys points later)."""
+    if game.id == "overwatch-monopoly":
+        loot = orders.get("loot")
+        if loot is not None:
+            for p in s.players:
+                for pos in p.loot:
+                    if s.loot_open[pos] < 0:
+                        s.loot_open[pos] = loot[pos]
+    scores = list(game.result(s).scores)
+    if game.id == "overwatch-monopoly":      # HP keeps heroes up and captures objectives
+        scores = [v + p.hp for v, p in zip(scores, s.players)]
+    elif game.id == "mario-monopoly":        # the score counts full stacks only: the rest too
+        d = game.data
+        scores = [v + d.points_per_stack * (p.coins % d.stack) / d.stack
+                  for v, p in zip(scores, s.players)]
+    return scores
+
+
+# Games whose greedy policy is too slow to roll out whole turns within a decision's budget: the
+# position right after the candidate move is evaluated (the tactical bot thinks ~0.1 s a move).
+SHORT_LOOKAHEAD = {"overwatch-tactics": 0}
+# Games where that short search loses to the game's own policy (measured: the hex game's
+# tactical bot scores every option one ply deep with more knowledge than tactics_value): the
+# strong bot plays the game's policy there (engine/bots.py).
+POLICY_BETTER = frozenset({"overwatch-tactics"})
+SCALE = {"overwatch-monopoly": 40.0, "mario-monopoly": 40.0, "spiderman-monopoly": 60.0}
+
+
+def position_value(game: Any, s: Any, seat: int, orders: dict) -> float:
+    """A chance of finishing first from the lead (or gap) over the best other seat."""
+    if game.id == "overwatch-tactics":
+        return tactics_value(game, s, seat)
+    scores = seat_scores(game, s, orders)
+    others = [v for i, v in enumerate(scores) if i != seat]
+    lead = scores[seat] - max(others) if others else 0.0
+    return 0.5 + 0.5 * math.tanh(lead / SCALE.get(game.id, 40.0))
+
+
+def tactics_value(game: Any, s: Any, seat: int) -> float:
+    """The hex game: payload progress for the attack, heroes' health for both."""
+    if s.winner >= 0:
+        return 1.0 if s.winner == seat else 0.0
+    route = max(1, len(getattr(game.data, "route", ())) or 1)
+    push = s.payload / route
+    hp = [sum(h.hp for h in s.heroes if h.side == side and h.placed) for side in (0, 1)]
+    total = max(1, hp[0] + hp[1])
+    edge = (push - 0.5) + 0.5 * (hp[0] - hp[1]) / total
+    return 0.5 + 0.5 * math.tanh(2 * (edge if seat == 0 else -edge))
+
+
+# ---------------------------------------------------------------- the search
+def search_move(obs: Observation, decision: Decision, rng: random.Random, budget: Budget,
+                turns: int = 8) -> Move:
+    """The best move found for `decision` (of obs.seat) within `budget`."""
+    state, seat = obs.state, decision.player
+    game = get_game(state.game)
+    turns = SHORT_LOOKAHEAD.get(game.id, turns)
+    policy = greedy_policy(game)
+    greedy = policy(game, state, decision, random.Random(rng.getrandbits(64)))
+    cands: list[Any] = candidates(game, state, decision, greedy)
+    if decision.prompt == "turn":
+        cands += trade_offers(game, state, seat)
+    elif decision.prompt == "trade_draft":
+        offers = draft_offers(game, state)
+        if offers:
+            # The trade was opened because an offer to this partner searched best: draft one
+            # (searching cancel again here undid that choice on other luck, turn after turn).
+            cands = []
+        cands += offers
+    if len(cands) == 1:
+        return _as_move(cands[0], decision, state)   # one sensible option: played at once
+    pending = game.pending(state)
+    others: dict[int, Move] = {}
+    if isinstance(pending, Sealed):
+        # The others' sealed picks are unseen: each is modelled by its greedy policy.
+        pick_rng = random.Random(rng.getrandbits(64))
+        others = {d.player: policy(game, state, d, pick_rng) for d in pending.decisions
+                  if d.player != seat}
+    starts: list[Any] = []
+    for c in cands:
+        if isinstance(pending, Sealed):
+            starts.append(game.apply_sealed(state, tuple(
+                c if d.player == seat else others[d.player] for d in pending.decisions)))
+        else:
+            starts.append(_draft(game, state, c) if c[0] == "offer" and len(c) == 5
+                          else game.apply(state, c))
+    keep = [i for i, st in enumerate(starts) if st is not None]
+    cands, starts = [cands[i] for i in keep], [starts[i] for i in keep]
+    totals = [0.0] * len(cands)
+    counts = [0] * len(cands)
+    alive = list(range(len(cands)))
+    # Sequential halving: the budget in equal phases; after each, the worse half (by mean
+    # over the same worlds and dice) is dropped, so the close contenders get most samples.
+    phases = max(1, math.ceil(math.log2(len(cands))))
+    started = time.monotonic()
+    done = 0
+    for phase in range(1, phases + 1):
+        phase_sims = None if budget.sims is None else budget.sims * phase // phases
+        phase_end = None if budget.deadline is None else \
+            started + (budget.deadline - started) * phase / phases
+        while not budget.spent(done) and (phase_sims is None or done < phase_sims) and \
+                (phase_end is None or time.monotonic() < phase_end or not counts[alive[0]]):
+            world = random.Random(rng.getrandbits(64))
+            orders = determinize(obs, world)
+            dice = rng.getrandbits(64)
+            for i in alive:
+                if budget.deadline is not None and budget.spent(done):
+                    break
+                v = rollout(game, clone(starts[i]), seat, orders, random.Random(dice), turns,
+                            policy)
+                totals[i] += v
+                counts[i] += 1
+                done += 1
+            if turns == 0 and not obs.cards:
+                break   # no dice and no unseen card before the evaluation: one round says all
+        if len(alive) > 1 and all(counts[i] for i in alive):
+            alive.sort(key=lambda i: (-totals[i] / counts[i], i))
+            alive = sorted(alive[:max(1, (len(alive) + 1) // 2)])
+    if not any(counts):
+        return greedy if greedy in decision.options else cands[0]
+    best = max((i for i in range(len(cands)) if counts[i]),
+               key=lambda i: (totals[i] / counts[i] if i in alive else -1.0, -i))
+    return _as_move(cands[best], decision, state)
+
+
+def _as_move(move: Any, decision: Decision, state: Any) -> Move:
+    """A candidate as the move to play now: a whole offer (macro) becomes its next step."""
+    if move[0] == "offer" and len(move) == 5:
+        return ("trade", move[1]) if decision.prompt == "turn" else \
+            next_draft_step(state.agenda[-1], move)
+    return move
