@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .screens import Line, after_game_lines, choice_lines, newest_whole, pad, quick_hint, wrap
+from .screens import (Line, after_game_lines, choice_lines, newest_whole, over_lines, pad,
+                      quick_hint, wrap)
 from .words import option_words
 
 HINT = "↑↓ Enter, 1-9 or click: choose · {quick}q detach or leave"
@@ -110,4 +111,4 @@ def over_screen(model, width: int, height: int) -> list[Line]:
     lines.append([("", "")])
     if model.attested:
         lines.append([("class:dim", f"Final state agreed by every node: #{model.attested[1][:16]}")])
-    return (lines + after_game_lines(model, width))[:height]
+    return over_lines(model, lines + after_game_lines(model, width), width, height)

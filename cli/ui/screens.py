@@ -338,7 +338,7 @@ def hint_line(model, width: int, replay: bool = False) -> Line:
         text = "←/→ step · PgUp/PgDn 20 steps · Home/End · " + ("? help · " if helps else "") + \
             "q quit"
     elif model.phase == "over" or model.gone:
-        text = "q quit"
+        text = "l the whole match told · q quit"
     else:
         text = shortest_fit(width, (
             "↑↓ Enter, 1-9 or click: choose · " + quick_hint(model) +
@@ -503,7 +503,13 @@ def over_screen(model, width: int, height: int) -> list[Line]:
     if model.attested:
         lines.append([("class:dim", f"Final state agreed by every node: #{model.attested[1][:16]}")])
     lines.append([("", "")])
-    return lines + after_game_lines(model, width)
+    return over_lines(model, lines + after_game_lines(model, width), width, height)
+
+
+def over_lines(model, lines: list[Line], width: int, height: int) -> list[Line]:
+    """A game-over screen's `lines`, cut to leave its last row to the key hint (a summary as
+    long as the screen must not hide which keys work there)."""
+    return lines[:height - 1] + [hint_line(model, width)]
 
 
 def after_game_lines(model, width: int) -> list[Line]:

@@ -199,3 +199,19 @@ def test_question_mark_opens_on_the_highlighted_options_character_not_the_one_la
     assert heads[0].startswith(f"Character help — {name[offered[2]]}")
     assert not heads[1].startswith(f"Character help — {name[offered[2]]}")   # viewed another
     assert heads[3].startswith(f"Character help — {name[offered[0]]}")
+
+
+@pytest.mark.parametrize("height", [24, 12])
+def test_the_game_over_screen_ends_with_its_keys_and_names_the_match_file(height):
+    """Issue 26: the game-over screen had no key hint (a summary as long as the screen would
+    have hidden it anyway); it names the keys that work there and the file to verify."""
+    from cli.ui.generic_screens import over_screen as generic_over
+    m = states.model_for(states.crowded_midgame())
+    m.status["file"] = "/home/ann/matches/abc.match"
+    m.on_event({"event": "over", "scores": [40, 90, 60, 10], "winners": [1], "hash": "00" * 32})
+    m.summary = ["a long line of what the scores are made of"] * 30
+    for screen in (over_screen(m, 80, height), generic_over(m, 80, height)):
+        lines = text(screen).splitlines()
+        assert len(lines) <= height
+        assert lines[-1].split() == "l the whole match told · q quit".split()
+    assert "/home/ann/matches/abc.match" in text(over_screen(m, 80, 40))
