@@ -66,6 +66,11 @@ _HEX_RE = re.compile(r"^(?:[0-9a-f]{2}){1,64}$")
 _TOKEN_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 
 
+def is_check_code(text: str) -> bool:
+    """Whether `text` is written as a check code (protocol.identity.check_code), e.g. AD55-GY4Y."""
+    return bool(_CODE_RE.match(text))
+
+
 class DiscoveryError(Exception):
     pass
 

@@ -68,7 +68,7 @@ from .play import Play
 from .stopped import MatchStopped, resume_session
 from .store import MatchStore
 from .table import OnTable, Outcome, Table
-from .transport import TcpTransport
+from .transport import TcpTransport, require_code
 
 log = logging.getLogger("lanboard.node")
 
@@ -191,11 +191,16 @@ class Node:
         return self.outcome
 
     # ------------------------------------------------------------------ joining
-    async def join(self, host: str, port: int, *, task_status=trio.TASK_STATUS_IGNORED) -> Outcome:
+    async def join(self, host: str, port: int, *, code: str | None = None,
+                   task_status=trio.TASK_STATUS_IGNORED) -> Outcome:
+        """Join the lobby at host:port; with `code`, only if its node proves the key of that
+        check code in the handshake (WrongKey otherwise, before anything is sent)."""
         async with trio.open_nursery() as nursery:
             self.port = await nursery.start(self._serve)
             conn = await self.transport.connect(host, port, self.identity, CONTEXT)
             try:
+                if code is not None:
+                    require_code(conn, code)
                 body, addrs, chain, sigs = await self.lobby.enter(
                     conn, self.port, lambda: task_status.started(self.port))
             except BaseException:
