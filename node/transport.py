@@ -133,6 +133,7 @@ async def _handshake(conn: FramedStream, identity: Identity, context: bytes | st
         raise HandshakeFailed(f"{conn.peer} claims key {check_code(peer_key)} but its signature "
                               "does not verify (wrong key, other context, or a replayed signature)")
     conn.peer_key = peer_key
+    conn.transcript = t   # what a private table's code proof binds to (node.private_table)
     return peer_key
 
 
