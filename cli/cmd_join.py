@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from functools import partial
 
@@ -12,9 +13,11 @@ from node.runtime import LobbyRefused
 from node.transport import TransportError
 from protocol.identity import data_dir
 from protocol.peertext import shown
+from protocol.table_code import CODE_CHARS, WrongCode, normal_code
 
 from .cmd_host import add_node_arguments, node_argv
 from .cmd_resume import resume_if_chosen
+from .local_bots import TABLE_CODE_ENV
 from .errors import UsageError
 from .chosen_name import chosen_name
 from .node_runner import Printer, exit_status, make_node, run_with_control, setup_logging
@@ -27,6 +30,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("lobby", nargs="?", metavar="NAME",
                    help="host name (or check code) of the lobby; default: the first open one")
     p.add_argument("--peer", metavar="HOST:PORT", help="dial this lobby directly (no multicast)")
+    p.add_argument("--code", metavar="CODE",
+                   help="a private table's code, as its host reads it out (e.g. K7Q-M3X)")
     p.add_argument("--find-timeout", type=float, default=30.0, metavar="S",
                    help="how long to look for the lobby on the LAN (default: 30)")
     add_node_arguments(p)
@@ -88,7 +93,18 @@ def _lobby_failure(e: BaseException) -> BaseException | None:
     if isinstance(e, BaseExceptionGroup):
         found = [_lobby_failure(x) for x in e.exceptions]
         return found[0] if len(found) == 1 else None
-    return e if isinstance(e, (LobbyRefused, TransportError)) else None
+    return e if isinstance(e, (LobbyRefused, TransportError, WrongCode)) else None
+
+
+def _table_code(args: argparse.Namespace) -> str | None:
+    text = args.code or os.environ.get(TABLE_CODE_ENV)   # the host's local bots: environment
+    if text is None:
+        return None
+    code = normal_code(text)
+    if code is None:
+        raise UsageError(f"{text!r} is not a table code: {CODE_CHARS} letters and digits "
+                         "as the host reads them out, e.g. K7Q-M3X")
+    return code
 
 
 def run(args: argparse.Namespace) -> int:
@@ -109,8 +125,11 @@ def run(args: argparse.Namespace) -> int:
         argv = ["join", *([args.lobby] if args.lobby else []), *node_argv(args),
                 "--find-timeout", str(args.find_timeout)]
         argv += ["--peer", args.peer] if args.peer else []
+        if args.code:   # for the node the UI starts: in its environment, not its command line
+            os.environ[TABLE_CODE_ENV] = args.code
         print("looking for the lobby…", flush=True)
         return open_ui(start_node(argv, "join", timeout=args.find_timeout + 30)[1])
+    table_code = _table_code(args)
     setup_logging(args.verbose)
     printer = Printer(args.json, bot=bool(args.bot))
     node = make_node(args, printer)
@@ -118,7 +137,8 @@ def run(args: argparse.Namespace) -> int:
 
     async def join_at(target, code) -> None:
         async with trio.open_nursery() as nursery:
-            port = await nursery.start(partial(node.join, *target, code=code))
+            port = await nursery.start(partial(node.join, *target, code=code,
+                                               table_code=table_code))
             printer("listening", {"port": port, "control": str(control)})
 
     async def play():
@@ -158,6 +178,8 @@ def run(args: argparse.Namespace) -> int:
         # other user errors it finds there, a refusal is ours to word)
         refused = _lobby_failure(e)
         if isinstance(refused, LobbyRefused):
+            raise UsageError(f"the lobby refused us: {refused}") from None
+        if isinstance(refused, WrongCode):
             raise UsageError(f"the lobby refused us: {refused}") from None
         raise
     return exit_status(outcome)

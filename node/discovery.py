@@ -90,6 +90,7 @@ class LobbyInfo:
     phase: str = "lobby"
     match: str = ""
     v: str = TXT_VERSION
+    private: bool = False   # a private table: joining needs its code (never announced)
 
     @property
     def compatible(self) -> bool:
@@ -97,9 +98,10 @@ class LobbyInfo:
 
     def to_txt(self) -> dict[str, str]:
         self.validate()
-        return {"v": self.v, "game": self.game, "host": self.host, "code": self.code,
-                "seats": f"{self.seats_taken}/{self.seats_total}", "phase": self.phase,
-                "match": self.match}
+        txt = {"v": self.v, "game": self.game, "host": self.host, "code": self.code,
+               "seats": f"{self.seats_taken}/{self.seats_total}", "phase": self.phase,
+               "match": self.match}
+        return {**txt, "private": "1"} if self.private else txt
 
     def validate(self) -> None:
         """Raise BadAnnouncement unless every field is within what from_txt accepts."""
@@ -136,7 +138,8 @@ class LobbyInfo:
         match_raw = props.get(b"match")  # optional: absent, empty or hex
         info = cls(game=text("game"), host=text("host"), code=text("code"),
                    seats_taken=int(seats[1]), seats_total=int(seats[2]), phase=text("phase"),
-                   match=text("match") if match_raw else "", v=text("v"))
+                   match=text("match") if match_raw else "", v=text("v"),
+                   private=props.get(b"private") == b"1")
         info.validate()
         return info
 

@@ -369,3 +369,12 @@ async def test_an_impostor_announcing_its_own_code_under_the_real_name_is_listed
                                                       other: IMPOSTOR.public}))
     assert sorted((s.address, s.info.code) for s in listed) == sorted(
         [(real[0], INFO.code), (other[0], IMPOSTOR.check_code)])
+
+
+async def test_a_private_table_is_announced_as_private_and_its_txt_holds_no_table_code():
+    private = LobbyInfo(**{**INFO.__dict__, "private": True})
+    txt = private.to_txt()
+    assert txt["private"] == "1" and "private" not in INFO.to_txt()
+    assert LobbyInfo.from_txt({k.encode(): v.encode() for k, v in txt.items()}) == private
+    # the only code in it is the key's check code, which is public anyway
+    assert set(txt) == {"v", "game", "host", "code", "seats", "phase", "match", "private"}
