@@ -151,6 +151,10 @@ class Node:
         """The host starts the game with the players seated so far (see Lobby.start_now)."""
         self.lobby.start_now()
 
+    def refuse(self, code: str, reason: str = "") -> None:
+        """The host refuses a seated joiner before the start (see Lobby.refuse)."""
+        self.lobby.refuse(code, reason)
+
     async def ping(self, timeout: float = 2.0) -> dict[int, float | None]:
         """Round trip to every other seat, in seconds (see node.ping)."""
         return await self.pinger.ping(timeout)

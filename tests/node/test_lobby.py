@@ -224,3 +224,36 @@ def test_a_seated_joiner_waits_in_the_lobby_as_long_as_it_takes(tmp_path, monkey
     seats, dropped, ids = trio.run(_waits, tmp_path, clock=virtual_clock(monkeypatch))
     assert seats == ["Hana", "Gus"] and dropped == []
     assert len(ids) == 1 and None not in ids
+
+
+async def _refused_by_host(tmp_path):
+    said = {}
+    async with trio.open_nursery() as nursery:
+        room = Room(tmp_path, nursery)
+        await room.open(3)
+        gus = room.node("Gus")
+
+        async def run(task_status):
+            try:
+                await gus.join("mem", room.port, task_status=task_status)
+            except* LobbyRefused as group:
+                said["gus"] = str(group.exceptions[0])
+        await nursery.start(run)
+        try:
+            room.host.refuse("AAAA-AAAA")
+        except ValueError as e:
+            said["nobody"] = str(e)
+        room.host.refuse(gus.identity.check_code, "not invited")
+        await trio.sleep(1)
+        said["roster"] = [s.name for s in room.host.seats]
+        nursery.cancel_scope.cancel()
+    return said
+
+
+def test_the_host_refuses_a_seated_player_before_the_start_and_the_player_is_told_why(
+        tmp_path, monkeypatch):
+    said = trio.run(_refused_by_host, tmp_path, clock=virtual_clock(monkeypatch))
+    assert said["gus"] == ("you were dropped from the lobby: you were refused by the host: "
+                           "not invited")
+    assert said["roster"] == ["Hana"]
+    assert "no joiner with check code" in said["nobody"]
