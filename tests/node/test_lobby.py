@@ -239,6 +239,9 @@ async def _refused_by_host(tmp_path):
             except* LobbyRefused as group:
                 said["gus"] = str(group.exceptions[0])
         await nursery.start(run)
+        # started() comes as our commit leaves: the host seats us once it has read it
+        await trio.testing.wait_all_tasks_blocked()
+        assert [s.name for s in room.host.seats] == ["Hana", "Gus"]
         try:
             room.host.refuse("AAAA-AAAA")
         except ValueError as e:

@@ -1,5 +1,6 @@
 """A private table over memory streams: the code proven before a seat (node.private_table)."""
 import trio
+import trio.testing
 
 from node import wire
 from node.code_tries import PAUSE, TRIES_PER_MINUTE
@@ -31,6 +32,8 @@ async def _try(node, port, table_code):
         await nursery.start(run)
         if not said:
             said.append("seated")
+        # started() comes as our commit leaves: let the host read it before we go
+        await trio.testing.wait_all_tasks_blocked()
         nursery.cancel_scope.cancel()
     return said[0]
 
