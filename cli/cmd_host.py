@@ -7,6 +7,7 @@ from functools import partial
 import trio
 
 from node.discovery import LobbyInfo
+from protocol.table_code import new_code
 from protocol.identity import data_dir
 
 from .bot_option import KINDS_HELP, add_level_options, bot_spec_arg, fold_level
@@ -59,6 +60,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"the kind of the --bots ({KINDS_HELP}; default: greedy)")
     p.add_argument("--variant", action="append", default=[], metavar="NAME")
     p.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
+    p.add_argument("--private", action="store_true",
+                   help="a private table: joiners need the table code shown here (read it out)")
     p.add_argument("--decision-timeout", type=int, default=300, metavar="S",
                    help="how long a player may take over a decision before the others may go "
                         "on without them (default: 300)")
@@ -95,16 +98,22 @@ def run(args: argparse.Namespace) -> int:
         argv += ["--decision-timeout", str(args.decision_timeout),
                  "--round-timeout", str(args.round_timeout)]
         argv += ["--no-announce"] if args.no_announce else []
+        argv += ["--private"] if args.private else []
         argv += ["--end-idle", str(args.end_idle)]
         argv += ["--nonce", args.nonce.hex()] if args.nonce else []
         return open_ui(start_node(argv, "host")[1])
     setup_logging(args.verbose)
     printer = Printer(args.json, bot=bool(args.bot))
     node = make_node(args, printer)
+    table_code = new_code() if args.private else None
+    if table_code is not None:
+        # on a line of its own, to be read out across the room (never announced, never sent)
+        printer("table code", {"code": table_code})
 
     def lobby_info(n) -> LobbyInfo:
         return LobbyInfo(game=args.game, host=args.name[:63], code=n.identity.check_code,
-                         seats_taken=len(n.seats), seats_total=args.seats)
+                         seats_taken=len(n.seats), seats_total=args.seats,
+                         private=table_code is not None)
 
     ad = None if args.no_announce else announcer(lobby_info, args.interface)
 
@@ -112,10 +121,11 @@ def run(args: argparse.Namespace) -> int:
         async with trio.open_nursery() as nursery:
             port = await nursery.start(partial(
                 node.host, args.game, variants, args.seats, announce=ad, nonce=args.nonce,
-                timeouts={"decision": args.decision_timeout, "round": args.round_timeout}))
+                timeouts={"decision": args.decision_timeout, "round": args.round_timeout},
+                table_code=table_code))
             printer("listening", {"port": port, "control": str(control)})
             if args.bots:
-                spawn_bots(nursery, args.listen, port, args.bots, args.bot_kind)
+                spawn_bots(nursery, args.listen, port, args.bots, args.bot_kind, table_code)
         return node.outcome
 
     control = data_dir() / f"control-{node.identity.check_code}.sock"

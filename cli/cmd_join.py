@@ -2,20 +2,23 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from functools import partial
 
 import trio
 
-from node.discovery import LobbySeen, browse
+from node.discovery import LobbySeen, browse, is_check_code, proven_lobbies
 from node.runtime import LobbyRefused
 from node.transport import TransportError
 from protocol.identity import data_dir
 from protocol.peertext import shown
+from protocol.table_code import CODE_CHARS, WrongCode, normal_code
 
 from .bot_option import fold_level
 from .cmd_host import add_node_arguments, node_argv
 from .cmd_resume import resume_if_chosen
+from .local_bots import TABLE_CODE_ENV
 from .errors import UsageError
 from .chosen_name import chosen_name
 from .node_runner import Printer, exit_status, make_node, run_with_control, setup_logging
@@ -28,6 +31,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("lobby", nargs="?", metavar="NAME",
                    help="host name (or check code) of the lobby; default: the first open one")
     p.add_argument("--peer", metavar="HOST:PORT", help="dial this lobby directly (no multicast)")
+    p.add_argument("--code", metavar="CODE",
+                   help="a private table's code, as its host reads it out (e.g. K7Q-M3X)")
     p.add_argument("--find-timeout", type=float, default=30.0, metavar="S",
                    help="how long to look for the lobby on the LAN (default: 30)")
     add_node_arguments(p)
@@ -41,22 +46,25 @@ def parse_peer(text: str) -> tuple[str, int]:
 
 
 async def find_lobby(name: str | None, timeout: float, interfaces,
-                     skip: frozenset = frozenset()) -> LobbySeen | None:
+                     skip: frozenset = frozenset(), prove=proven_lobbies) -> LobbySeen | None:
     """The first open lobby seen (named `name`, if given) that is not in `skip` (by address
-    and port)."""
+    and port), and whose node proves the key of its code (an announcement alone says nothing:
+    anyone can announce any name and code)."""
     with trio.move_on_after(timeout):
         async with browse(interfaces) as lobbies:
             async for ev in lobbies:
-                if not isinstance(ev, LobbySeen) or ev.info.phase != "lobby" or \
-                        ev.info.seats_taken >= ev.info.seats_total or \
-                        (ev.address, ev.port) in skip:
+                if not isinstance(ev, LobbySeen):
                     continue
-                if name is None or name in (ev.info.host, ev.info.code, ev.name):
-                    return ev
+                for s in await prove([ev]):
+                    if s.info.phase == "lobby" and s.info.seats_taken < s.info.seats_total \
+                            and (s.address, s.port) not in skip and \
+                            (name is None or name in (s.info.host, s.info.code, s.name)):
+                        return s
     return None
 
 
-async def join_first_open(find, join, say, seated=lambda: False) -> None:
+async def join_first_open(find, join, say, seated=lambda: False, name: str | None = None
+                          ) -> None:
     """Join the first lobby `find(skip)` offers that takes us: one that refuses us (full, just
     started) or cannot be reached is skipped, said with `say`, and the next one found is tried.
     `find` returns None when no other lobby turns up: a UsageError then says what was tried.
@@ -66,7 +74,8 @@ async def join_first_open(find, join, say, seated=lambda: False) -> None:
         seen = await find(frozenset(tried))
         if seen is None:
             why = "; ".join(f"{a}:{p}: {e}" for (a, p), e in tried.items())
-            raise UsageError("no open lobby found on the LAN that took us" +
+            raise UsageError(f"no open lobby {name + ' ' if name else ''}found on the LAN "
+                             "that took us" +
                              (f" (tried {why})" if tried else "") + " (try --peer HOST:PORT)")
         try:
             await join(seen)
@@ -85,7 +94,18 @@ def _lobby_failure(e: BaseException) -> BaseException | None:
     if isinstance(e, BaseExceptionGroup):
         found = [_lobby_failure(x) for x in e.exceptions]
         return found[0] if len(found) == 1 else None
-    return e if isinstance(e, (LobbyRefused, TransportError)) else None
+    return e if isinstance(e, (LobbyRefused, TransportError, WrongCode)) else None
+
+
+def _table_code(args: argparse.Namespace) -> str | None:
+    text = args.code or os.environ.get(TABLE_CODE_ENV)   # the host's local bots: environment
+    if text is None:
+        return None
+    code = normal_code(text)
+    if code is None:
+        raise UsageError(f"{text!r} is not a table code: {CODE_CHARS} letters and digits "
+                         "as the host reads them out, e.g. K7Q-M3X")
+    return code
 
 
 def run(args: argparse.Namespace) -> int:
@@ -103,43 +123,43 @@ def run(args: argparse.Namespace) -> int:
             if seen is None:
                 return 0
             args.peer = f"{seen['address']}:{seen['port']}"
+            args.lobby = seen["code"]   # the node joins there only if that key answers
         argv = ["join", *([args.lobby] if args.lobby else []), *node_argv(args),
                 "--find-timeout", str(args.find_timeout)]
         argv += ["--peer", args.peer] if args.peer else []
+        if args.code:   # for the node the UI starts: in its environment, not its command line
+            os.environ[TABLE_CODE_ENV] = args.code
         print("looking for the lobby…", flush=True)
         return open_ui(start_node(argv, "join", timeout=args.find_timeout + 30)[1])
+    table_code = _table_code(args)
     setup_logging(args.verbose)
     printer = Printer(args.json, bot=bool(args.bot))
     node = make_node(args, printer)
     control = data_dir() / f"control-{node.identity.check_code}.sock"
 
-    async def join_at(target) -> None:
+    async def join_at(target, code) -> None:
         async with trio.open_nursery() as nursery:
-            port = await nursery.start(partial(node.join, *target))
+            port = await nursery.start(partial(node.join, *target, code=code,
+                                               table_code=table_code))
             printer("listening", {"port": port, "control": str(control)})
 
     async def play():
         if peer is not None:
-            await join_at(peer)
-        elif args.lobby:
-            seen = await find_lobby(args.lobby, args.find_timeout, args.interface)
-            if seen is None:
-                raise UsageError(f"no open lobby {args.lobby!r} found on the LAN within "
-                                 f"{args.find_timeout:g} s (try --peer HOST:PORT)")
-            printer("found", {"host": seen.info.host, "address": seen.address})
-            await join_at((seen.address, seen.port))
+            # `join CODE --peer HOST:PORT` (the picker's way): that key or nothing
+            await join_at(peer, args.lobby if is_check_code(args.lobby or "") else None)
         else:
-            # without a name, any open lobby will do: one that fails us is not the last word
+            # a lobby that fails us (refuses, is gone, proves another key than its code) is
+            # not the last word: the next one found (of that name or code, if given) is tried
             deadline = trio.current_time() + args.find_timeout
 
             async def find(skip):
-                return await find_lobby(None, deadline - trio.current_time(), args.interface,
-                                        skip)
+                return await find_lobby(args.lobby, deadline - trio.current_time(),
+                                        args.interface, skip)
 
             async def join(seen):
                 printer("found", {"host": seen.info.host, "address": seen.address})
                 try:
-                    await join_at((seen.address, seen.port))
+                    await join_at((seen.address, seen.port), seen.info.code)
                 except BaseException:
                     if node.session is None:   # not seated: the node is as it was
                         node.game, node.lobby_roster = None, []
@@ -147,7 +167,8 @@ def run(args: argparse.Namespace) -> int:
 
             await join_first_open(find, join,
                                   lambda text: print(shown(text), file=sys.stderr, flush=True),
-                                  seated=lambda: node.session is not None)
+                                  seated=lambda: node.session is not None,
+                                  name=repr(args.lobby) if args.lobby else None)
         return node.outcome
 
     try:
@@ -159,6 +180,8 @@ def run(args: argparse.Namespace) -> int:
         # other user errors it finds there, a refusal is ours to word)
         refused = _lobby_failure(e)
         if isinstance(refused, LobbyRefused):
+            raise UsageError(f"the lobby refused us: {refused}") from None
+        if isinstance(refused, WrongCode):
             raise UsageError(f"the lobby refused us: {refused}") from None
         raise
     return exit_status(outcome)

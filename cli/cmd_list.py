@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
                               "game": s.info.game, "host": s.info.host, "code": s.info.code,
                               "seats_taken": s.info.seats_taken,
                               "seats_total": s.info.seats_total, "phase": s.info.phase,
-                              "match": s.info.match}))
+                              "match": s.info.match, "private": s.info.private}))
         return 0
     if not found:
         print(f"no lanboard games answered on the LAN in {args.timeout:g} s")
@@ -41,5 +41,6 @@ def run(args: argparse.Namespace) -> int:
     for s in found:
         i = s.info
         print(f"{shown(i.host):<20} {i.code}  {i.game:<20} {i.seats_taken}/{i.seats_total} "
-              f"{i.phase:<8} {s.address}:{s.port}")
+              f"{i.phase:<8} {s.address}:{s.port}" + ("  private (join --code)" if i.private
+                                                       else ""))
     return 0

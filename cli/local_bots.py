@@ -44,9 +44,13 @@ def bot_command(listen: str, port: int, kind: str) -> list[str]:
             "--listen", listen, "--bot", kind, "--name", f"Bot {SEAT_NUMBER}", "--new"]
 
 
-def spawn_bots(nursery: trio.Nursery, listen: str, port: int, count: int, kind: str) -> None:
+TABLE_CODE_ENV = "LANBOARD_TABLE_CODE"   # join reads it when no --code is given
+
+
+def spawn_bots(nursery: trio.Nursery, listen: str, port: int, count: int, kind: str,
+               table_code: str | None = None) -> None:
     for k in range(1, count + 1):
-        _start(nursery, bot_command(listen, port, kind), bot_home(k))
+        _start(nursery, bot_command(listen, port, kind), bot_home(k), table_code)
 
 
 def stopped_bots(match: Path) -> list[Path]:
@@ -78,7 +82,10 @@ def resume_bots(nursery: trio.Nursery, matches: list[Path]) -> None:
                home)
 
 
-def _start(nursery: trio.Nursery, argv: list[str], home: Path) -> None:
+def _start(nursery: trio.Nursery, argv: list[str], home: Path,
+           table_code: str | None = None) -> None:
     env = dict(os.environ, LANBOARD_HOME=str(home))
+    if table_code is not None:   # a private table: in the environment, never on a command line
+        env[TABLE_CODE_ENV] = table_code
     nursery.start_soon(partial(trio.run_process, argv, env=env, check=False,
                                stdout=subprocess.DEVNULL))

@@ -55,6 +55,10 @@ def _hex(v: Any) -> Any:
 
 
 def _describe(kind: str, d: dict) -> str | None:
+    if kind == "table code":
+        return f"table code: {d['code']}"
+    if kind == "wrong code":
+        return d["said"]
     if kind == "listening":
         return f"listening on port {d['port']}; control socket {d['control']}"
     if kind == "lobby":

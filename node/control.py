@@ -41,6 +41,9 @@ Bots, scripts, tests and the terminal UI all use it. One request per line, one r
     {"cmd": "reclaim"}            -> {"ok": true} | {"ok": false, "error": "why not"}: take
                                      our seat back from the bot that plays it (see below)
     {"cmd": "start"}              -> the host starts before every seat is taken
+    {"cmd": "refuse", "code": CODE, "reason": text}
+                                  -> the host refuses a seated joiner before the start (its
+                                     seat is freed; it is told why)
     {"cmd": "ping"}               -> {"ok": true, "peers": [{"seat", "name", "ms"}, ...]}:
                                      a signed round trip to each seat over the game's own
                                      links ("ms" null: no link, or no answer within 2 s;
@@ -235,7 +238,15 @@ ACTIONS = {
     "choose": lambda node, req: node.submit_choice(req.get("choice")),
     "reclaim": lambda node, req: node.submit_reclaim(),
     "start": lambda node, req: node.start_now(),
+    "refuse": lambda node, req: node.refuse(_text(req, "code"), _text(req, "reason", "")),
 }
+
+
+def _text(req: dict, key: str, default: str | None = None) -> str:
+    value = req.get(key, default)
+    if not isinstance(value, str):
+        raise ValueError(f"'{key}' must be text")
+    return value
 
 
 def parse_request(line: bytes) -> dict:

@@ -25,20 +25,27 @@ import logging
 import math
 import re
 import secrets
+import socket
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from typing import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from typing import AsyncIterator, Awaitable, Callable, Sequence
 
 import ifaddr  # a dependency of zeroconf: the same interface list zeroconf itself uses
 import trio
 from zeroconf import (BadTypeInNameException, DNSQuestionType, IPVersion, ServiceBrowser,
-                      ServiceInfo, ServiceStateChange, Zeroconf)
+                      ServiceInfo, ServiceStateChange, Zeroconf, current_time_millis)
+from zeroconf.const import _CLASS_IN, _TYPE_A, _TYPE_SRV, _TYPE_TXT
 
 __all__ = [
     "SERVICE_TYPE", "TXT_VERSION", "LobbyInfo", "LobbySeen", "LobbyGone", "Announcement",
     "DiscoveryError", "BadAnnouncement", "announce", "browse", "list_lobbies",
-    "local_ipv4_addresses", "gather_until_quiet", "node_listens",
+    "local_ipv4_addresses", "gather_until_quiet", "proven_key", "proven_lobbies",
 ]
+
+from protocol.identity import Identity, check_code
+
+from .links import CONTEXT
+from .transport import TransportError, connect
 
 log = logging.getLogger("lanboard.node.discovery")
 
@@ -57,6 +64,11 @@ _CODE_RE = re.compile(r"^[A-Z2-7]{4}-[A-Z2-7]{4}$")   # protocol.identity.check_
 _SEATS_RE = re.compile(r"^(\d{1,2})/(\d{1,2})$")
 _HEX_RE = re.compile(r"^(?:[0-9a-f]{2}){1,64}$")
 _TOKEN_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+
+
+def is_check_code(text: str) -> bool:
+    """Whether `text` is written as a check code (protocol.identity.check_code), e.g. AD55-GY4Y."""
+    return bool(_CODE_RE.match(text))
 
 
 class DiscoveryError(Exception):
@@ -78,6 +90,7 @@ class LobbyInfo:
     phase: str = "lobby"
     match: str = ""
     v: str = TXT_VERSION
+    private: bool = False   # a private table: joining needs its code (never announced)
 
     @property
     def compatible(self) -> bool:
@@ -85,9 +98,10 @@ class LobbyInfo:
 
     def to_txt(self) -> dict[str, str]:
         self.validate()
-        return {"v": self.v, "game": self.game, "host": self.host, "code": self.code,
-                "seats": f"{self.seats_taken}/{self.seats_total}", "phase": self.phase,
-                "match": self.match}
+        txt = {"v": self.v, "game": self.game, "host": self.host, "code": self.code,
+               "seats": f"{self.seats_taken}/{self.seats_total}", "phase": self.phase,
+               "match": self.match}
+        return {**txt, "private": "1"} if self.private else txt
 
     def validate(self) -> None:
         """Raise BadAnnouncement unless every field is within what from_txt accepts."""
@@ -124,19 +138,32 @@ class LobbyInfo:
         match_raw = props.get(b"match")  # optional: absent, empty or hex
         info = cls(game=text("game"), host=text("host"), code=text("code"),
                    seats_taken=int(seats[1]), seats_total=int(seats[2]), phase=text("phase"),
-                   match=text("match") if match_raw else "", v=text("v"))
+                   match=text("match") if match_raw else "", v=text("v"),
+                   private=props.get(b"private") == b"1")
         info.validate()
         return info
 
 
 @dataclass(frozen=True)
 class LobbySeen:
-    """A lobby appeared or its TXT changed. `address` is the best one to dial from here."""
+    """A lobby appeared or its TXT changed. `address` is the best one to dial from here.
+
+    Anyone can answer for any instance name, so one name may have several answers at once: a
+    real lobby's and an impostor's (another key announcing the real code). `endpoints` holds
+    every (address, port) answered for the name and `claims` every valid TXT; which of them is
+    the lobby is learnt only by dialing (`proven_lobbies`), never from what is announced."""
     name: str
     address: str
     port: int
     info: LobbyInfo
     addresses: tuple[str, ...] = ()
+    endpoints: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    claims: tuple[LobbyInfo, ...] = field(default=(), compare=False)
+
+    @property
+    def all_answers(self) -> tuple:
+        """What a change of answers for this name compares (the dataclass compares less)."""
+        return (self, self.endpoints, self.claims)
 
 
 @dataclass(frozen=True)
@@ -325,7 +352,8 @@ class Browser:
                 if self._known.pop(name, None) is not None:
                     return LobbyGone(name)  # it was a lobby and now says something else
                 continue
-            if seen is None or self._known.get(name) == seen:
+            known = self._known.get(name)
+            if seen is None or (known is not None and known.all_answers == seen.all_answers):
                 continue  # unresolvable (lost packets, gone meanwhile) or nothing has changed
             self._known[name] = seen
             return seen
@@ -391,8 +419,52 @@ async def _resolve(zc: Zeroconf, name: str) -> LobbySeen | None:
     if not addresses or not service.port:
         raise BadAnnouncement("no IPv4 address or port")
     info = LobbyInfo.from_txt(service.properties or {})
+    endpoints, claims = _every_answer(zc, name)
     return LobbySeen(name=name, address=_best_address(addresses), port=service.port, info=info,
-                     addresses=addresses)
+                     addresses=addresses, endpoints=endpoints or ((_best_address(addresses),
+                                                                   service.port),),
+                     claims=claims or (info,))
+
+
+def _every_answer(zc: Zeroconf, name: str) -> tuple[tuple[tuple[str, int], ...],
+                                                    tuple[LobbyInfo, ...]]:
+    """Every (address, port) and every valid TXT the cache holds for `name`. ServiceInfo keeps
+    one SRV and one TXT, so an impostor answering under a real lobby's name would hide it;
+    answers that come within a second of each other (RFC 6762 §10.2) all stay in the cache."""
+    now = current_time_millis()
+    endpoints: list[tuple[str, int]] = []
+    for srv in zc.cache.get_all_by_details(name, _TYPE_SRV, _CLASS_IN):
+        if srv.is_expired(now):
+            continue
+        ips = [socket.inet_ntoa(a.address)
+               for a in zc.cache.get_all_by_details(srv.server, _TYPE_A, _CLASS_IN)
+               if not a.is_expired(now) and len(a.address) == 4]
+        if ips and (_best_address(ips), srv.port) not in endpoints:
+            endpoints.append((_best_address(ips), srv.port))
+    claims: list[LobbyInfo] = []
+    for txt in zc.cache.get_all_by_details(name, _TYPE_TXT, _CLASS_IN):
+        if txt.is_expired(now):
+            continue
+        try:
+            claim = LobbyInfo.from_txt(_txt_properties(txt.text))
+        except BadAnnouncement:
+            continue
+        if claim not in claims:
+            claims.append(claim)
+    return tuple(endpoints), tuple(claims)
+
+
+def _txt_properties(text: bytes) -> dict[bytes, bytes | None]:
+    """A TXT record's strings (RFC 6763 §6: length-prefixed key=value) as ServiceInfo reads them."""
+    props: dict[bytes, bytes | None] = {}
+    i = 0
+    while i < len(text):
+        n = text[i]
+        item, i = text[i + 1:i + 1 + n], i + 1 + n
+        key, eq, value = item.partition(b"=")
+        if key and key not in props:
+            props[key] = value if eq else None
+    return props
 
 
 # `list` stops listening this long after the last answer. Every responder hears the query at
@@ -401,10 +473,14 @@ async def _resolve(zc: Zeroconf, name: str) -> LobbySeen | None:
 # responder also multicasts a record at most once a second: a `list` run less than a second
 # after another may miss a lobby until the next query, at 1 s.)
 QUIET_S = 0.15
-# A lobby is dialed before it is listed: a node killed without its goodbye packets (SIGKILL, a
-# crash, a pulled cable) leaves its records in caches for up to LOBBY_TTL. A refused connect or
-# none within this time (a LAN answers in milliseconds) means nobody listens: not listed.
-PROBE_TIMEOUT_S = 0.3
+# A lobby is dialed before it is listed, and must prove in a handshake the key its code names:
+# a node killed without its goodbye packets (SIGKILL, a crash, a pulled cable) leaves its records
+# in caches for up to LOBBY_TTL, and anyone can announce any name and code. A refused connect,
+# a port that is no lanboard node, a key other than the code, or no handshake within this time
+# (a LAN and a node answer in milliseconds; signing takes well under one) means: not listed.
+PROBE_TIMEOUT_S = 1.0
+
+Dial = Callable[[str, int], Awaitable["bytes | None"]]
 
 
 async def gather_until_quiet(events: AsyncIterator[LobbySeen | LobbyGone], timeout: float,
@@ -423,34 +499,56 @@ async def gather_until_quiet(events: AsyncIterator[LobbySeen | LobbyGone], timeo
     return current
 
 
-async def node_listens(address: str, port: int, timeout: float = PROBE_TIMEOUT_S) -> bool:
-    """Whether something accepts a TCP connection at address:port within `timeout`. The node
-    sees a connection that ends before its handshake and logs it at info level, nothing more."""
+async def proven_key(address: str, port: int, timeout: float = PROBE_TIMEOUT_S,
+                     identity: Identity | None = None) -> bytes | None:
+    """The key the node at address:port proves in a lanboard handshake within `timeout`, or
+    None (nobody listens, no lanboard node, too slow). We dial with a throwaway key unless given
+    one, so listing tells no lobby who looks. The node sees a connection that ends after its
+    handshake and logs it at info level, nothing more."""
     with trio.move_on_after(timeout):
         try:
-            stream = await trio.open_tcp_stream(address, port)
-        except OSError:
-            return False
-        await trio.aclose_forcefully(stream)
-        return True
-    return False
+            conn = await connect(address, port, identity or Identity.generate(), CONTEXT,
+                                 timeout=timeout)
+        except TransportError:
+            return None
+        await trio.aclose_forcefully(conn.stream)
+        return conn.peer_key
+    return None
+
+
+async def proven_lobbies(seen: Sequence[LobbySeen], dial: Dial = proven_key) -> list[LobbySeen]:
+    """The lobbies among `seen` whose node proves the key its code names: each answered
+    endpoint is dialed once, at the same time, and each claim (TXT) is kept at the endpoint
+    that proves its code. An impostor announcing a real lobby's code (or name) is left out and
+    cannot hide the real one: both answers are dialed. Sorted by name, then endpoint."""
+    endpoints = {e for s in seen for e in (s.endpoints or ((s.address, s.port),))}
+    codes: dict[tuple[str, int], str | None] = {}
+
+    async def prove(endpoint: tuple[str, int]) -> None:
+        key = await dial(*endpoint)
+        codes[endpoint] = check_code(key) if key is not None else None
+
+    async with trio.open_nursery() as nursery:
+        for e in endpoints:
+            nursery.start_soon(prove, e)
+    out: dict[tuple[str, str, int], LobbySeen] = {}
+    for s in seen:
+        for claim in s.claims or (s.info,):
+            for e in s.endpoints or ((s.address, s.port),):
+                if codes[e] == claim.code and (s.name, *e) not in out:
+                    out[(s.name, *e)] = dataclasses.replace(s, address=e[0], port=e[1],
+                                                            info=claim)
+    return [out[k] for k in sorted(out)]
 
 
 async def list_lobbies(timeout: float = 2.0, interfaces: Sequence[str] | None = None, *,
-                       quiet: float = QUIET_S) -> list[LobbySeen]:
-    """The lobbies that answer now and whose node accepts a connection, sorted by name.
+                       quiet: float = QUIET_S, dial: Dial = proven_key) -> list[LobbySeen]:
+    """The lobbies that answer now and whose node proves the key their code names, sorted by
+    name.
 
     Returns `quiet` seconds after the last answer, or after `timeout` when none comes; then
     dials every lobby found at once (at most PROBE_TIMEOUT_S more) and leaves out those whose
-    node is gone."""
+    node is gone or proves another key (proven_lobbies)."""
     async with browse(interfaces) as lobbies:
         found = await gather_until_quiet(lobbies, timeout, quiet)
-    alive: dict[str, bool] = {}
-
-    async def probe(s: LobbySeen) -> None:
-        alive[s.name] = await node_listens(s.address, s.port)
-
-    async with trio.open_nursery() as nursery:
-        for s in found.values():
-            nursery.start_soon(probe, s)
-    return sorted((s for s in found.values() if alive[s.name]), key=lambda s: s.name)
+    return await proven_lobbies(list(found.values()), dial)

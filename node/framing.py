@@ -54,6 +54,7 @@ class FramedStream:
         self.frame_timeout = frame_timeout
         self.peer = peer or _describe_peer(stream)
         self.peer_key: bytes | None = None  # set by transport.handshake once proven
+        self.transcript: bytes | None = None  # the handshake's transcript hash, likewise
         self._buf = bytearray()
         self._send_lock = trio.Lock()
         self._eof = False

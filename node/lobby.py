@@ -188,6 +188,20 @@ class Lobby:
         self.full.set()
         self._changed.set()
 
+    def refuse(self, code: str, reason: str = "") -> None:
+        """The host refuses the seated player whose key has check code `code`, before the game
+        begins: its seat is freed and it is told why (as any dropped seat); IllegalMove if
+        there is no such joiner or the game has begun."""
+        if self.table.my_seat != 0 or not self.settings:
+            raise IllegalMove("only the host can refuse a player")
+        if self.playing:
+            raise IllegalMove("the game has begun: a seat can no longer be refused")
+        place = next((p for p in self.places if check_code(p.seat.key) == code), None)
+        if place is None:
+            raise IllegalMove(f"no joiner with check code {code!r} is seated")
+        why = "were refused by the host" + (f": {reason[:200]}" if reason else "")
+        self._drop(place, why)
+
     def roster_json(self) -> dict:
         seats = self.table.seats
         return {"players": [{"name": s.name, "code": check_code(s.key)} for s in seats],

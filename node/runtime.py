@@ -64,11 +64,12 @@ from .linger import Linger
 from .links import CONTEXT, Links, Seat
 from .lobby import Lobby, LobbyRefused, shared_addr
 from .ping import Pinger
+from .private_table import Door, knock
 from .play import Play
 from .stopped import MatchStopped, resume_session
 from .store import MatchStore
 from .table import OnTable, Outcome, Table
-from .transport import TcpTransport
+from .transport import TcpTransport, require_code
 
 log = logging.getLogger("lanboard.node")
 
@@ -107,6 +108,7 @@ class Node:
                                 {"name": name, "bot": bot, "listen": listen_host})
         self.pinger = Pinger(table, links)
         self.linger = Linger(table, play.catchup, play.outbox, links)
+        self.door: Door | None = None   # a private table's (node.private_table)
 
     # ------------------------------------------------------------------ what others read
     @property
@@ -149,6 +151,10 @@ class Node:
         """The host starts the game with the players seated so far (see Lobby.start_now)."""
         self.lobby.start_now()
 
+    def refuse(self, code: str, reason: str = "") -> None:
+        """The host refuses a seated joiner before the start (see Lobby.refuse)."""
+        self.lobby.refuse(code, reason)
+
     async def ping(self, timeout: float = 2.0) -> dict[int, float | None]:
         """Round trip to every other seat, in seconds (see node.ping)."""
         return await self.pinger.ping(timeout)
@@ -159,8 +165,10 @@ class Node:
     # ------------------------------------------------------------------ hosting
     async def host(self, game: str, variants: tuple[str, ...], seats: int, *,
                    task_status=trio.TASK_STATUS_IGNORED, announce: Callable | None = None,
-                   nonce: bytes | None = None, timeouts: dict | None = None) -> Outcome:
-        """Host a lobby and play its game. `timeouts` ({"decision": s, "round": s}, default
+                   nonce: bytes | None = None, timeouts: dict | None = None,
+                   table_code: str | None = None) -> Outcome:
+        """With `table_code` the table is private: a joiner must prove it (node.private_table).
+        Host a lobby and play its game. `timeouts` ({"decision": s, "round": s}, default
         protocol.genesis.DEFAULT_TIMEOUTS) go into the genesis: how long every node waits for
         a seat before claiming it timed out."""
         g = engine.get_game(game)
@@ -170,6 +178,8 @@ class Node:
         nonce = nonce or secrets.token_bytes(16)
         chain = HashChain(chain_secret(self.identity.seed(), nonce), gen.DEFAULT_CHAIN)
         self.lobby.open(game, variants, seats, nonce, chain)
+        if table_code is not None:
+            self.door = Door(table_code, self.events.emit)
         async with trio.open_nursery() as nursery:
             self.port = self.seats[0].port = await nursery.start(self._serve)
             task_status.started(self.port)
@@ -191,11 +201,20 @@ class Node:
         return self.outcome
 
     # ------------------------------------------------------------------ joining
-    async def join(self, host: str, port: int, *, task_status=trio.TASK_STATUS_IGNORED) -> Outcome:
+    async def join(self, host: str, port: int, *, code: str | None = None,
+                   table_code: str | None = None, task_status=trio.TASK_STATUS_IGNORED
+                   ) -> Outcome:
+        """Join the lobby at host:port; with `code`, only if its node proves the key of that
+        check code in the handshake (WrongKey otherwise, before anything is sent); with
+        `table_code`, proven first to a private table (WrongCode, LobbyRefused)."""
         async with trio.open_nursery() as nursery:
             self.port = await nursery.start(self._serve)
             conn = await self.transport.connect(host, port, self.identity, CONTEXT)
             try:
+                if code is not None:
+                    require_code(conn, code)
+                if table_code is not None:
+                    await knock(conn, table_code)
                 body, addrs, chain, sigs = await self.lobby.enter(
                     conn, self.port, lambda: task_status.started(self.port))
             except BaseException:
@@ -276,7 +295,12 @@ class Node:
                                    task_status=task_status)
 
     async def _on_connection(self, conn) -> None:
-        ch, msg = wire.unpack(await conn.receive())
+        first = wire.unpack(await conn.receive())
+        if self.door is not None and not self.session_ready.is_set():
+            first = await self.door.let_in(conn, self.transport.peer_host(conn), first)
+            if first is None:
+                return
+        ch, msg = first
         if ch != wire.NODE:
             raise wire.BadMessage("a connection must open with a node message")
         if msg["t"] == "join":

@@ -34,7 +34,8 @@ from .framing import (FRAME_TIMEOUT, MAX_FRAME, ConnectionClosed, FramedStream, 
 
 __all__ = [
     "HANDSHAKE_TIMEOUT", "MAX_FRAME", "FramedStream", "TransportError", "ConnectionClosed",
-    "FrameTooLarge", "FrameTimeout", "HandshakeFailed", "HandshakeTimeout",
+    "FrameTooLarge", "FrameTimeout", "HandshakeFailed", "HandshakeTimeout", "WrongKey",
+    "require_code",
     "handshake", "connect", "dialed", "serve", "accepted", "TcpTransport",
 ]
 
@@ -55,6 +56,20 @@ class HandshakeFailed(TransportError):
 
 class HandshakeTimeout(HandshakeFailed):
     pass
+
+
+class WrongKey(HandshakeFailed):
+    """The peer proved a key, but not the one whose check code we were asked to reach."""
+
+
+def require_code(conn: FramedStream, code: str) -> None:
+    """WrongKey unless the key `conn`'s handshake proved has check code `code`. A code is only
+    announced (mDNS) or typed: anyone can announce anybody's, so only the handshake says whose
+    node this is."""
+    proven = check_code(conn.peer_key)
+    if proven != code:
+        raise WrongKey(f"{conn.peer} proves key {proven}, not {code}: not the lobby asked "
+                       "for (an impostor announcing its code, or another node at that address)")
 
 
 def _context_bytes(context: bytes | str) -> bytes:
@@ -118,6 +133,7 @@ async def _handshake(conn: FramedStream, identity: Identity, context: bytes | st
         raise HandshakeFailed(f"{conn.peer} claims key {check_code(peer_key)} but its signature "
                               "does not verify (wrong key, other context, or a replayed signature)")
     conn.peer_key = peer_key
+    conn.transcript = t   # what a private table's code proof binds to (node.private_table)
     return peer_key
 
 

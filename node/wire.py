@@ -25,6 +25,9 @@ _BYTES = bytes
 # message type -> {field: type}; every field is required, no other field is allowed.
 SCHEMA: dict[str, dict[str, type]] = {
     "join": {"name": str, "port": int},                        # joiner -> host
+    "code": {"msg": _BYTES},                      # joiner -> private host: SPAKE2 message
+    "codeok": {"msg": _BYTES, "mac": _BYTES},     # host -> joiner: its message and proof
+    "codemac": {"mac": _BYTES},                   # joiner -> host: its proof
     "welcome": {"game": str, "variants": list, "seats": int,   # host -> joiner
                 "nonce": _BYTES, "chain": int},
     "commit": {"commit": _BYTES},                              # joiner -> host

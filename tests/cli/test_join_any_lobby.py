@@ -2,6 +2,7 @@
 reached is skipped and the next one found is tried (issue 14: it gave up at the first)."""
 import pytest
 import trio
+import trio.testing
 
 from cli.cmd_join import join_first_open
 from cli.errors import UsageError
@@ -52,3 +53,52 @@ def test_a_failure_once_seated_is_not_retried_in_another_lobby():
     with pytest.raises(ConnectionClosed):
         trio.run(join_first_open, lan.find, lan.join, lan.said.append, lambda: True)
     assert lan.joined == []
+
+
+class _Browse:
+    """browse() standing in for mDNS: these announcements, then silence."""
+
+    def __init__(self, events):
+        self.events = events
+
+    def __call__(self, interfaces):
+        return self
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc):
+        return False
+
+    def __aiter__(self):
+        return self._gen()
+
+    async def _gen(self):
+        for ev in self.events:
+            yield ev
+        await trio.sleep_forever()
+
+
+def test_join_by_code_finds_only_the_lobby_whose_node_proves_that_code(monkeypatch):
+    # issue 30: an impostor announced the real code and `join CODE` took it in 3 of 4 tries
+    from cli import cmd_join
+    from node.discovery import proven_lobbies
+    info = LobbyInfo(game="toy", host="host1", code="AD55-GY4Y", seats_taken=1, seats_total=2)
+    fake = LobbySeen(name="host1 AD55-GY4Y", address="10.0.0.66", port=1, info=info)
+    real = LobbySeen(name="host1 AD55-GY4Y", address="10.0.0.2", port=2, info=info)
+    monkeypatch.setattr(cmd_join, "browse", _Browse([fake, real]))
+    codes = {1: b"impostor", 2: b"real"}
+
+    async def dial(address, port):
+        return codes[port]
+
+    import node.discovery as discovery
+    monkeypatch.setattr(discovery, "check_code",
+                        lambda key: "AD55-GY4Y" if key == b"real" else "ZZZZ-ZZZZ")
+
+    async def prove(seen):
+        return await proven_lobbies(seen, dial)
+
+    found = trio.run(cmd_join.find_lobby, "AD55-GY4Y", 5.0, None, frozenset(), prove,
+                     clock=trio.testing.MockClock(autojump_threshold=0))
+    assert (found.address, found.port) == ("10.0.0.2", 2)

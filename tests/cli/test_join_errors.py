@@ -54,3 +54,40 @@ def test_a_joiner_refused_by_the_lobby_says_so_in_one_line_and_exits_non_zero(tm
     assert late.returncode == 2
     assert err == ("lanboard join: the lobby refused us: this lobby is full or already "
                    "playing\n"), err
+
+
+@pytest.mark.slow
+def test_a_private_table_shows_its_code_on_a_line_and_a_wrong_code_ends_join_in_words(tmp_path):
+    home, out = tmp_path / "host", tmp_path / "host.txt"
+    home.mkdir()
+    host = _lanboard(home, "host", "--game", "overwatch-monopoly", "--seats", "3", "--bots",
+                     "1", "--no-announce", "--listen", "127.0.0.1", "--headless", "--private",
+                     "--name", "Hana", stdout=out.open("w"), stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            lines = out.read_text().splitlines()
+            code = [x.split(": ", 1)[1] for x in lines if x.startswith("table code: ")]
+            port = [int(x.split()[3].rstrip(";")) for x in lines if x.startswith("listening")]
+            if code and port and any(x.startswith("lobby 2/3") for x in lines):
+                break   # the host's own bot got in with the code (from its environment)
+            assert host.poll() is None, out.read_text()
+            time.sleep(0.05)
+        else:
+            raise AssertionError("no code, port or bot seated: " + out.read_text()[-2000:])
+        wrong = "222-222" if code[0] != "222-222" else "333-333"
+        (tmp_path / "guess").mkdir()
+        guess = _lanboard(tmp_path / "guess", "join", "--peer", f"127.0.0.1:{port[0]}",
+                          "--headless", "--name", "Lou", "--code", wrong,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        _, err = guess.communicate(timeout=60)
+        time.sleep(0.2)
+        said = out.read_text()
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(host.pid, signal.SIGKILL)
+        host.wait()
+    assert guess.returncode == 2
+    assert err.startswith("lanboard join: the lobby refused us: wrong table code"), err
+    assert "1 wrong code from 127.0.0.1" in said
+    assert code[0] not in err

@@ -3,6 +3,8 @@ import logging
 import socket
 import threading
 import zlib
+from contextlib import asynccontextmanager
+from functools import partial
 
 import pytest
 import trio
@@ -10,12 +12,17 @@ from zeroconf import IPVersion, ServiceInfo, Zeroconf
 
 from node.discovery import (SERVICE_TYPE, BadAnnouncement, DiscoveryError, LobbyGone, LobbyInfo,
                             LobbySeen, announce, browse, gather_until_quiet, list_lobbies,
-                            node_listens)
+                            proven_key, proven_lobbies)
+from node.links import CONTEXT
+from node.transport import serve
+from protocol.identity import Identity
 
 LO = ["127.0.0.1"]
 # Other suites may run lanboard nodes on loopback at the same time, and a joiner picks the first
 # open lobby it sees: the lobbies announced here are full, so no real node tries to join them.
-INFO = LobbyInfo(game="test-game", host="Ann (test)", code="ABCD-EFGH",
+# The lobbies' node: listing dials each lobby, and its handshake must prove the code announced.
+LOBBY_KEY = Identity.generate()
+INFO = LobbyInfo(game="test-game", host="Ann (test)", code=LOBBY_KEY.check_code,
                  seats_taken=2, seats_total=2)
 
 
@@ -51,11 +58,19 @@ def unique_info(request, **changes) -> LobbyInfo:
     return LobbyInfo(**{**INFO.__dict__, "host": f"test{tag}", **changes})
 
 
-async def listening_port() -> tuple[trio.SocketListener, int]:
-    """A port where something accepts connections, standing in for a lobby's node: list_lobbies
-    dials each lobby and leaves out those where nobody listens."""
-    listener = (await trio.open_tcp_listeners(0, host="127.0.0.1"))[0]
-    return listener, listener.socket.getsockname()[1]
+@asynccontextmanager
+async def lobby_node(identity: Identity = LOBBY_KEY):
+    """A port where a node proving `identity` handshakes, standing in for a lobby's node:
+    list_lobbies dials each lobby and leaves out those that prove no key or another one."""
+    async with trio.open_nursery() as nursery:
+        listeners = await nursery.start(partial(serve, _wait, identity, CONTEXT,
+                                                host="127.0.0.1", port=0))
+        yield listeners[0].socket.getsockname()[1]
+        nursery.cancel_scope.cancel()
+
+
+async def _wait(conn) -> None:
+    await conn.receive()
 
 
 def closed_port() -> int:
@@ -92,11 +107,10 @@ async def test_a_lobby_is_seen_updated_listed_by_a_late_browser_unless_its_node_
         request):
     info = unique_info(request)
     zc, left = await _register_left_behind(unique_info(request, code="WXYZ-2345"))
-    listener, port = await listening_port()
     try:
-        async with listener, browse(LO) as lobbies:
+        async with lobby_node() as port, browse(LO) as lobbies:
             async with announce(info, port, interfaces=LO) as ann:
-                assert ann.name == f"{info.host} ABCD-EFGH.{SERVICE_TYPE}"
+                assert ann.name == f"{info.host} {info.code}.{SERVICE_TYPE}"
                 # both are announced and answer (the order they are seen in is the network's)
                 seen = {}
                 for _ in range(2):
@@ -132,6 +146,31 @@ async def test_a_lobby_is_seen_updated_listed_by_a_late_browser_unless_its_node_
 
 @pytest.mark.slow   # real mDNS on loopback: registration probes and the one-second rule
 @needs_loopback_multicast
+async def test_an_impostor_answering_under_the_real_name_with_the_real_code_is_not_listed_and_the_real_lobby_is(
+        request):
+    info = unique_info(request)
+    zc = await trio.to_thread.run_sync(lambda: Zeroconf(interfaces=LO,
+                                                        ip_version=IPVersion.V4Only))
+    try:
+        async with lobby_node() as port, lobby_node(IMPOSTOR) as fake_port, \
+                announce(info, port, interfaces=LO) as ann:
+            # the adversarial run of issue 30: the exact instance name, the real code, another
+            # host and key, announced without probing (as a hostile responder would)
+            fake = ServiceInfo(SERVICE_TYPE, ann.name, port=fake_port, properties=info.to_txt(),
+                               server=f"{info.host}-impostor.local.", parsed_addresses=LO)
+            await trio.to_thread.run_sync(
+                lambda: zc.register_service(fake, cooperating_responders=True))
+            await trio.sleep(1.1)   # as above: not within a second of the announcements
+            listed = [s for s in await list_lobbies(1.5, interfaces=LO, quiet=0.6)
+                      if info.host in s.name]
+            assert [(s.name, s.port, s.info.code) for s in listed] == \
+                [(ann.name, port, info.code)]
+    finally:
+        await trio.to_thread.run_sync(zc.close)
+
+
+@pytest.mark.slow   # real mDNS on loopback: registration probes and the one-second rule
+@needs_loopback_multicast
 async def test_foreign_and_malformed_announcements_are_skipped(request, caplog):
     caplog.set_level(logging.DEBUG, logger="lanboard.node.discovery")
     good = unique_info(request)
@@ -155,8 +194,8 @@ async def test_foreign_and_malformed_announcements_are_skipped(request, caplog):
             for s in [turncoat] + [service(label, txt) for label, txt in bad_txts.items()]:
                 n.start_soon(trio.to_thread.run_sync,
                              lambda s=s: zc.register_service(s, cooperating_responders=True))
-        listener, port = await listening_port()
-        async with listener, browse(LO) as lobbies, announce(good, port, interfaces=LO) as ann:
+        async with lobby_node() as port, browse(LO) as lobbies, \
+                announce(good, port, interfaces=LO) as ann:
             seen = {(await next_event_about(lobbies, tag)).name for _ in range(2)}
             assert seen == {ann.name, turncoat.name}  # the only two of ours that show
 
@@ -284,9 +323,58 @@ async def test_list_returns_a_quiet_period_after_the_last_answer_and_at_most_at_
     assert set(found) == names
 
 
-async def test_a_node_is_there_when_its_port_accepts_and_gone_when_refused():
-    listener, port = await listening_port()
+async def test_a_lobby_node_is_the_key_its_handshake_proves_and_none_where_nothing_handshakes():
+    async with lobby_node() as port:
+        assert await proven_key("127.0.0.1", port) == LOBBY_KEY.public
+    assert await proven_key("127.0.0.1", port) is None   # gone
+    assert await proven_key("127.0.0.1", closed_port()) is None
+    # a port that accepts but speaks no lanboard handshake (the listed-if-it-accepts rule of
+    # before listed it): not a lobby's node
+    listener = (await trio.open_tcp_listeners(0, host="127.0.0.1"))[0]
     async with listener:
-        assert await node_listens("127.0.0.1", port)
-    assert not await node_listens("127.0.0.1", port)
-    assert not await node_listens("127.0.0.1", closed_port())
+        assert await proven_key("127.0.0.1", listener.socket.getsockname()[1]) is None
+
+
+IMPOSTOR = Identity.generate()
+
+
+def _dial_keys(keys: dict):
+    async def dial(address, port):
+        return keys.get((address, port))
+    return dial
+
+
+async def test_an_impostor_announcing_the_real_code_is_dropped_and_does_not_hide_the_real_lobby():
+    # the attack: under the real lobby's very name, a second answer (another host, another key)
+    # with a TXT carrying the real code; both answers are in the cache
+    real, fake = ("10.0.0.2", 4000), ("10.0.0.66", 4000)
+    lie = LobbyInfo(**{**INFO.__dict__, "seats_taken": 0, "seats_total": 6})
+    both = LobbySeen("Ann " + INFO.code, *fake, lie, endpoints=(fake, real), claims=(lie, INFO))
+    keys = {real: LOBBY_KEY.public, fake: IMPOSTOR.public}
+    listed = await proven_lobbies([both], _dial_keys(keys))
+    assert [(s.address, s.port, s.info.code) for s in listed] == [(*real, INFO.code)]
+    # under a name of its own, with the real code: not listed at all
+    alone = LobbySeen("Ann " + INFO.code + "-2", *fake, INFO)
+    assert await proven_lobbies([alone], _dial_keys(keys)) == []
+    # a lobby whose node is gone (no key proven) is not listed either
+    assert await proven_lobbies([LobbySeen("x", *real, INFO)], _dial_keys({})) == []
+
+
+async def test_an_impostor_announcing_its_own_code_under_the_real_name_is_listed_beside_it():
+    # its own code, which its key does prove: a lobby of its own, listed, but the real one stays
+    real, other = ("10.0.0.2", 4000), ("10.0.0.66", 4000)
+    its = LobbyInfo(**{**INFO.__dict__, "code": IMPOSTOR.check_code})
+    both = LobbySeen("Ann " + INFO.code, *other, its, endpoints=(other, real), claims=(its, INFO))
+    listed = await proven_lobbies([both], _dial_keys({real: LOBBY_KEY.public,
+                                                      other: IMPOSTOR.public}))
+    assert sorted((s.address, s.info.code) for s in listed) == sorted(
+        [(real[0], INFO.code), (other[0], IMPOSTOR.check_code)])
+
+
+async def test_a_private_table_is_announced_as_private_and_its_txt_holds_no_table_code():
+    private = LobbyInfo(**{**INFO.__dict__, "private": True})
+    txt = private.to_txt()
+    assert txt["private"] == "1" and "private" not in INFO.to_txt()
+    assert LobbyInfo.from_txt({k.encode(): v.encode() for k, v in txt.items()}) == private
+    # the only code in it is the key's check code, which is public anyway
+    assert set(txt) == {"v", "game", "host", "code", "seats", "phase", "match", "private"}

@@ -252,3 +252,39 @@ def test_a_joiner_asking_for_its_seat_number_is_named_after_the_seat_it_gets(tmp
                      clock=trio.testing.MockClock(autojump_threshold=0))
     assert named["roster"] == ["Hana", "Bot 2", "Gus", "Bot 4"]
     assert named["bots"] == ["Bot 4", "Bot 2"] and named["gus"] == "Gus"   # as the genesis says
+
+
+async def _refused_by_host(tmp_path):
+    said = {}
+    async with trio.open_nursery() as nursery:
+        room = Room(tmp_path, nursery)
+        await room.open(3)
+        gus = room.node("Gus")
+
+        async def run(task_status):
+            try:
+                await gus.join("mem", room.port, task_status=task_status)
+            except* LobbyRefused as group:
+                said["gus"] = str(group.exceptions[0])
+        await nursery.start(run)
+        # started() comes as our commit leaves: the host seats us once it has read it
+        await trio.testing.wait_all_tasks_blocked()
+        assert [s.name for s in room.host.seats] == ["Hana", "Gus"]
+        try:
+            room.host.refuse("AAAA-AAAA")
+        except ValueError as e:
+            said["nobody"] = str(e)
+        room.host.refuse(gus.identity.check_code, "not invited")
+        await trio.sleep(1)
+        said["roster"] = [s.name for s in room.host.seats]
+        nursery.cancel_scope.cancel()
+    return said
+
+
+def test_the_host_refuses_a_seated_player_before_the_start_and_the_player_is_told_why(
+        tmp_path, monkeypatch):
+    said = trio.run(_refused_by_host, tmp_path, clock=virtual_clock(monkeypatch))
+    assert said["gus"] == ("you were dropped from the lobby: you were refused by the host: "
+                           "not invited")
+    assert said["roster"] == ["Hana"]
+    assert "no joiner with check code" in said["nobody"]

@@ -1,0 +1,83 @@
+"""A private table over memory streams: the code proven before a seat (node.private_table)."""
+import trio
+import trio.testing
+
+from node import wire
+from node.code_tries import PAUSE, TRIES_PER_MINUTE
+from node.links import CONTEXT
+from node.lobby import LobbyRefused
+from node.runtime import Node
+from protocol.identity import Identity
+from protocol.table_code import CodeProof, WrongCode, new_code
+
+from .memnet import MemoryNetwork, virtual_clock
+
+GAME = "overwatch-monopoly"
+CODE = "ABC-DEF"
+WRONG_CODE = "ABC-DEG"
+
+
+async def _try(node, port, table_code):
+    """What joining said: 'seated', or the refusal's words."""
+    said = []
+
+    async def run(task_status):
+        try:
+            await node.join("mem", port, table_code=table_code, task_status=task_status)
+        except* (LobbyRefused, WrongCode) as group:
+            said.append(str(group.exceptions[0]))
+            task_status.started()
+
+    async with trio.open_nursery() as nursery:
+        await nursery.start(run)
+        if not said:
+            said.append("seated")
+        # started() comes as our commit leaves: let the host read it before we go
+        await trio.testing.wait_all_tasks_blocked()
+        nursery.cancel_scope.cancel()
+    return said[0]
+
+
+async def _private(tmp_path):
+    net = MemoryNetwork()
+    events = []
+    host = Node(Identity.generate(), "Hana", tmp_path / "h", transport=net,
+                on_event=lambda kind, data: events.append((kind, data)))
+    said = {}
+    async with trio.open_nursery() as nursery:
+        port = await nursery.start(lambda task_status: host.host(
+            GAME, (), 3, task_status=task_status, table_code=CODE))
+        stranger = lambda name: Node(Identity.generate(), name, tmp_path / name, transport=net)
+        said["no code"] = await _try(stranger("s0"), port, None)
+        said["wrong"] = await _try(stranger("s1"), port, WRONG_CODE)
+        # a joiner that stops halfway through the exchange: its message, then nothing
+        conn = await net.connect("mem", port, Identity.generate(), CONTEXT)
+        await conn.send(wire.pack("code", msg=CodeProof(CODE, conn.transcript,
+                                                         initiator=True).message()))
+        wire.unpack(await conn.receive())   # the host's proof; ours never comes
+        await trio.aclose_forcefully(conn.stream)
+        await trio.sleep(1)
+        for k in range(TRIES_PER_MINUTE - 2):
+            await _try(stranger(f"g{k}"), port, WRONG_CODE)
+        said["right, while paused"] = await _try(stranger("p"), port, CODE)
+        said["roster while paused"] = [s.name for s in host.seats]
+        await trio.sleep(PAUSE)
+        said["right"] = await _try(stranger("Gus"), port, CODE)
+        said["roster"] = [s.name for s in host.seats]
+        nursery.cancel_scope.cancel()
+    said["host told"] = [d["said"] for kind, d in events if kind == "wrong code"]
+    return said
+
+
+def test_a_private_table_seats_only_the_right_code_bounds_wrong_tries_and_tells_the_host(
+        tmp_path, monkeypatch):
+    said = trio.run(_private, tmp_path, clock=virtual_clock(monkeypatch))
+    assert said["no code"].startswith("this table is private")
+    assert said["wrong"].startswith("wrong table code")
+    assert said["host told"][0] == "1 wrong code from 127.0.0.1"
+    assert said["host told"][-1] == f"{TRIES_PER_MINUTE} wrong codes from 127.0.0.1"
+    # the halfway joiner spent a try: the lobby paused, the right code waits too
+    assert "try again in" in said["right, while paused"]
+    assert said["roster while paused"] == ["Hana"]
+    # and the table still opens to the right code
+    assert said["right"] == "seated" and said["roster"] == ["Hana", "Gus"]
