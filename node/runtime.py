@@ -69,6 +69,7 @@ from .stopped import MatchStopped, resume_session
 from .store import MatchStore
 from .table import OnTable, Outcome, Table
 from .transport import TcpTransport
+from .watchers import WATCHERS, Watchers
 
 log = logging.getLogger("lanboard.node")
 
@@ -94,7 +95,7 @@ class Node:
     def __init__(self, identity: Identity, name: str, home: Path, *, bot: str | None = None,
                  listen_host: str = "0.0.0.0", port: int = 0,
                  on_event: Callable[[str, dict], None] | None = None,
-                 transport: Any = None) -> None:
+                 transport: Any = None, watchers: int = WATCHERS) -> None:
         self.table = table = Table(identity, name, on_event)
         self.listen_host = listen_host
         self.port = port
@@ -107,6 +108,8 @@ class Node:
                                 {"name": name, "bot": bot, "listen": listen_host})
         self.pinger = Pinger(table, links)
         self.linger = Linger(table, play.catchup, play.outbox, links)
+        # those who only watch, served from our log (`watchers` at most; 0: none)
+        self.watchers = Watchers(table, lambda: play.outbox.store, watchers)
 
     # ------------------------------------------------------------------ what others read
     @property
@@ -283,6 +286,8 @@ class Node:
             seat = await self.lobby.admit(conn, msg)
             if seat is not None:
                 await self.links.link(seat, conn, announce=False)
+        elif msg["t"] == "watch":
+            await self.watchers.serve(conn, msg)   # never a seat: it only reads the log
         elif msg["t"] == "mesh":
             await self.session_ready.wait()
             seat = msg["seat"]
