@@ -1,11 +1,19 @@
 """Watching a match live (node.watchers, node.watcher): over memory streams, on the virtual clock."""
+from types import SimpleNamespace
+
 import pytest
 import trio
 
+from node import wire
+from node.framing import TransportError
+from node.links import CONTEXT
 from node.runtime import Node
 from node.watcher import Watcher
+from node.watchers import STALL, WINDOW, Watchers
+from protocol.codec import decode, encode
 from protocol.identity import Identity
 from protocol.verify import verify_file
+from tests.protocol.helpers import first_index, resign
 
 from .memnet import MemoryNetwork, virtual_clock
 
@@ -60,4 +68,159 @@ def test_watchers_from_the_start_and_joining_late_keep_the_players_file_byte_for
         out = results[name]
         assert out.report.status == 0 and out.report.complete, out.report
         assert out.match_file.read_bytes() in players
-    assert nodes[0].watchers.active == 0 or True
+
+
+# ---------------------------------------------------------------- a node serving a given log
+class _Served:
+    """What node.watchers reads of a node's table, holding a log given by the test: a node whose
+    log is what a cheating player's node would serve."""
+
+    def __init__(self, log_items, seats):
+        ledger = SimpleNamespace(entries=list(log_items[1:]))
+        self.session = SimpleNamespace(log=[log_items[0]], ledger=ledger,
+                                       match_id=decode_match(log_items[0]))
+        self.session_ready = trio.Event()
+        self.session_ready.set()
+        self.seats = seats
+        self.finished = trio.Event()
+        self.outcome = SimpleNamespace(fault=None)
+        self.grown = trio.lowlevel.ParkingLot()
+
+
+def decode_match(genesis: bytes) -> bytes:
+    from protocol.log import Ledger
+    from protocol.messages import parse_signed_genesis
+    return Ledger(parse_signed_genesis(decode(genesis))).match_id
+
+
+async def _serve_log(net, table, task_status=trio.TASK_STATUS_IGNORED):
+    """Serve `table`'s log to watchers over `net` (a node's listener, watchers only)."""
+    watchers = table.watchers = Watchers(table, lambda: None)
+
+    async def on_connection(conn):
+        ch, msg = wire.unpack(await conn.receive())
+        await watchers.serve(conn, msg)
+
+    await net.serve(on_connection, Identity.generate(), CONTEXT, host="cheater", port=0,
+                    task_status=task_status)
+
+
+@pytest.fixture(scope="module")
+def honest_game(tmp_path_factory):
+    """One finished 3-player game over memory streams: (its log's items, the players' keys)."""
+    mp = pytest.MonkeyPatch()
+    try:
+        clock = virtual_clock(mp)
+        nodes = _players(tmp_path_factory.mktemp("honest"), MemoryNetwork())
+        trio.run(_play, nodes, clock=clock)
+    finally:
+        mp.undo()
+    return nodes[0].session.log, [n.identity for n in nodes]
+
+
+def _forged(log_items, identities, kind):
+    """The log up to the first `kind` entry, that entry changed by one of its authors and signed
+    with that author's key: an illegal move, or an attestation of a state the replay does not
+    reach. Returns (items, the cheater's seat)."""
+    k = first_index(log_items, kind)
+    entry = decode(log_items[k])
+    i = 0
+    seat = entry["authors"][i]
+    entry["parts"] = list(entry["parts"])
+    entry["parts"][i] = ["no such move"] if kind == "move" else bytes(32)
+    key = decode(log_items[0])["body"]["players"][seat]["key"]
+    signer = next(ident for ident in identities if ident.public == key)
+    return log_items[:k] + [encode(resign(entry, i, signer))], seat
+
+
+@pytest.mark.parametrize("kind,fault", [("move", "illegal-move"), ("attest", "state-mismatch")])
+def test_a_watcher_of_a_cheating_players_node_names_the_cheat_as_verify_does_and_stops(
+        tmp_path, virtual_net, honest_game, kind, fault):
+    log_items, identities = honest_game
+    items, cheater = _forged(log_items, identities, kind)
+    net = MemoryNetwork()
+    table = _Served(items, [])
+    shown = []
+
+    async def main():
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(_serve_log, net, table)
+            watcher = Watcher(tmp_path, [("cheater", port)], transport=net,
+                              on_item=lambda index, entry, ledger: shown.append(index))
+            out = await watcher.run()
+            nursery.cancel_scope.cancel()
+        return out
+
+    out = trio.run(main, clock=virtual_net)
+    r = out.report
+    assert (r.status, r.fault, r.author, r.proven, r.index) == (1, fault, cheater, True,
+                                                                len(items) - 1), r
+    # verify says the same of the file with the forged entry
+    bad = tmp_path / "bad.match"
+    bad.write_bytes(b"".join(items))
+    v = verify_file(bad)
+    assert (v.fault, v.author, v.index, v.reason) == (r.fault, r.author, r.index, r.reason)
+    # the watcher stopped there: nothing of the forged entry shown or kept
+    assert shown == list(range(len(items) - 1))
+    assert out.match_file.read_bytes() == b"".join(items[:-1])
+
+
+def test_a_watcher_that_stops_reading_is_dropped_with_a_bounded_window_sent(
+        tmp_path, virtual_net, honest_game):
+    log_items, _ = honest_game
+    assert len(log_items) > 2 * WINDOW
+    net = MemoryNetwork()
+    table = _Served(log_items, [])
+    got = []
+
+    async def main():
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(_serve_log, net, table)
+            conn = await net.connect("cheater", port, Identity.generate(), CONTEXT)
+            await conn.send(wire.pack("watch", match=b"", have=0))
+            with trio.fail_after(STALL * 3):
+                while True:   # read what was sent, never say so: the node closes at STALL
+                    try:
+                        got.append(wire.unpack(await conn.receive())[1])
+                    except TransportError:
+                        break
+            nursery.cancel_scope.cancel()
+
+    trio.run(main, clock=virtual_net)
+    items = [x for m in got if m["t"] == "items" for x in m["items"]]
+    assert items == log_items[:WINDOW]
+    assert [m["t"] for m in got if m["t"] != "items"] == ["watching"]
+    assert (table.watchers.dropped, table.watchers.active) == (1, 0)
+
+
+def _watch_served(tmp_path, net, table, clock, on_item=None):
+    async def main():
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(_serve_log, net, table)
+            out = await Watcher(tmp_path, [("node", port)], transport=net,
+                                on_item=on_item).run()
+            nursery.cancel_scope.cancel()
+        return out
+    return trio.run(main, clock=clock)
+
+
+def test_a_watcher_holds_no_loot_box_value_before_the_disclosure(tmp_path, virtual_net,
+                                                                honest_game):
+    log_items, _ = honest_game
+    disclose = first_index(log_items, "disclose")
+    seen = {}
+
+    def on_item(index, entry, ledger):
+        if index == 0:
+            return
+        hidden = ledger.hidden
+        # the holder's own decryption share is never in the log, so no watcher can open a card
+        for card, shares in hidden.shares.items():
+            assert hidden.holders[card] not in shares
+        seen[index] = list(ledger.state.loot_open)
+
+    out = _watch_served(tmp_path, MemoryNetwork(), _Served(log_items, []), virtual_net, on_item)
+    assert out.report.status == 0
+    assert first_index(log_items, "draw") < disclose
+    assert all(set(seen[i]) == {-1} for i in range(1, disclose))
+    assert set(seen[disclose]) != {-1}   # turned face up by the disclosure, and only then
