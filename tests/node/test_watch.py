@@ -10,6 +10,7 @@ from node.links import CONTEXT
 from node.runtime import Node
 from node.watcher import Watcher
 from node.watchers import STALL, WINDOW, Watchers
+from protocol import genesis as gen
 from protocol.codec import decode, encode
 from protocol.identity import Identity
 from protocol.verify import verify_file
@@ -224,3 +225,53 @@ def test_a_watcher_holds_no_loot_box_value_before_the_disclosure(tmp_path, virtu
     assert first_index(log_items, "draw") < disclose
     assert all(set(seen[i]) == {-1} for i in range(1, disclose))
     assert set(seen[disclose]) != {-1}   # turned face up by the disclosure, and only then
+
+
+def test_players_never_wait_for_a_watcher_that_never_reads_nor_can_a_watcher_take_a_seat(
+        tmp_path, virtual_net):
+    net = MemoryNetwork(admitting=True)
+    nodes = _players(tmp_path, net)
+    stalled, seen = [], {}
+
+    async def never_reads(port):
+        conn = await net.connect("memory-host", port, Identity.generate(), CONTEXT)
+        await conn.send(wire.pack("watch", match=b"", have=0))
+        assert wire.unpack(await conn.receive())[1]["t"] == "watching"   # then reads no more
+        stalled.append(conn)
+        await claims_a_seat(port)
+
+    async def claims_a_seat(port):
+        conn = await net.connect("memory-host", port, Identity.generate(), CONTEXT)
+        await conn.send(wire.pack("watch", match=b"", have=0))
+        assert wire.unpack(await conn.receive())[1]["t"] == "watching"
+        seen["unseated"] = nodes[0].admission.unseated   # a stranger's, counted
+        seen["active"] = nodes[0].watchers.active
+        await conn.send(wire.pack("mesh", match=gen.body_hash(nodes[0].session.body), seat=1))
+        with pytest.raises(TransportError):
+            while True:   # the node closes it: after "watch", nothing but "sync"
+                wire.unpack(await conn.receive())
+        seen["closed"] = True
+
+    async def during(nursery, port):
+        def on_event(kind, data):
+            if kind == "state" and data["seq"] == 5:
+                nursery.start_soon(never_reads, port)
+        nodes[0].on_event = on_event
+
+    trio.run(_play, nodes, "overwatch-monopoly", during, clock=virtual_net)
+    # the players' game finished alike, far beyond what the stalled watcher was sent
+    assert all(n.outcome.result is not None and n.outcome.fault is None for n in nodes)
+    assert len({n.outcome.match_file.read_bytes() for n in nodes}) == 1
+    assert nodes[0].entry_count() > 2 * WINDOW
+    sent = []
+
+    async def drain():
+        with pytest.raises(TransportError):
+            while True:
+                sent.append(wire.unpack(await stalled[0].receive())[1])
+    trio.run(drain, clock=virtual_net)
+    assert sum(len(m["items"]) for m in sent if m["t"] == "items") <= WINDOW
+    assert seen == {"unseated": 2, "active": 2, "closed": True}
+    assert [s.key for s in nodes[0].seats] == [n.identity.public for n in
+                                               sorted(nodes, key=lambda n: n.my_seat)]
+    assert nodes[0].watchers.active == 0
