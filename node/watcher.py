@@ -63,11 +63,14 @@ class Watcher:
         self.items = 0            # items held and checked (the genesis is item 0)
         self.outcome = Watched()
         self.links = 0            # links opened, for tests and the user
+        self.reopening = match_file is not None
         if match_file is not None:
             self._reopen(Path(match_file))
+            self.reopening = False
 
     def _told(self, index: int, entry: Any, ledger: Any) -> None:
-        self.on_item(index, entry, ledger)
+        if not self.reopening:   # what the file held was told before the watcher stopped
+            self.on_item(index, entry, ledger)
 
     @property
     def match_id(self) -> bytes:

@@ -275,3 +275,58 @@ def test_players_never_wait_for_a_watcher_that_never_reads_nor_can_a_watcher_tak
     assert [s.key for s in nodes[0].seats] == [n.identity.public for n in
                                                sorted(nodes, key=lambda n: n.my_seat)]
     assert nodes[0].watchers.active == 0
+
+
+class _Recording:
+    """A watcher's transport that keeps its connections, so a test can cut one."""
+
+    def __init__(self, net):
+        self.net, self.conns = net, []
+
+    async def connect(self, *args, **kw):
+        self.conns.append(await self.net.connect(*args, **kw))
+        return self.conns[-1]
+
+
+def test_a_watcher_whose_link_drops_or_that_is_restarted_comes_back_through_another_node(
+        tmp_path, virtual_net):
+    net = MemoryNetwork()
+    nodes = _players(tmp_path, net)
+    cut = _Recording(net)
+    results = {}
+
+    def drop_at_30(index, entry, ledger):
+        if index == 30:   # the host stops serving watchers and this link breaks
+            nodes[0].watchers.limit = 0
+            cut.conns[-1].stream.send_stream.close()
+            cut.conns[-1].stream.receive_stream.close()
+
+    async def during(nursery, port):
+        moved = Watcher(tmp_path / "w1", [("memory-host", port)], transport=cut,
+                        on_item=drop_at_30)
+        killed = Watcher(tmp_path / "w2", [("memory-host", port)], transport=net)
+
+        async def follow_moved():
+            results["moved"] = await moved.run()
+
+        async def kill_then_restart():
+            with trio.CancelScope() as scope:
+                killed.on_item = lambda index, e, l: index == 60 and scope.cancel()
+                await killed.run()
+            again = Watcher(tmp_path / "w2", [("memory-joiner", nodes[2].port)], transport=net,
+                            match_file=killed.store.path)
+            assert again.items == 61   # went on from its file's last item
+            results["restarted"] = await again.run()
+
+        def on_event(kind, data):
+            if kind == "state" and data["seq"] == 1:
+                nursery.start_soon(follow_moved)
+                nursery.start_soon(kill_then_restart)
+        nodes[0].on_event = on_event
+
+    trio.run(_play, nodes, "overwatch-monopoly", during, clock=virtual_net)
+    players = nodes[0].outcome.match_file.read_bytes()
+    assert len(cut.conns) >= 2   # the dropped link, then another node's
+    for name in ("moved", "restarted"):
+        assert results[name].report.status == 0, results[name].report
+        assert results[name].match_file.read_bytes() == players
