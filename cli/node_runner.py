@@ -17,6 +17,7 @@ from engine import player_name
 from node.control import Lifecycle, serve_control
 from node.discovery import LobbyInfo, announce
 from node.runtime import Node
+from node.watchers import WATCHERS
 from protocol.identity import data_dir, load_or_create
 from protocol.peertext import shown
 
@@ -116,7 +117,9 @@ def make_node(args, printer: Printer) -> Node:
     home = data_dir()
     identity = load_or_create(home)
     return Node(identity, args.name, home, bot=args.bot, listen_host=args.listen,
-                port=args.port, on_event=printer)
+                port=args.port, on_event=printer,
+                watchers=0 if getattr(args, "no_watchers", False) else
+                getattr(args, "watchers", WATCHERS))
 
 
 async def run_with_control(node: Node, printer: Printer, play, control: Path | None = None, *,
@@ -177,10 +180,13 @@ def announcer(info_for, interfaces):
             while True:
                 phase = "over" if node.finished.is_set() else \
                     "playing" if node.session is not None else "lobby"
+                w = node.watchers
                 state = (len(node.seats), phase,
-                         node.outcome.match_id.hex() if node.outcome.match_id else "")
+                         node.outcome.match_id.hex() if node.outcome.match_id else "",
+                         f"{w.active}/{w.limit}" if w.limit > 0 else "no")
                 if state != last:
-                    await ad.update(seats_taken=state[0], phase=state[1], match=state[2])
+                    await ad.update(seats_taken=state[0], phase=state[1], match=state[2],
+                                    watch=state[3])
                     last = state
                 await trio.sleep(0.5)
     return run

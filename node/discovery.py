@@ -55,6 +55,7 @@ LOBBY_TTL = 120
 
 _CODE_RE = re.compile(r"^[A-Z2-7]{4}-[A-Z2-7]{4}$")   # protocol.identity.check_code's format
 _SEATS_RE = re.compile(r"^(\d{1,2})/(\d{1,2})$")
+_WATCH_RE = re.compile(r"^(no|\d{1,2}/\d{1,2})$")   # watchers now/at most, or "no"
 _HEX_RE = re.compile(r"^(?:[0-9a-f]{2}){1,64}$")
 _TOKEN_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 
@@ -78,6 +79,11 @@ class LobbyInfo:
     phase: str = "lobby"
     match: str = ""
     v: str = TXT_VERSION
+    watch: str = ""   # "n/m": n watch, m may (node.watchers); "no": none may; "": not said
+
+    @property
+    def watchable(self) -> bool:
+        return self.watch not in ("", "no") and self.phase == "playing"
 
     @property
     def compatible(self) -> bool:
@@ -87,7 +93,7 @@ class LobbyInfo:
         self.validate()
         return {"v": self.v, "game": self.game, "host": self.host, "code": self.code,
                 "seats": f"{self.seats_taken}/{self.seats_total}", "phase": self.phase,
-                "match": self.match}
+                "match": self.match, **({"watch": self.watch} if self.watch else {})}
 
     def validate(self) -> None:
         """Raise BadAnnouncement unless every field is within what from_txt accepts."""
@@ -103,6 +109,8 @@ class LobbyInfo:
             raise BadAnnouncement(f"seats {self.seats_taken}/{self.seats_total} out of range")
         if self.phase not in PHASES:
             raise BadAnnouncement(f"phase={self.phase!r}, expected one of {', '.join(PHASES)}")
+        if self.watch and not _WATCH_RE.match(self.watch):
+            raise BadAnnouncement(f"watch={self.watch[:20]!r} is not n/m or no")
         if self.match and not _HEX_RE.match(self.match):
             raise BadAnnouncement(f"match={self.match[:20]!r} is not lowercase hex")
 
@@ -124,7 +132,8 @@ class LobbyInfo:
         match_raw = props.get(b"match")  # optional: absent, empty or hex
         info = cls(game=text("game"), host=text("host"), code=text("code"),
                    seats_taken=int(seats[1]), seats_total=int(seats[2]), phase=text("phase"),
-                   match=text("match") if match_raw else "", v=text("v"))
+                   match=text("match") if match_raw else "", v=text("v"),
+                   watch=text("watch") if props.get(b"watch") else "")
         info.validate()
         return info
 

@@ -43,6 +43,7 @@ class Watched:
     match_file: Path | None = None
     report: Report | None = None
     stopped: str | None = None
+    result: Any = None        # the game's result (engine), once it is over
     items: int = 0
     addrs: list[tuple[str, int]] = field(default_factory=list)
 
@@ -174,7 +175,7 @@ class Watcher:
         report = self.checker.report
         ledger = self.checker.ledger
         if not self.checker.failed and ledger is not None and ledger.over:
-            result = ledger.result()
+            result = out.result = ledger.result()
             report.status, report.complete = 0, True
             report.entries = len(ledger.entries)
             report.scores, report.winners = list(result.scores), list(result.winners)

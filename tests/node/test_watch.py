@@ -1,4 +1,5 @@
 """Watching a match live (node.watchers, node.watcher): over memory streams, on the virtual clock."""
+import json
 from types import SimpleNamespace
 
 import pytest
@@ -330,3 +331,34 @@ def test_a_watcher_whose_link_drops_or_that_is_restarted_comes_back_through_anot
     for name in ("moved", "restarted"):
         assert results[name].report.status == 0, results[name].report
         assert results[name].match_file.read_bytes() == players
+
+
+@pytest.mark.parametrize("json_lines", [False, True])
+def test_watch_headless_tells_each_entry_as_a_spectator_and_ends_with_the_file(
+        tmp_path, virtual_net, honest_game, json_lines):
+    from cli.cmd_watch import Teller, follow
+    log_items, _ = honest_game
+    net, table, lines = MemoryNetwork(), _Served(log_items, []), []
+
+    async def main():
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(_serve_log, net, table)
+            status = await follow([("node", port)], tmp_path, Teller(json_lines, lines.append),
+                                  net, lines.append, lines.append)
+            nursery.cancel_scope.cancel()
+        return status
+
+    assert trio.run(main, clock=virtual_net) == 0
+    path = tmp_path / "watched" / "matches"
+    (kept,) = path.glob("*.match")
+    assert kept.read_bytes() == b"".join(log_items)
+    if json_lines:
+        told = [json.loads(line) for line in lines]
+        assert [t["entry"] for t in told[:-1]] == list(range(len(log_items)))
+        assert told[-1]["over"] and told[-1]["file"] == str(kept)
+        assert any(t.get("narration") for t in told)
+    else:
+        assert lines[0].startswith("watching overwatch-monopoly: P")
+        assert lines[-1] == str(kept)
+        over = next(i for i, line in enumerate(lines) if line.startswith("the game is over:"))
+        assert over > len(log_items) // 2   # a line an entry at least, before the end
