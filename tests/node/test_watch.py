@@ -362,3 +362,34 @@ def test_watch_headless_tells_each_entry_as_a_spectator_and_ends_with_the_file(
         assert lines[-1] == str(kept)
         over = next(i for i, line in enumerate(lines) if line.startswith("the game is over:"))
         assert over > len(log_items) // 2   # a line an entry at least, before the end
+
+
+def test_a_node_with_no_watchers_refuses_a_watcher_and_says_why(virtual_net, honest_game):
+    log_items, _ = honest_game
+    net, table, said = MemoryNetwork(), _Served(log_items, []), []
+
+    async def main():
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(_serve_log, net, table)
+            table.watchers.limit = 0   # as `host --no-watchers`
+            conn = await net.connect("node", port, Identity.generate(), CONTEXT)
+            await conn.send(wire.pack("watch", match=b"", have=0))
+            said.append(wire.unpack(await conn.receive())[1])
+            nursery.cancel_scope.cancel()
+
+    trio.run(main, clock=virtual_net)
+    assert said == [{"t": "refused", "reason": "this game takes no watchers"}]
+
+
+def test_the_lobby_announcement_says_whether_and_how_many_watch():
+    from node.discovery import BadAnnouncement, LobbyInfo
+    info = LobbyInfo("overwatch-monopoly", "Ann", "ABCD-EFGH", 3, 3, "playing", "ab", watch="2/8")
+    txt = {k.encode(): v.encode() for k, v in info.to_txt().items()}
+    assert LobbyInfo.from_txt(txt) == info and info.watchable
+    closed = LobbyInfo("overwatch-monopoly", "Ann", "ABCD-EFGH", 3, 3, "playing", watch="no")
+    assert not closed.watchable
+    older = dict(txt)
+    del older[b"watch"]   # an older node says nothing of watching
+    assert LobbyInfo.from_txt(older).watch == ""
+    with pytest.raises(BadAnnouncement):
+        LobbyInfo.from_txt({**txt, b"watch": b"lots"})
