@@ -1,5 +1,6 @@
 """Watching a match live (node.watchers, node.watcher): over memory streams, on the virtual clock."""
 import json
+from functools import partial
 from types import SimpleNamespace
 
 import pytest
@@ -34,12 +35,11 @@ async def _play(nodes, game="overwatch-monopoly", during=None):
     """Host on nodes[0], the others join; `during(nursery, port)` starts what else runs."""
     with trio.fail_after(3600):
         async with trio.open_nursery() as nursery:
-            port = await nursery.start(lambda task_status: nodes[0].host(
-                game, (), len(nodes), task_status=task_status))
-            for node in nodes[1:]:
-                nursery.start_soon(node.join, "memory-host", port)
+            port = await nursery.start(partial(nodes[0].host, game, (), len(nodes)))
             if during is not None:
                 await during(nursery, port)
+            for node in nodes[1:]:
+                nursery.start_soon(node.join, "memory-host", port)
 
 
 def test_watchers_from_the_start_and_joining_late_keep_the_players_file_byte_for_byte(
@@ -107,6 +107,19 @@ async def _serve_log(net, table, task_status=trio.TASK_STATUS_IGNORED):
                     task_status=task_status)
 
 
+def _with_served(table, clock, body):
+    """Run `body(net, port)` against a node serving `table`'s log (_serve_log); its result."""
+    net = MemoryNetwork()
+
+    async def main():
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(_serve_log, net, table)
+            result = await body(net, port)
+            nursery.cancel_scope.cancel()
+        return result
+    return trio.run(main, clock=clock)
+
+
 @pytest.fixture(scope="module")
 def honest_game(tmp_path_factory):
     """One finished 3-player game over memory streams: (its log's items, the players' keys)."""
@@ -140,20 +153,13 @@ def test_a_watcher_of_a_cheating_players_node_names_the_cheat_as_verify_does_and
         tmp_path, virtual_net, honest_game, kind, fault):
     log_items, identities = honest_game
     items, cheater = _forged(log_items, identities, kind)
-    net = MemoryNetwork()
-    table = _Served(items, [])
     shown = []
 
-    async def main():
-        async with trio.open_nursery() as nursery:
-            port = await nursery.start(_serve_log, net, table)
-            watcher = Watcher(tmp_path, [("cheater", port)], transport=net,
-                              on_item=lambda index, entry, ledger: shown.append(index))
-            out = await watcher.run()
-            nursery.cancel_scope.cancel()
-        return out
+    async def watch(net, port):
+        return await Watcher(tmp_path, [("cheater", port)], transport=net,
+                             on_item=lambda index, entry, ledger: shown.append(index)).run()
 
-    out = trio.run(main, clock=virtual_net)
+    out = _with_served(_Served(items, []), virtual_net, watch)
     r = out.report
     assert (r.status, r.fault, r.author, r.proven, r.index) == (1, fault, cheater, True,
                                                                 len(items) - 1), r
@@ -171,39 +177,24 @@ def test_a_watcher_that_stops_reading_is_dropped_with_a_bounded_window_sent(
         tmp_path, virtual_net, honest_game):
     log_items, _ = honest_game
     assert len(log_items) > 2 * WINDOW
-    net = MemoryNetwork()
     table = _Served(log_items, [])
     got = []
 
-    async def main():
-        async with trio.open_nursery() as nursery:
-            port = await nursery.start(_serve_log, net, table)
-            conn = await net.connect("cheater", port, Identity.generate(), CONTEXT)
-            await conn.send(wire.pack("watch", match=b"", have=0))
-            with trio.fail_after(STALL * 3):
-                while True:   # read what was sent, never say so: the node closes at STALL
-                    try:
-                        got.append(wire.unpack(await conn.receive())[1])
-                    except TransportError:
-                        break
-            nursery.cancel_scope.cancel()
+    async def stop_reading(net, port):
+        conn = await net.connect("cheater", port, Identity.generate(), CONTEXT)
+        await conn.send(wire.pack("watch", match=b"", have=0))
+        with trio.fail_after(STALL * 3):
+            while True:   # read what was sent, never say so: the node closes at STALL
+                try:
+                    got.append(wire.unpack(await conn.receive())[1])
+                except TransportError:
+                    break
 
-    trio.run(main, clock=virtual_net)
+    _with_served(table, virtual_net, stop_reading)
     items = [x for m in got if m["t"] == "items" for x in m["items"]]
     assert items == log_items[:WINDOW]
     assert [m["t"] for m in got if m["t"] != "items"] == ["watching"]
     assert (table.watchers.dropped, table.watchers.active) == (1, 0)
-
-
-def _watch_served(tmp_path, net, table, clock, on_item=None):
-    async def main():
-        async with trio.open_nursery() as nursery:
-            port = await nursery.start(_serve_log, net, table)
-            out = await Watcher(tmp_path, [("node", port)], transport=net,
-                                on_item=on_item).run()
-            nursery.cancel_scope.cancel()
-        return out
-    return trio.run(main, clock=clock)
 
 
 def test_a_watcher_holds_no_loot_box_value_before_the_disclosure(tmp_path, virtual_net,
@@ -221,7 +212,10 @@ def test_a_watcher_holds_no_loot_box_value_before_the_disclosure(tmp_path, virtu
             assert hidden.holders[card] not in shares
         seen[index] = list(ledger.state.loot_open)
 
-    out = _watch_served(tmp_path, MemoryNetwork(), _Served(log_items, []), virtual_net, on_item)
+    async def watch(net, port):
+        return await Watcher(tmp_path, [("node", port)], transport=net, on_item=on_item).run()
+
+    out = _with_served(_Served(log_items, []), virtual_net, watch)
     assert out.report.status == 0
     assert first_index(log_items, "draw") < disclose
     assert all(set(seen[i]) == {-1} for i in range(1, disclose))
@@ -338,17 +332,13 @@ def test_watch_headless_tells_each_entry_as_a_spectator_and_ends_with_the_file(
         tmp_path, virtual_net, honest_game, json_lines):
     from cli.cmd_watch import Teller, follow
     log_items, _ = honest_game
-    net, table, lines = MemoryNetwork(), _Served(log_items, []), []
+    lines = []
 
-    async def main():
-        async with trio.open_nursery() as nursery:
-            port = await nursery.start(_serve_log, net, table)
-            status = await follow([("node", port)], tmp_path, Teller(json_lines, lines.append),
-                                  net, lines.append, lines.append)
-            nursery.cancel_scope.cancel()
-        return status
+    async def watch(net, port):
+        return await follow([("node", port)], tmp_path, Teller(json_lines, lines.append), net,
+                            lines.append, lines.append)
 
-    assert trio.run(main, clock=virtual_net) == 0
+    assert _with_served(_Served(log_items, []), virtual_net, watch) == 0
     path = tmp_path / "watched" / "matches"
     (kept,) = path.glob("*.match")
     assert kept.read_bytes() == b"".join(log_items)
@@ -366,18 +356,15 @@ def test_watch_headless_tells_each_entry_as_a_spectator_and_ends_with_the_file(
 
 def test_a_node_with_no_watchers_refuses_a_watcher_and_says_why(virtual_net, honest_game):
     log_items, _ = honest_game
-    net, table, said = MemoryNetwork(), _Served(log_items, []), []
+    table, said = _Served(log_items, []), []
 
-    async def main():
-        async with trio.open_nursery() as nursery:
-            port = await nursery.start(_serve_log, net, table)
-            table.watchers.limit = 0   # as `host --no-watchers`
-            conn = await net.connect("node", port, Identity.generate(), CONTEXT)
-            await conn.send(wire.pack("watch", match=b"", have=0))
-            said.append(wire.unpack(await conn.receive())[1])
-            nursery.cancel_scope.cancel()
+    async def watch(net, port):
+        table.watchers.limit = 0   # as `host --no-watchers`
+        conn = await net.connect("node", port, Identity.generate(), CONTEXT)
+        await conn.send(wire.pack("watch", match=b"", have=0))
+        said.append(wire.unpack(await conn.receive())[1])
 
-    trio.run(main, clock=virtual_net)
+    _with_served(table, virtual_net, watch)
     assert said == [{"t": "refused", "reason": "this game takes no watchers"}]
 
 
