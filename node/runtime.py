@@ -27,6 +27,9 @@ other player's claim is in the log the session says `SeatTimedOut`, and the rema
 choose what happens to that seat. A bot node chooses "bot" at once; a person's node emits a
 "timeout" event and waits for the choice through the control API ({"cmd": "choose"}).
 
+Watchers (node.watchers): a connection that opens with "watch" is served our log's items from
+its own task and is never a seat; nothing of the game waits for it.
+
 Each job is a part in a module of its own that says the invariants it keeps (lobby, links,
 play, outbox, catchup, ping, watchdog, bot_driver, linger, alone, events). What they all read
 (who we are, the seats, the session, how it ends) is the node's table (node.table), which each
