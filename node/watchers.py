@@ -21,6 +21,8 @@ Invariants kept here:
   the caps, evictable by a newcomer like any other), without the grace (it lives as long as it
   reads); it cannot become a seat: after "watch" it may send nothing but "sync".
 - When the match stops for a fault, a watcher holding the whole log is told why ("refused").
+- A watcher that comes before the game has begun waits for it, as long as the admission grace
+  lets a stranger's connection live (then it dials again).
 """
 from __future__ import annotations
 
@@ -58,6 +60,9 @@ class Watchers:
     async def serve(self, conn: Any, msg: dict) -> None:
         """One watcher's connection, from its "watch" message until it or the node goes."""
         table = self.table
+        # a watcher that comes in the lobby waits for the game, within the admission grace
+        # of a stranger's connection (it dials again after it)
+        await table.session_ready.wait()
         refusal = self._refusal(msg)
         if refusal:
             await conn.send(wire.pack("refused", reason=refusal))
@@ -75,7 +80,7 @@ class Watchers:
             return "a watcher opens with watch"
         if self.limit <= 0:
             return "this game takes no watchers"
-        if not table.session_ready.is_set() or table.session.ledger is None:
+        if table.session.ledger is None:
             return "the game has not begun yet"
         if msg["match"] not in (b"", table.session.match_id):
             return "this node plays another match"

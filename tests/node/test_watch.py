@@ -70,6 +70,7 @@ def test_watchers_from_the_start_and_joining_late_keep_the_players_file_byte_for
         out = results[name]
         assert out.report.status == 0 and out.report.complete, out.report
         assert out.match_file.read_bytes() in players
+    assert early.links == 1   # it dialed in the lobby and was served once the game began
 
 
 # ---------------------------------------------------------------- a node serving a given log
