@@ -16,6 +16,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from functools import partial
+from pathlib import Path
 from typing import Any, Callable
 
 import trio
@@ -49,8 +51,9 @@ def _peer(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-def find_game(name: str | None, found: list) -> tuple[str, int]:
-    """The address of the running game `name` names among `found` (discovery.LobbySeen)."""
+def find_game(name: str | None, found: list) -> tuple[str, int, str]:
+    """The address and match id (hex) of the running game `name` names among `found`
+    (discovery.LobbySeen)."""
     playing = [s for s in found if s.info.phase == "playing"]
     if name:
         playing = [s for s in playing if name in (s.info.host, s.info.code)
@@ -66,7 +69,25 @@ def find_game(name: str | None, found: list) -> tuple[str, int]:
     s = playing[0]
     if s.info.watch == "no":
         raise UsageError(f"{shown(s.info.host)}'s game takes no watchers")
-    return s.address, s.port
+    return s.address, s.port, s.info.match
+
+
+def kept_file(home: Path, addrs: list[tuple[str, int]], match: str = "") -> Path | None:
+    """An unfinished file this watcher kept of the match (`match`, hex, when known; else the
+    latest watched through one of `addrs`): a watcher started again goes on from it."""
+    found = []
+    for note in (Path(home) / "watched" / "matches").glob("*.json"):
+        try:
+            meta = json.loads(note.read_text())
+        except (OSError, ValueError):
+            continue
+        path = note.with_suffix(".match")
+        if meta.get("finished") or not meta.get("watching") or not path.exists():
+            continue
+        if (path.stem == match[:16]) if match else \
+                any(list(a) in meta.get("addrs", []) for a in addrs):
+            found.append(path)
+    return max(found, key=lambda p: p.stat().st_mtime, default=None)
 
 
 class Teller:
@@ -111,13 +132,29 @@ class Teller:
 
 async def follow(addrs: list[tuple[str, int]], home, teller: Teller, transport: Any = None,
                  out: Callable[[str], None] = print,
-                 err: Callable[[str], None] = lambda s: print(s, file=sys.stderr)) -> int:
-    """Watch until the game ends (0), is stopped or fails a check (1)."""
+                 err: Callable[[str], None] = lambda s: print(s, file=sys.stderr),
+                 match: str = "", fresh: bool = False) -> int:
+    """Watch until the game ends (0), is stopped or fails a check (1); from the file kept of
+    it (kept_file) when this watcher was stopped before."""
     from node.watcher import Watcher
     from node.words import SeatNames, result_words
 
     from .cmd_verify import _text
-    watched = await Watcher(home, addrs, transport=transport, on_item=teller).run()
+    kept = None if fresh else kept_file(home, addrs, match)
+    try:
+        watcher = Watcher(home, addrs, transport=transport, on_item=teller, match_file=kept)
+    except (OSError, ValueError) as e:
+        raise UsageError(f"cannot go on from {kept}: {e}") from None
+    if kept is not None:
+        out(shown(f"going on from {kept} ({watcher.items - 1} entries checked again)"))
+        teller(0, None, watcher.checker.ledger)   # the players' names, for what follows
+        teller.before = watcher.checker.ledger.state
+    watched = await watcher.run()
+    if kept is not None and watched.stopped and watched.items == watcher.items \
+            and watched.stopped.startswith("no node it knows"):
+        # an older match of the same node (kept as it is): this one is another, watched
+        # from its start
+        return await follow(addrs, home, teller, transport, out, err, match, fresh=True)
     r, path = watched.report, watched.match_file
     if watched.stopped:
         err(shown(f"{watched.stopped}; the entries before the stop are in {path}"))
@@ -147,8 +184,9 @@ def run(args: argparse.Namespace) -> int:
     from .node_runner import setup_logging
     setup_logging(args.verbose)
     if args.peer:
-        addrs = [_peer(args.peer)]
+        addrs, match = [_peer(args.peer)], ""
     else:
-        addrs = [find_game(args.name, trio.run(list_lobbies, args.timeout, args.interface))]
+        *addr, match = find_game(args.name, trio.run(list_lobbies, args.timeout, args.interface))
+        addrs = [tuple(addr)]
     teller = Teller(args.json, lambda line: print(line, flush=True))
-    return trio.run(follow, addrs, data_dir(), teller)
+    return trio.run(partial(follow, addrs, data_dir(), teller, match=match))

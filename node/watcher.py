@@ -11,7 +11,9 @@ Invariants kept here:
 - The watcher signs nothing and holds no decryption share: its key is a stranger's, it is in
   no genesis, and it is sent only the log's public items (node.watchers).
 - Its link lost, it comes back from its file's last item through any player's node it knows
-  (the one it was given, then every seat's address the nodes said), pausing between rounds.
+  (the one it was given, then every seat's address the nodes said), pausing between rounds;
+  a watcher restarted on its file (`match_file`) goes on the same way. When no node served it
+  in a round and one of them plays another match now, it stops (`Watched.stopped`).
 """
 from __future__ import annotations
 
@@ -31,8 +33,10 @@ from . import wire
 from .framing import TransportError
 from .links import CONTEXT, REDIAL
 from .store import MatchStore
+from .watchers import OTHER_MATCH
 
 log = logging.getLogger("lanboard.node.watcher")
+
 
 
 @dataclass
@@ -94,15 +98,20 @@ class Watcher:
         """Follow the match until it is over, stopped, or fails a check."""
         pause = REDIAL[0]
         while True:
+            other = 0   # nodes that play another match now
             for host, port in list(self.addrs):
                 try:
                     done = await self._follow(host, port)
                 except (TransportError, CodecError) as e:
                     log.info("watching through %s:%s: %s", host, port, e)
+                    other += str(e).endswith(OTHER_MATCH)
                     continue
                 if done:
                     return self._finish()
                 pause = REDIAL[0]
+            if other:   # no node served it, one plays another match: its match is over there
+                self.outcome.stopped = f"no node it knows plays match {self.match_id.hex()}"
+                return self._finish()
             await trio.sleep(pause)
             pause = min(pause * 2, REDIAL[1])
 

@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("lanboard.node.watchers")
 
+OTHER_MATCH = "this node plays another match"   # a watcher of an older match stops on it
+
 WATCHERS = 8      # watchers a node serves at most, by default
 WINDOW = 64       # items sent to a watcher beyond what it said it holds, at most
 STALL = 10.0      # seconds a watcher with items outstanding may go without reading
@@ -83,7 +85,7 @@ class Watchers:
         if table.session.ledger is None:
             return "the game has not begun yet"
         if msg["match"] not in (b"", table.session.match_id):
-            return "this node plays another match"
+            return OTHER_MATCH
         if self.active >= self.limit:
             return f"this node already serves its {self.limit} watchers"
         return None

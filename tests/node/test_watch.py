@@ -381,3 +381,51 @@ def test_the_lobby_announcement_says_whether_and_how_many_watch():
     assert LobbyInfo.from_txt(older).watch == ""
     with pytest.raises(BadAnnouncement):
         LobbyInfo.from_txt({**txt, b"watch": b"lots"})
+
+
+def test_watch_started_again_goes_on_from_its_kept_file(tmp_path, virtual_net, honest_game):
+    from cli.cmd_watch import Teller, follow
+    log_items, _ = honest_game
+    lines = []
+    # a watcher stopped after entry 30: its file and note, as node.watcher keeps them
+    first = Watcher(tmp_path, [("node", 0)])
+    assert first._take(0, log_items[:31])
+    first.store.close()
+
+    async def watch(net, port):
+        note = first.store.meta_path
+        note.write_text(json.dumps(dict(json.loads(note.read_text()), addrs=[["node", port]])))
+        return await follow([("node", port)], tmp_path, Teller(True, lines.append), net,
+                            lines.append, lines.append)
+
+    assert _with_served(_Served(log_items, []), virtual_net, watch) == 0
+    assert lines[0].startswith("going on from ") and "(30 entries checked again)" in lines[0]
+    told = [json.loads(line) for line in lines[1:]]
+    # only what is new is told, after the names
+    assert [t["entry"] for t in told[:-1]] == [0, *range(31, len(log_items))]
+    assert first.store.path.read_bytes() == b"".join(log_items)
+
+
+def test_a_watcher_whose_nodes_play_another_match_now_stops_and_watch_starts_afresh(
+        tmp_path, virtual_net, honest_game):
+    from cli.cmd_watch import Teller, follow
+    log_items, _ = honest_game
+    lines = []
+    first = Watcher(tmp_path, [("node", 0)])
+    assert first._take(0, log_items[:31])
+    first.store.close()
+    table = _Served(log_items, [])
+    table.session.match_id = bytes(32)   # the node plays a match other than the file's
+
+    async def watch(net, port):
+        again = Watcher(tmp_path, [("node", port)], transport=net, match_file=first.store.path)
+        out = await again.run()
+        assert out.stopped == f"no node it knows plays match {again.match_id.hex()}"
+        note = first.store.meta_path
+        note.write_text(json.dumps(dict(json.loads(note.read_text()), addrs=[["node", port]])))
+        return await follow([("node", port)], tmp_path, Teller(True, lines.append), net,
+                            lines.append, lines.append)
+
+    assert _with_served(table, virtual_net, watch) == 0
+    told = [json.loads(line) for line in lines if line.startswith("{")]
+    assert [t["entry"] for t in told[:-1]] == list(range(len(log_items)))   # from its start
