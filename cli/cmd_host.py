@@ -7,6 +7,7 @@ from functools import partial
 import trio
 
 from node.discovery import LobbyInfo
+from node.watchers import WATCHERS
 from protocol.table_code import new_code
 from protocol.identity import data_dir
 
@@ -40,12 +41,18 @@ def add_node_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--new", action="store_true",
                    help="do not ask about (or mention) an unfinished match of yours: "
                         "`lanboard resume` continues one, `lanboard forget` discards one")
+    p.add_argument("--watchers", type=int, default=WATCHERS, metavar="N",
+                   help=f"let at most N people watch through this node (`lanboard watch`; "
+                        f"default: {WATCHERS}; 0: none)")
+    p.add_argument("--no-watchers", action="store_true",
+                   help="let nobody watch through this node (as --watchers 0)")
     p.add_argument("--verbose", action="store_true")
 
 
 def node_argv(args: argparse.Namespace) -> list[str]:
     """The node options again, for running this node in the background under the UI."""
-    argv = ["--name", args.name, "--port", str(args.port), "--listen", args.listen, "--new"]
+    argv = ["--name", args.name, "--port", str(args.port), "--listen", args.listen, "--new",
+            "--watchers", str(0 if args.no_watchers else args.watchers)]
     for addr in args.interface or ():
         argv += ["--interface", addr]
     return argv + (["--verbose"] if args.verbose else [])

@@ -33,14 +33,17 @@ def run(args: argparse.Namespace) -> int:
                               "game": s.info.game, "host": s.info.host, "code": s.info.code,
                               "seats_taken": s.info.seats_taken,
                               "seats_total": s.info.seats_total, "phase": s.info.phase,
-                              "match": s.info.match, "private": s.info.private}))
+                              "match": s.info.match, "private": s.info.private,
+                              "watch": s.info.watch or None}))
         return 0
     if not found:
         print(f"no lanboard games answered on the LAN in {args.timeout:g} s")
         return 0
     for s in found:
         i = s.info
+        watch = f"watch {i.watch:<5}" if i.watch not in ("", "no") else \
+            "no watching" if i.watch == "no" else ""
         print(f"{shown(i.host):<20} {i.code}  {i.game:<20} {i.seats_taken}/{i.seats_total} "
               f"{i.phase:<8} {s.address}:{s.port}" + ("  private (join --code)" if i.private
-                                                       else ""))
+                                                       else "") + (f"  {watch}" if watch else ""))
     return 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
 from functools import partial
 from pathlib import Path
@@ -17,10 +18,12 @@ from engine import player_name
 from node.control import Lifecycle, serve_control
 from node.discovery import LobbyInfo, announce
 from node.runtime import Node
+from node.watchers import WATCHERS
 from protocol.identity import data_dir, load_or_create
 from protocol.peertext import shown
 
 from .command_hint import lanboard
+from .local_bots import TABLE_CODE_ENV
 
 log = logging.getLogger("lanboard.cli")
 
@@ -124,7 +127,17 @@ def make_node(args, printer: Printer) -> Node:
     home = data_dir()
     identity = load_or_create(home)
     return Node(identity, args.name, home, bot=args.bot, listen_host=args.listen,
-                port=args.port, on_event=printer)
+                port=args.port, on_event=printer, watchers=watchers_allowed(args))
+
+
+def watchers_allowed(args) -> int:
+    """How many may watch through this node: none at a private table (its host's --private, or
+    a seat taken with its code), since a watcher proves no code; else --watchers."""
+    private = getattr(args, "private", False) or getattr(args, "code", None) or \
+        os.environ.get(TABLE_CODE_ENV)
+    if private or getattr(args, "no_watchers", False):
+        return 0
+    return getattr(args, "watchers", WATCHERS)
 
 
 async def run_with_control(node: Node, printer: Printer, play, control: Path | None = None, *,
@@ -185,10 +198,13 @@ def announcer(info_for, interfaces):
             while True:
                 phase = "over" if node.finished.is_set() else \
                     "playing" if node.session is not None else "lobby"
+                w = node.watchers
                 state = (len(node.seats), phase,
-                         node.outcome.match_id.hex() if node.outcome.match_id else "")
+                         node.outcome.match_id.hex() if node.outcome.match_id else "",
+                         f"{w.active}/{w.limit}" if w.limit > 0 else "no")
                 if state != last:
-                    await ad.update(seats_taken=state[0], phase=state[1], match=state[2])
+                    await ad.update(seats_taken=state[0], phase=state[1], match=state[2],
+                                    watch=state[3])
                     last = state
                 await trio.sleep(0.5)
     return run

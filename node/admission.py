@@ -71,6 +71,11 @@ class Ticket:
         self.admission._unseated.pop(self, None)
         self.scope.deadline = math.inf
 
+    def watching(self) -> None:
+        """The connection watches the game: still a stranger's (counted, evictable), but it
+        lives as long as it reads, not a grace (node.watchers bounds it)."""
+        self.scope.deadline = math.inf
+
     def vouch(self) -> None:
         """The handshake proved the key of a player seated here: not evicted for a stranger."""
         self.vouched = True
@@ -137,6 +142,13 @@ def seated(conn: Any) -> None:
     ticket = getattr(conn, "ticket", None)
     if ticket is not None:
         ticket.seated()
+
+
+def watching(conn: Any) -> None:
+    """Mark an accepted connection as a watcher's (no-op for one without a ticket)."""
+    ticket = getattr(conn, "ticket", None)
+    if ticket is not None:
+        ticket.watching()
 
 
 class Shortage:

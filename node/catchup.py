@@ -66,19 +66,20 @@ ENVELOPE = len(encode({"t": "entries", "first": (1 << 64) - 1, "items": []})) + 
 ITEM_HEAD = 9
 
 
-def entry_frames(entries: list[bytes], first: int) -> list[bytes]:
+def entry_frames(entries: list[bytes], first: int, t: str = "entries") -> list[bytes]:
     """"entries" frames holding entries[first:] in order, each as full as codec.MAX_FRAME
-    allows; an entry that cannot share a frame within it has one to itself."""
+    allows; an entry that cannot share a frame within it has one to itself. (`t` "items": the
+    same for a watcher, node.watchers; a shorter name, so ENVELOPE bounds it too.)"""
     frames: list[bytes] = []
     start, size = first, ENVELOPE
     for i in range(first, len(entries)):
         cost = ITEM_HEAD + len(entries[i])
         if i > start and size + cost > MAX_FRAME:
-            frames.append(wire.pack("entries", first=start, items=entries[start:i]))
+            frames.append(wire.pack(t, first=start, items=entries[start:i]))
             start, size = i, ENVELOPE
         size += cost
     if start < len(entries):
-        frames.append(wire.pack("entries", first=start, items=entries[start:]))
+        frames.append(wire.pack(t, first=start, items=entries[start:]))
     return frames
 
 

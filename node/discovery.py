@@ -62,6 +62,7 @@ LOBBY_TTL = 120
 
 _CODE_RE = re.compile(r"^[A-Z2-7]{4}-[A-Z2-7]{4}$")   # protocol.identity.check_code's format
 _SEATS_RE = re.compile(r"^(\d{1,2})/(\d{1,2})$")
+_WATCH_RE = re.compile(r"^(no|\d{1,2}/\d{1,2})$")   # watchers now/at most, or "no"
 _HEX_RE = re.compile(r"^(?:[0-9a-f]{2}){1,64}$")
 _TOKEN_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 
@@ -91,6 +92,11 @@ class LobbyInfo:
     match: str = ""
     v: str = TXT_VERSION
     private: bool = False   # a private table: joining needs its code (never announced)
+    watch: str = ""   # "n/m": n watch, m may (node.watchers); "no": none may; "": not said
+
+    @property
+    def watchable(self) -> bool:
+        return self.watch not in ("", "no") and self.phase == "playing"
 
     @property
     def compatible(self) -> bool:
@@ -100,7 +106,7 @@ class LobbyInfo:
         self.validate()
         txt = {"v": self.v, "game": self.game, "host": self.host, "code": self.code,
                "seats": f"{self.seats_taken}/{self.seats_total}", "phase": self.phase,
-               "match": self.match}
+               "match": self.match, **({"watch": self.watch} if self.watch else {})}
         return {**txt, "private": "1"} if self.private else txt
 
     def validate(self) -> None:
@@ -117,6 +123,8 @@ class LobbyInfo:
             raise BadAnnouncement(f"seats {self.seats_taken}/{self.seats_total} out of range")
         if self.phase not in PHASES:
             raise BadAnnouncement(f"phase={self.phase!r}, expected one of {', '.join(PHASES)}")
+        if self.watch and not _WATCH_RE.match(self.watch):
+            raise BadAnnouncement(f"watch={self.watch[:20]!r} is not n/m or no")
         if self.match and not _HEX_RE.match(self.match):
             raise BadAnnouncement(f"match={self.match[:20]!r} is not lowercase hex")
 
@@ -139,7 +147,8 @@ class LobbyInfo:
         info = cls(game=text("game"), host=text("host"), code=text("code"),
                    seats_taken=int(seats[1]), seats_total=int(seats[2]), phase=text("phase"),
                    match=text("match") if match_raw else "", v=text("v"),
-                   private=props.get(b"private") == b"1")
+                   private=props.get(b"private") == b"1",
+                   watch=text("watch") if props.get(b"watch") else "")
         info.validate()
         return info
 

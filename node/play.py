@@ -81,6 +81,7 @@ class Play:
         outbox.send_later(own, unlogged)
         for ev in out.events:
             self.react(ev)
+        table.grown.unpark_all()   # watchers (node.watchers) send what was appended
 
     def own(self, out: Output) -> None:
         """Output of our own move, timeout claim or choice: none can be derived again after a

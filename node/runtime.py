@@ -27,6 +27,9 @@ other player's claim is in the log the session says `SeatTimedOut`, and the rema
 choose what happens to that seat. A bot node chooses "bot" at once; a person's node emits a
 "timeout" event and waits for the choice through the control API ({"cmd": "choose"}).
 
+Watchers (node.watchers): a connection that opens with "watch" is served our log's items from
+its own task and is never a seat; nothing of the game waits for it.
+
 Each job is a part in a module of its own that says the invariants it keeps (lobby, links,
 play, outbox, catchup, ping, watchdog, bot_driver, linger, alone, events). What they all read
 (who we are, the seats, the session, how it ends) is the node's table (node.table), which each
@@ -70,6 +73,7 @@ from .stopped import MatchStopped, resume_session
 from .store import MatchStore
 from .table import OnTable, Outcome, Table
 from .transport import TcpTransport, require_code
+from .watchers import WATCHERS, Watchers
 
 log = logging.getLogger("lanboard.node")
 
@@ -95,7 +99,7 @@ class Node:
     def __init__(self, identity: Identity, name: str, home: Path, *, bot: str | None = None,
                  listen_host: str = "0.0.0.0", port: int = 0,
                  on_event: Callable[[str, dict], None] | None = None,
-                 transport: Any = None) -> None:
+                 transport: Any = None, watchers: int = WATCHERS) -> None:
         self.table = table = Table(identity, name, on_event)
         self.listen_host = listen_host
         self.port = port
@@ -109,6 +113,8 @@ class Node:
         self.pinger = Pinger(table, links)
         self.linger = Linger(table, play.catchup, play.outbox, links)
         self.door: Door | None = None   # a private table's (node.private_table)
+        # those who only watch, served from our log (`watchers` at most; 0: none)
+        self.watchers = Watchers(table, lambda: play.outbox.store, watchers)
 
     # ------------------------------------------------------------------ what others read
     @property
@@ -307,6 +313,8 @@ class Node:
             seat = await self.lobby.admit(conn, msg)
             if seat is not None:
                 await self.links.link(seat, conn, announce=False)
+        elif msg["t"] == "watch":
+            await self.watchers.serve(conn, msg)   # never a seat: it only reads the log
         elif msg["t"] == "mesh":
             await self.session_ready.wait()
             seat = msg["seat"]

@@ -58,6 +58,8 @@ class Table:
         self.outcome = Outcome()
         self.events = Events(on_event)
         self.told = Told()           # what each entry did, for screens (node.told)
+        # woken after every session output handled (node.play): watchers serve the log's news
+        self.grown = trio.lowlevel.ParkingLot()
 
     def entry_count(self) -> int:
         ledger = self.session.ledger if self.session else None

@@ -42,6 +42,10 @@ SCHEMA: dict[str, dict[str, type]] = {
     "entries": {"first": int, "items": list},                  # catch-up: signed entries
     "ping": {"nonce": _BYTES, "sig": _BYTES},                  # either end, signed...
     "pong": {"nonce": _BYTES, "sig": _BYTES},                  # ...and answered signed
+    # a watcher (node.watchers): it opens with "watch" and answers every "items" with "sync"
+    "watch": {"match": _BYTES, "have": int},                   # watcher -> node, first frame
+    "watching": {"addrs": list},                               # node -> watcher: every seat's
+    "items": {"first": int, "items": list},                    # the log's items (genesis: 0)
 }
 
 PING = b"lanboard/ping/1"

@@ -33,7 +33,7 @@ from .log import Fault, Ledger, signed_proof
 from .matchfile import MAX_FILE, read_items
 from .messages import SchemaError, is_proof, parse_entry, parse_proof, parse_signed_genesis, parse_wire
 
-__all__ = ["Report", "verify_bytes", "verify_file", "replay"]
+__all__ = ["Report", "Checker", "verify_bytes", "verify_file", "replay"]
 
 
 @dataclass
@@ -87,8 +87,74 @@ def replay(data: bytes, on_entry: Any = None) -> tuple[Report, Ledger | None]:
     return report, ledger
 
 
+class Checker:
+    """`verify`'s checks, one item at a time: what `replay` runs on a file, and what a watcher
+    (node.watcher) runs on each entry as it arrives, so both word a failure alike. `report`
+    says the first failure (status 2 for a genesis that is none, 1 for a bad entry); once an
+    item failed, the checker takes no more."""
+
+    def __init__(self, on_entry: Any = None) -> None:
+        self.report = Report(status=1)
+        self.ledger: Ledger | None = None
+        self.on_entry = on_entry
+        self.failed = False
+
+    def genesis(self, value: Any) -> bool:
+        """The first item, decoded; False (and `report` says why) when it is no signed genesis."""
+        report = self.report
+        try:
+            signed = parse_signed_genesis(value)
+        except SchemaError as e:
+            self.report, self.failed = Report(2, "not a match file: the first item is not a "
+                                              f"signed genesis ({e})"), True
+            return False
+        body = signed["body"]
+        report.game = body["game"]
+        report.players = [{"seat": i, "name": p["name"], "key": p["key"].hex()}
+                          for i, p in enumerate(body["players"])]
+        try:
+            self.ledger = Ledger(signed)
+        except Fault as f:
+            report.reason, report.index, report.kind = f.reason, 0, "genesis"
+            report.author = f.seats[0] if f.seats else None
+            report.fault = f.kind
+            self.failed = True
+            return False
+        report.match_id = self.ledger.match_id.hex()
+        report.signatures = self.ledger.n
+        if self.on_entry:
+            self.on_entry(0, None, self.ledger)
+        return True
+
+    def entry(self, index: int, raw: bytes, value: Any) -> bool:
+        """Item `index` (an entry: a proof item is the caller's), its bytes and decoded value;
+        False (and `report` names the entry, its author and the fault) when it breaks a rule."""
+        report, ledger = self.report, self.ledger
+        report.index, report.kind, report.author = index, _entry_kind(value), _entry_author(value)
+        try:
+            entry = parse_entry(value)
+        except SchemaError as e:
+            report.fault, report.reason = "malformed", str(e)
+            self.failed = True
+            return False
+        try:
+            prepared = ledger.check_entry(entry)
+            ledger.append(entry, raw, prepared)
+        except Fault as f:
+            report.fault, report.reason = f.kind, f.reason
+            report.author = f.seats[0] if f.seats else None
+            report.proven = signed_proof(f)
+            self.failed = True
+            return False
+        report.signatures += len(entry["sigs"])
+        report.index = report.kind = report.author = None
+        if self.on_entry:
+            self.on_entry(index, entry, ledger)
+        return True
+
+
 def _replay(data: bytes, on_entry: Any = None) -> tuple[Report, Ledger | None]:
-    report = Report(status=1)
+    checker = Checker(on_entry)
     items = read_items(data)
     try:
         _, _, value = next(items)
@@ -96,48 +162,19 @@ def _replay(data: bytes, on_entry: Any = None) -> tuple[Report, Ledger | None]:
         return Report(2, "empty file: no genesis"), None
     except CodecError as e:
         return Report(2, f"not a match file: the first item is not canonical CBOR ({e})"), None
-    try:
-        signed = parse_signed_genesis(value)
-    except SchemaError as e:
-        return Report(2, f"not a match file: the first item is not a signed genesis ({e})"), None
-    body = signed["body"]
-    report.game = body["game"]
-    report.players = [{"seat": i, "name": p["name"], "key": p["key"].hex()}
-                      for i, p in enumerate(body["players"])]
-    try:
-        ledger = Ledger(signed)
-    except Fault as f:
-        report.reason, report.index, report.kind = f.reason, 0, "genesis"
-        report.author = f.seats[0] if f.seats else None
-        report.fault = f.kind
-        return report, None
-    report.match_id = ledger.match_id.hex()
-    report.signatures = ledger.n
-    if on_entry:
-        on_entry(0, None, ledger)
+    if not checker.genesis(value):
+        return checker.report, None
+    report, ledger = checker.report, checker.ledger
     index = 0
     try:
         for index, (offset, raw, value) in enumerate(items, start=1):
-            report.index, report.kind, report.author = index, _entry_kind(value), _entry_author(value)
             if is_proof(value):
+                report.index, report.kind = index, _entry_kind(value)
+                report.author = _entry_author(value)
                 _judge_proof(report, ledger, value, index, items)
                 return report, ledger
-            try:
-                entry = parse_entry(value)
-            except SchemaError as e:
-                report.fault, report.reason = "malformed", str(e)
+            if not checker.entry(index, raw, value):
                 return report, ledger
-            try:
-                prepared = ledger.check_entry(entry)
-                ledger.append(entry, raw, prepared)
-            except Fault as f:
-                report.fault, report.reason = f.kind, f.reason
-                report.author = f.seats[0] if f.seats else None
-                report.proven = signed_proof(f)
-                return report, ledger
-            report.signatures += len(entry["sigs"])
-            if on_entry:
-                on_entry(index, entry, ledger)
     except CodecError as e:
         report.index = index + 1
         report.kind = report.author = None

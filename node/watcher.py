@@ -1,0 +1,196 @@
+"""A watcher: follows a match live from any player's node, checking every item as `verify` does.
+
+Invariants kept here:
+- Nothing is shown or kept before it is checked: each item the node sends goes through
+  protocol.verify.Checker (signatures, the chain, who may write what, dice against their
+  commitments, every hidden-card proof, the rules replayed, every attested state hash), then is
+  appended to the watcher's match file (node.store, the players' own code: at the end the file
+  is byte for byte theirs), then told (`on_item`).
+- A cheat or a divergence stops the watcher there, worded as `verify` words it (the Report),
+  naming the seat; the file keeps every entry before it.
+- The watcher signs nothing and holds no decryption share: its key is a stranger's, it is in
+  no genesis, and it is sent only the log's public items (node.watchers).
+- Its link lost, it comes back from its file's last item through any player's node it knows
+  (the one it was given, then every seat's address the nodes said), pausing between rounds;
+  a watcher restarted on its file (`match_file`) goes on the same way. When no node served it
+  in a round and one of them plays another match now, it stops (`Watched.stopped`).
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import trio
+
+from protocol import matchfile
+from protocol.codec import MAX_FRAME, CodecError, decode
+from protocol.identity import Identity
+from protocol.verify import Checker, Report
+
+from . import wire
+from .framing import TransportError
+from .links import CONTEXT, REDIAL
+from .store import MatchStore
+from .watchers import OTHER_MATCH
+
+log = logging.getLogger("lanboard.node.watcher")
+
+
+
+@dataclass
+class Watched:
+    """How watching ended: `report` is the checker's (status 0: the game is over and every
+    item held; 1: a check failed, worded as verify words it); `stopped` a node's word that the
+    match was stopped (its last item is then the last the watcher holds)."""
+    match_file: Path | None = None
+    report: Report | None = None
+    stopped: str | None = None
+    result: Any = None        # the game's result (engine), once it is over
+    items: int = 0
+    addrs: list[tuple[str, int]] = field(default_factory=list)
+
+
+class Watcher:
+    def __init__(self, home: Path, addrs: list[tuple[str, int]], *, transport: Any = None,
+                 identity: Identity | None = None,
+                 on_item: Callable[[int, Any, Any], None] | None = None,
+                 match_file: Path | None = None) -> None:
+        from .transport import TcpTransport
+        self.home = Path(home) / "watched"   # apart from the player's matches: never resumed
+        self.addrs = list(addrs)
+        self.transport = transport or TcpTransport()
+        self.identity = identity or Identity.generate()   # a stranger's key, for this watch
+        self.on_item = on_item or (lambda index, entry, ledger: None)
+        self.checker = Checker(self._told)
+        self.store: MatchStore | None = None
+        self.items = 0            # items held and checked (the genesis is item 0)
+        self.outcome = Watched()
+        self.links = 0            # links opened, for tests and the user
+        self.reopening = match_file is not None
+        if match_file is not None:
+            self._reopen(Path(match_file))
+            self.reopening = False
+
+    def _told(self, index: int, entry: Any, ledger: Any) -> None:
+        if not self.reopening:   # what the file held was told before the watcher stopped
+            self.on_item(index, entry, ledger)
+
+    @property
+    def match_id(self) -> bytes:
+        return self.checker.ledger.match_id if self.checker.ledger else b""
+
+    # ------------------------------------------------------------------ coming back
+    def _reopen(self, path: Path) -> None:
+        """Go on from a file this watcher kept: checked again from its start."""
+        self.store = MatchStore.open(self.home, path)
+        for index, (_, raw, value) in enumerate(matchfile.read_items(path.read_bytes())):
+            if not self._check(index, raw, value):
+                raise ValueError(f"{path} does not verify at item {index}: "
+                                 f"{self.checker.report.reason}")
+        self.items = self.store.count
+        self.addrs += [tuple(a) for a in self.store.meta.get("addrs", []) if tuple(a) not in
+                       self.addrs]
+
+    # ------------------------------------------------------------------ following
+    async def run(self) -> Watched:
+        """Follow the match until it is over, stopped, or fails a check."""
+        pause = REDIAL[0]
+        while True:
+            other = 0   # nodes that play another match now
+            for host, port in list(self.addrs):
+                try:
+                    done = await self._follow(host, port)
+                except (TransportError, CodecError) as e:
+                    log.info("watching through %s:%s: %s", host, port, e)
+                    other += str(e).endswith(OTHER_MATCH)
+                    continue
+                if done:
+                    return self._finish()
+                pause = REDIAL[0]
+            if other:   # no node served it, one plays another match: its match is over there
+                self.outcome.stopped = f"no node it knows plays match {self.match_id.hex()}"
+                return self._finish()
+            await trio.sleep(pause)
+            pause = min(pause * 2, REDIAL[1])
+
+    async def _follow(self, host: str, port: int) -> bool:
+        """One link to a player's node; True once watching is over (see Watched)."""
+        conn = await self.transport.connect(host, port, self.identity, CONTEXT)
+        self.links += 1
+        try:
+            await conn.send(wire.pack("watch", match=self.match_id, have=self.items))
+            while True:
+                ch, msg = wire.unpack(await conn.receive())
+                if ch != wire.NODE:
+                    raise wire.BadMessage("a watcher is sent no session frame")
+                if msg["t"] == "refused":
+                    if msg["reason"].startswith("the match was stopped"):
+                        self.outcome.stopped = msg["reason"]
+                        return True
+                    raise TransportError(f"{host}:{port} refused: {msg['reason']}")
+                if msg["t"] == "watching":
+                    self._learn(msg["addrs"], host, port)
+                elif msg["t"] == "items":
+                    if not self._take(msg["first"], msg["items"]):
+                        return True
+                    await conn.send(wire.pack("sync", have=self.items))
+                    if self.checker.ledger is not None and self.checker.ledger.over:
+                        return True
+                else:
+                    raise wire.BadMessage(f"unexpected {msg['t']} to a watcher")
+        finally:
+            await trio.aclose_forcefully(conn.stream)
+
+    def _learn(self, addrs: list, host: str, port: int) -> None:
+        for a in addrs:
+            if type(a) is list and len(a) == 2 and type(a[0]) is str and type(a[1]) is int \
+                    and a[0] and a[1] and (a[0], a[1]) not in self.addrs:
+                self.addrs.append((a[0], a[1]))
+
+    def _take(self, first: int, items: list) -> bool:
+        """Check and keep the items a node sent from `first` on; False once one fails."""
+        if first > self.items or not all(type(x) is bytes for x in items):
+            raise wire.BadMessage("items that leave a gap, or are no byte strings")
+        for index, raw in enumerate(items[self.items - first:], start=self.items):
+            try:
+                value = decode(raw, MAX_FRAME)
+            except CodecError as e:
+                raise wire.BadMessage(f"item {index} does not decode: {e}") from None
+            if not self._check(index, raw, value):
+                return False
+            if index == 0:
+                self.store = MatchStore(self.home, self.match_id)
+                self.store.start(raw, self._meta())
+            else:
+                self.store.append(raw)
+            self.items = index + 1
+        return True
+
+    def _check(self, index: int, raw: bytes, value: Any) -> bool:
+        if index == 0:
+            return self.checker.genesis(value)
+        return self.checker.entry(index, raw, value)
+
+    def _meta(self, finished: bool = False) -> dict:
+        return {"watching": True, "finished": finished,
+                "game": self.checker.ledger.body["game"],
+                "addrs": [list(a) for a in self.addrs]}
+
+    def _finish(self) -> Watched:
+        out = self.outcome
+        out.items, out.addrs = self.items, list(self.addrs)
+        report = self.checker.report
+        ledger = self.checker.ledger
+        if not self.checker.failed and ledger is not None and ledger.over:
+            result = out.result = ledger.result()
+            report.status, report.complete = 0, True
+            report.entries = len(ledger.entries)
+            report.scores, report.winners = list(result.scores), list(result.winners)
+        out.report = report
+        if self.store is not None:
+            self.store.finish(self._meta(finished=True))
+            self.store.close()
+            out.match_file = self.store.path
+        return out

@@ -1,0 +1,168 @@
+"""Watchers served by a player's node: the match's log, item by item, to those who only watch.
+
+A watcher (node.watcher) dials a player's node and opens with "watch" (the match it follows,
+b"" for any, and how many of the log's items it holds: the genesis is item 0). The node answers
+"watching" (every player's node address, so the watcher can come back through any of them),
+then "items" messages holding the log from there on, as the log grows; the watcher answers each
+with "sync" (how many items it holds now).
+
+Invariants kept here:
+- Players never wait for watchers: a watcher is served by a task of its own that reads the
+  node's log; nothing of the game (the session, the links, the outbox) waits on it, and a
+  watcher is never part of a round, never dialed, never sent a session frame.
+- A watcher is sent only the log's items (the signed genesis and entries, public by design:
+  decryption shares in a "draw" entry are encrypted to the card's holder, node.hiddenlog),
+  never a session frame, never a share of a round in progress, never a private card; and only
+  items that are on disk (node.outbox's persist-before-send: an entry may hold our own move).
+- Bounded: a watcher has at most WINDOW items sent that it has not said it holds; one whose
+  "sync" does not advance for STALL seconds while items are outstanding is dropped (it comes
+  back and catches up from its file). At most `limit` watchers a node (0: none).
+- A watcher is a stranger: its connection stays unseated in node.admission (counted against
+  the caps, evictable by a newcomer like any other), without the grace (it lives as long as it
+  reads); it cannot become a seat: after "watch" it may send nothing but "sync".
+- When the match stops for a fault, a watcher holding the whole log is told why ("refused").
+- A watcher that comes before the game has begun waits for it, as long as the admission grace
+  lets a stranger's connection live (then it dials again).
+"""
+from __future__ import annotations
+
+import logging
+import math
+from typing import TYPE_CHECKING, Any, Callable
+
+import trio
+
+from . import outbox, wire
+from .admission import watching
+from .catchup import entry_frames
+from .framing import TransportError
+
+if TYPE_CHECKING:
+    from .store import MatchStore
+    from .table import Table
+
+log = logging.getLogger("lanboard.node.watchers")
+
+OTHER_MATCH = "this node plays another match"   # a watcher of an older match stops on it
+
+WATCHERS = 8      # watchers a node serves at most, by default
+WINDOW = 64       # items sent to a watcher beyond what it said it holds, at most
+STALL = 10.0      # seconds a watcher with items outstanding may go without reading
+
+
+class Watchers:
+    def __init__(self, table: "Table", store: Callable[[], "MatchStore | None"],
+                 limit: int = WATCHERS) -> None:
+        self.table = table
+        self.store = store    # the match file (the outbox's), once the match has started
+        self.limit = limit
+        self.active = 0       # watchers served now
+        self.dropped = 0      # watchers dropped for not reading
+
+    async def serve(self, conn: Any, msg: dict) -> None:
+        """One watcher's connection, from its "watch" message until it or the node goes."""
+        table = self.table
+        # a watcher that comes in the lobby waits for the game, within the admission grace
+        # of a stranger's connection (it dials again after it)
+        await table.session_ready.wait()
+        refusal = self._refusal(msg)
+        if refusal:
+            await conn.send(wire.pack("refused", reason=refusal))
+            return
+        watching(conn)
+        self.active += 1
+        try:
+            await self._serve(conn, max(msg["have"], 0))
+        finally:
+            self.active -= 1
+
+    def _refusal(self, msg: dict) -> str | None:
+        table = self.table
+        if msg["t"] != "watch":
+            return "a watcher opens with watch"
+        if self.limit <= 0:
+            return "this game takes no watchers"
+        if table.session.ledger is None:
+            return "the game has not begun yet"
+        if msg["match"] not in (b"", table.session.match_id):
+            return OTHER_MATCH
+        if self.active >= self.limit:
+            return f"this node already serves its {self.limit} watchers"
+        return None
+
+    async def _serve(self, conn: Any, have: int) -> None:
+        table = self.table
+        genesis = table.session.log[0]
+        sent = acked = have
+        stall = trio.CancelScope()
+        await conn.send(wire.pack("watching", addrs=[[s.addr, s.port] for s in table.seats]))
+
+        async def read_syncs() -> None:
+            nonlocal acked
+            while True:
+                ch, said = wire.unpack(await conn.receive())
+                if ch != wire.NODE or said["t"] != "sync":
+                    raise wire.BadMessage("a watcher may send nothing but sync")
+                if not acked < said["have"] <= sent:
+                    raise wire.BadMessage(f"a watcher says it holds {said['have']} items "
+                                          f"of the {sent} sent")
+                acked = said["have"]
+                stall.deadline = math.inf if acked == sent else trio.current_time() + STALL
+                table.grown.unpark_all()
+
+        failure: list[TransportError] = []
+
+        async def guarded(part, nursery: trio.Nursery) -> None:
+            # a broken link ends both halves, its error kept (as node.links does): the
+            # listener expects a TransportError, not an ExceptionGroup
+            try:
+                await part()
+            except TransportError as e:
+                failure.append(e)
+            nursery.cancel_scope.cancel()
+
+        async def send_items() -> None:
+            nonlocal sent
+            while True:
+                entries = table.session.ledger.entries
+                if sent > 1 + len(entries):
+                    # our log's tail was replaced by the match's (node.catchup): what this
+                    # watcher holds may not be the match's; it comes back and checks
+                    raise wire.BadMessage("the log this watcher was sent was replaced")
+                upto = min(1 + len(entries), acked + WINDOW)
+                if upto > sent:
+                    await self._synced(upto)
+                    frames = entry_frames([genesis, *entries[:upto - 1]], sent, "items")
+                    if stall.deadline == math.inf:
+                        stall.deadline = trio.current_time() + STALL
+                    await conn.send_many(frames)
+                    sent = upto
+                    continue
+                if sent == acked == 1 + len(entries) and table.finished.is_set() \
+                        and table.outcome.fault is not None:
+                    f = table.outcome.fault
+                    await conn.send(wire.pack("refused", reason=f"the match was stopped: "
+                                              f"{f.kind}: {f.reason}"))
+                    return
+                await table.grown.park()
+
+        with stall:
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(guarded, read_syncs, nursery)
+                nursery.start_soon(guarded, send_items, nursery)
+        if stall.cancelled_caught:
+            self.dropped += 1
+            log.info("dropped a watcher (%s) that read nothing for %g s", conn.peer, STALL)
+        elif failure:
+            log.info("a watcher (%s) went: %s", conn.peer, failure[0])
+
+    async def _synced(self, items: int) -> None:
+        """The first `items` items on disk before a watcher sees them (an entry may hold our
+        own move or claim: persist before send, as node.outbox does for peers)."""
+        store = self.store()
+        if store is None or store.synced >= items:
+            return
+        if store.slowest_sync < outbox.INLINE_SYNC_MAX:
+            store.sync_to(items)
+        else:
+            await trio.to_thread.run_sync(store.sync_to, items)
