@@ -23,7 +23,6 @@ from protocol.identity import data_dir, load_or_create
 from protocol.peertext import shown
 
 from .command_hint import lanboard
-from .local_bots import TABLE_CODE_ENV
 
 log = logging.getLogger("lanboard.cli")
 
@@ -133,6 +132,7 @@ def make_node(args, printer: Printer) -> Node:
 def watchers_allowed(args) -> int:
     """How many may watch through this node: none at a private table (its host's --private, or
     a seat taken with its code), since a watcher proves no code; else --watchers."""
+    from .local_bots import TABLE_CODE_ENV   # local_bots imports this module
     private = getattr(args, "private", False) or getattr(args, "code", None) or \
         os.environ.get(TABLE_CODE_ENV)
     if private or getattr(args, "no_watchers", False):
