@@ -27,6 +27,9 @@ from .screen_sets import screen_keys, what_happened
 from .screens import (MIN_H, MIN_W, QUICK_KEY, RECLAIM_KEY, characters_in_play, first_option,
                       help_screen, options_shown, pad, quick_option, too_small)
 
+# Keys a person names by their label, in messages about them
+KEY_NAMES = {"\r": "Enter", "\n": "Enter", "\t": "Tab", " ": "Space", "\x7f": "Backspace"}
+
 # ANSI colour names follow the terminal's own palette, so they stay readable on light and dark
 # backgrounds; no white or black text, and selection uses reverse video rather than a colour.
 STYLE = Style.from_dict({
@@ -347,7 +350,7 @@ class GameUI:
         @kb.add(Keys.Any)
         def not_here(event) -> None:
             key = event.key_sequence[0].data if event.key_sequence else "?"
-            shown = key if key.isprintable() and key.strip() else repr(key)
+            shown = KEY_NAMES.get(key) or (key if key.isprintable() and key.strip() else repr(key))
             if self.help_open:
                 m.say(f"'{shown}' does nothing in help: Esc goes back to the game.")
             elif self.replay:

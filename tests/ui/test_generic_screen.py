@@ -335,3 +335,19 @@ def test_the_final_screen_says_a_bot_finished_a_seat_and_where_the_log_is():
     assert "A bot played Ann from the moment the others recorded that seat as gone past the " \
            "timeout." in said
     assert "lanboard verify /home/ann/.local/share/lanboard/matches/ab12.match" in said
+
+
+def test_a_key_pressed_when_it_is_not_your_decision_is_named_as_a_person_names_it():
+    """Enter pressed while another player decides was said as "''\\r'' does nothing now" (seen
+    playing on the virtual LAN); keys without a printable face are named by their label."""
+    async def script():
+        with terminal(80, 24) as (inp, out):
+            ui = GameUI(toy_model(seat=0))          # Ann's screen: Bob is deciding
+            task = asyncio.ensure_future(ui.app.run_async())
+            await until(lambda: ui.app.is_running, 5, "the app")
+            inp.send_text("\r")
+            await until(lambda: "does nothing now" in ui.model.message, 5, "an explanation", ui)
+            assert ui.model.message.startswith("'Enter' does nothing now: it is not your decision")
+            ui.app.exit()
+            await asyncio.wait_for(task, 5)
+    asyncio.run(script())
