@@ -152,7 +152,8 @@ async def lobby_lifecycle(addresses: dict[int, str], slow: float, logdir: Path
         assert reg["addresses"] == [addresses[1]]
         seen = await browser.next(5 * slow, event="seen", name=reg["name"])
         assert (seen["address"], seen["port"]) == (addresses[1], 40404)
-        assert seen["info"] == {**INFO, "phase": "lobby", "match": "", "v": TXT_VERSION}
+        assert seen["info"] == {**INFO, "phase": "lobby", "match": "", "v": TXT_VERSION,
+                                "private": False, "watch": ""}   # neither announced
 
         t_update = trio.current_time()
         await host.send({"seats_taken": 2})
