@@ -2,7 +2,15 @@
 through the control API: their node asks at each move slot, the next person to decide consents
 before moving, and every node logs the same reclaim entry; the person decides again from then
 on and the match verifies. Nodes over memory streams on trio's virtual clock (tests.node.memnet);
-people decide a (virtual) second after they are asked."""
+people decide a (virtual) second after they are asked.
+
+The race is played to its turn limit (RaceToTheTurnLimit): in the toy race as it is, the greedy
+host can reach the goal in its first two turns (two rolls of two dice), which ended the match
+before the reclaim was agreed (the request's first move slot may be a bot's, which moves at once
+as it expects no request yet; the request comes again at the next one) or before the seat's next
+move, so the seat could not be shown played by its person again (about 1 run in 20)."""
+from pathlib import Path
+
 import pytest
 import trio
 
@@ -13,11 +21,30 @@ from protocol.codec import decode
 from protocol.identity import Identity
 from protocol.verify import verify_file
 
-import tests.protocol.toygame  # noqa: F401  (registers "toy-race")
+from engine.core import register
+from tests.protocol.toygame import TURN_LIMIT, ToyRace
 
 from .memnet import MemoryNetwork
 
 TIMEOUTS = {"decision": 20, "round": 20}
+
+
+class RaceToTheTurnLimit(ToyRace):
+    """The toy race from so far behind the start that no roll of the whole match reaches the
+    goal (nor a trap): it always lasts TURN_LIMIT turns, so every seat has turns left after the
+    one it timed out on, to be asked for, consent to and play after a reclaim."""
+    id = "toy-race-to-the-limit"
+
+    def initial_state(self, players, variants):
+        state = super().initial_state(players, variants)
+        state.players = [-12 * TURN_LIMIT] * players    # two dice a turn never make up the gap
+        return state
+
+    def rules_files(self) -> list[Path]:
+        return [*super().rules_files(), Path(__file__).resolve()]
+
+
+register(RaceToTheTurnLimit())
 
 
 async def _person(node: Node, playing) -> None:
@@ -58,7 +85,7 @@ async def _pat_comes_back(tmp_path, ann_bot: str | None):
     async with trio.open_nursery() as nursery:
         await nursery.start(serve_control, pat, sock)
         port = await nursery.start(lambda task_status: host.host(
-            "toy-race", (), 3, task_status=task_status, timeouts=TIMEOUTS))
+            RaceToTheTurnLimit.id, (), 3, task_status=task_status, timeouts=TIMEOUTS))
         nursery.start_soon(ann.join, "127.0.0.1", port)
         nursery.start_soon(pat.join, "127.0.0.1", port)
         if ann_bot is None:
