@@ -18,10 +18,10 @@ from protocol.table_code import CODE_CHARS, WrongCode, normal_code
 from .bot_option import fold_level
 from .cmd_host import add_node_arguments, node_argv
 from .cmd_resume import resume_if_chosen
-from .local_bots import TABLE_CODE_ENV
 from .errors import UsageError
 from .chosen_name import chosen_name
-from .node_runner import Printer, exit_status, make_node, run_with_control, setup_logging
+from .node_runner import (TABLE_CODE_ENV, Printer, exit_status, make_node, run_with_control,
+                          setup_logging)
 
 NAME = "join"
 HELP = "join a game found on the LAN (or at --peer HOST:PORT) and play"

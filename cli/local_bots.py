@@ -19,7 +19,7 @@ from node.lobby import SEAT_NUMBER
 from node.runtime import unfinished_matches
 from protocol.identity import data_dir
 
-from .node_runner import node_running
+from .node_runner import TABLE_CODE_ENV, node_running
 from .ui.launch import default_control
 
 
@@ -44,7 +44,6 @@ def bot_command(listen: str, port: int, kind: str) -> list[str]:
             "--listen", listen, "--bot", kind, "--name", f"Bot {SEAT_NUMBER}", "--new"]
 
 
-TABLE_CODE_ENV = "LANBOARD_TABLE_CODE"   # join reads it when no --code is given
 
 
 def spawn_bots(nursery: trio.Nursery, listen: str, port: int, count: int, kind: str,

@@ -26,6 +26,10 @@ from .command_hint import lanboard
 
 log = logging.getLogger("lanboard.cli")
 
+# A private table's code for the host's own bots: `join` reads it when no --code is given
+# (in the environment, never on a command line other users can read)
+TABLE_CODE_ENV = "LANBOARD_TABLE_CODE"
+
 # A game against this machine's bots only, with no UI attached this long, ends itself (its bots
 # too; the match file stays, resumable): issue 17 found 14 forgotten nodes waiting for a week.
 END_IDLE_S = 24 * 3600
@@ -132,7 +136,6 @@ def make_node(args, printer: Printer) -> Node:
 def watchers_allowed(args) -> int:
     """How many may watch through this node: none at a private table (its host's --private, or
     a seat taken with its code), since a watcher proves no code; else --watchers."""
-    from .local_bots import TABLE_CODE_ENV   # local_bots imports this module
     private = getattr(args, "private", False) or getattr(args, "code", None) or \
         os.environ.get(TABLE_CODE_ENV)
     if private or getattr(args, "no_watchers", False):

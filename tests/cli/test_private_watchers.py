@@ -5,7 +5,7 @@ import argparse
 
 import pytest
 
-from cli.local_bots import TABLE_CODE_ENV
+from cli.node_runner import TABLE_CODE_ENV
 from cli.node_runner import watchers_allowed
 
 
