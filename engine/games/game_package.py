@@ -13,6 +13,7 @@ use, its data, and modules that never change a state hash:
     narrate(g, before, after, names, kind, players)  what changed between two views, for a game
                                                   whose screens show its state themselves
     glossary(g)                                   the plain data such screens draw with
+  `narrate` and `narrate_move` may live in `words_narration.py` instead (WORDS_LOOKED_UP).
   `names` is a SeatNames (seat -> "you" or the player's name). A new option's label goes in
   describe_move (Overwatch: `_label` in its words.py), beside the other labels of its task.
 - `bot.py`: `greedy_move`, the game's sensible policy, which is also its takeover policy (so
@@ -131,6 +132,10 @@ class PlainState:
         return own(self)
 
 
+# The words modules `PackagedGame._words` looks a function up in, in this order.
+WORDS_LOOKED_UP = ("words", "words_narration")
+
+
 class PackagedGame(Game):
     """A Game whose words and bot live beside its rules in its package (see the module)."""
 
@@ -148,7 +153,18 @@ class PackagedGame(Game):
     _bot: ModuleType | None = None
 
     def _words(self, name: str) -> Any:
-        return getattr(self._part("words"), name, None)
+        """`name` from the package's words: words.py, else words_narration.py (what each entry
+        did, in sentences), so neither module has to import the other to be found."""
+        for module in WORDS_LOOKED_UP:
+            try:
+                found = getattr(self._part(module), name, None)
+            except ModuleNotFoundError as e:
+                if e.name != f"{self._package()}.{module}":
+                    raise   # a module the words import is missing: a defect, not "no words"
+                continue
+            if found is not None:
+                return found
+        return None
 
     def describe_move(self, state: Any, move: Move, names: SeatNames | None = None) -> str:
         own = self._words("describe_move")

@@ -5,7 +5,8 @@ import copy
 import engine
 from engine import Decision
 from engine.games.game_package import SeatNames as Names
-from engine.games.overwatch_monopoly.words import narrate, option_label
+from engine.games.overwatch_monopoly.words import option_label
+from engine.games.overwatch_monopoly.words_narration import narrate
 from engine.simulate import play
 from node.words import decision_words
 from tests.ui import states

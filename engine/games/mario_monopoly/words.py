@@ -385,7 +385,3 @@ def board(g: "MarioMonopoly", s: "State", seat: int | None, cards: Any = None) -
     return {"seats": holdings(g, s), "bosses_left": len(s.boss_deck),
             "whole_sets": sets_owned_whole(g, s)}
 
-
-# What each entry did, in sentences: its own module (words_narration.py), named here as the
-# words the game package looks up.
-from .words_narration import narrate, narrate_move  # noqa: E402,F401

@@ -295,7 +295,3 @@ def describe_result(result: Any, names: Names) -> list[str]:
 def explain_illegal(g: Any, s: Any, decision: Decision, move: tuple) -> str:
     return family_explain(decision, move, lambda n: f"{n} HP", s.players[decision.player].hp)
 
-
-# What each entry did, in sentences: its own module (words_narration.py), named here as the
-# words the game package looks up.
-from .words_narration import narrate, narrate_move, narrate_own  # noqa: E402,F401

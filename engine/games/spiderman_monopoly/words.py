@@ -281,7 +281,3 @@ def board(g: "SpiderManMonopoly", s: "State", seat: int | None, cards: Any = Non
     return {"seats": holdings(g, s), "whole_sets": sets_owned_whole(g, s),
             "decks": [{"deck": name, "cards": len(deck)} for name, deck in sorted(s.decks.items())]}
 
-
-# What each entry did, in sentences: its own module (words_narration.py), named here as the
-# words the game package looks up.
-from .words_narration import narrate, narrate_move  # noqa: E402,F401
