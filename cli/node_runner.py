@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import sys
 from functools import partial
 from pathlib import Path
@@ -134,13 +133,9 @@ def make_node(args, printer: Printer) -> Node:
 
 
 def watchers_allowed(args) -> int:
-    """How many may watch through this node: none at a private table (its host's --private, or
-    a seat taken with its code), since a watcher proves no code; else --watchers."""
-    private = getattr(args, "private", False) or getattr(args, "code", None) or \
-        os.environ.get(TABLE_CODE_ENV)
-    if private or getattr(args, "no_watchers", False):
-        return 0
-    return getattr(args, "watchers", WATCHERS)
+    """How many may watch through this node (--watchers, --no-watchers; a private table's node
+    takes none whatever this says: node.watchers.Watchers.private)."""
+    return 0 if getattr(args, "no_watchers", False) else getattr(args, "watchers", WATCHERS)
 
 
 async def run_with_control(node: Node, printer: Printer, play, control: Path | None = None, *,

@@ -186,6 +186,7 @@ class Node:
         self.lobby.open(game, variants, seats, nonce, chain)
         if table_code is not None:
             self.door = Door(table_code, self.events.emit)
+            self.watchers.private()
         async with trio.open_nursery() as nursery:
             self.port = self.seats[0].port = await nursery.start(self._serve)
             task_status.started(self.port)
@@ -220,6 +221,7 @@ class Node:
                 if code is not None:
                     require_code(conn, code)
                 if table_code is not None:
+                    self.watchers.private()
                     await knock(conn, table_code)
                 body, addrs, chain, sigs = await self.lobby.enter(
                     conn, self.port, lambda: task_status.started(self.port))

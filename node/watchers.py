@@ -56,8 +56,14 @@ class Watchers:
         self.table = table
         self.store = store    # the match file (the outbox's), once the match has started
         self.limit = limit
+        self.why_none = "this game takes no watchers"   # told when `limit` is 0
         self.active = 0       # watchers served now
         self.dropped = 0      # watchers dropped for not reading
+
+    def private(self) -> None:
+        """A private table's node serves no watcher: a watcher proves no table code, so it
+        would show a stranger the game the code keeps to those at the table."""
+        self.limit, self.why_none = 0, "a private table takes no watchers"
 
     async def serve(self, conn: Any, msg: dict) -> None:
         """One watcher's connection, from its "watch" message until it or the node goes."""
@@ -81,7 +87,7 @@ class Watchers:
         if msg["t"] != "watch":
             return "a watcher opens with watch"
         if self.limit <= 0:
-            return "this game takes no watchers"
+            return self.why_none
         if table.session.ledger is None:
             return "the game has not begun yet"
         if msg["match"] not in (b"", table.session.match_id):

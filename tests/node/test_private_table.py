@@ -81,3 +81,32 @@ def test_a_private_table_seats_only_the_right_code_bounds_wrong_tries_and_tells_
     assert said["roster while paused"] == ["Hana"]
     # and the table still opens to the right code
     assert said["right"] == "seated" and said["roster"] == ["Hana", "Gus"]
+
+
+async def _watched_private_table(tmp_path):
+    """A watcher's answer from a private table's host and from its seated joiner, once the game
+    has begun."""
+    net = MemoryNetwork()
+    host = Node(Identity.generate(), "Hana", tmp_path / "h", transport=net, bot="greedy")
+    joiner = Node(Identity.generate(), "Gus", tmp_path / "g", transport=net, bot="greedy")
+    said = {}
+    async with trio.open_nursery() as nursery:
+        port = await nursery.start(lambda task_status: host.host(
+            GAME, (), 2, task_status=task_status, table_code=CODE))
+        nursery.start_soon(lambda: joiner.join("mem", port, table_code=CODE))
+        for node in (host, joiner):
+            await node.session_ready.wait()
+        for who, node in (("host", host), ("joiner", joiner)):
+            conn = await net.connect("mem", node.port, Identity.generate(), CONTEXT)
+            await conn.send(wire.pack("watch", match=b"", have=0))
+            said[who] = wire.unpack(await conn.receive())[1]
+        nursery.cancel_scope.cancel()
+    return said
+
+
+def test_a_private_table_takes_no_watchers_at_any_of_its_nodes(tmp_path, monkeypatch):
+    """A watcher proves no table code: the host and every seat taken with the code refuse one,
+    whatever --watchers says, so nobody without the code sees the game."""
+    said = trio.run(_watched_private_table, tmp_path, clock=virtual_clock(monkeypatch))
+    refused = {"t": "refused", "reason": "a private table takes no watchers"}
+    assert said == {"host": refused, "joiner": refused}
