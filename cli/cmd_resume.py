@@ -81,7 +81,7 @@ def ended_by_cheat(home: Path, which: str) -> list[Path]:
         if not note.stem.startswith(which.lower()):
             continue
         try:
-            if json.loads(note.read_text()).get("stopped"):
+            if stopped_in_note(note.with_suffix(".match"), json.loads(note.read_text())):
                 out.append(note.with_suffix(".match"))
         except (OSError, ValueError):
             continue
