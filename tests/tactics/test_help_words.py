@@ -10,9 +10,10 @@ from engine.games.overwatch_tactics import hexgrid as hx
 from engine.games.overwatch_tactics import words_help
 from tests.tactics.scenario import ATTACK, DEFENCE, GAME, board, full, options, play
 
-# The rulebook is not in the repository: the shared folder beside the checkouts holds it.
-RULEBOOK = Path(os.environ.get("LANBOARD_RULEBOOKS", "/work/shared/rules")) / \
-    "overwatch-board-game.txt"
+# The rulebook is not in the repository: the shared folder beside the checkout holds it (as it
+# does beside CI's clone); LANBOARD_RULEBOOKS names another folder.
+_SHARED_RULES = Path(__file__).resolve().parents[3] / "shared" / "rules"
+RULEBOOK = Path(os.environ.get("LANBOARD_RULEBOOKS", _SHARED_RULES)) / "overwatch-board-game.txt"
 RULES_MD = Path(words_help.__file__).with_name("RULES.md")
 
 
