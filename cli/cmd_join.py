@@ -8,10 +8,10 @@ from functools import partial
 
 import trio
 
-from node.discovery import LobbySeen, browse, is_check_code, proven_lobbies
+from node.discovery import LobbySeen, browse, proven_lobbies
 from node.runtime import LobbyRefused
 from node.transport import TransportError
-from protocol.identity import data_dir
+from protocol.identity import data_dir, is_check_code
 from protocol.peertext import shown
 from protocol.table_code import CODE_CHARS, WrongCode, normal_code
 

@@ -42,9 +42,10 @@ __all__ = [
     "local_ipv4_addresses", "gather_until_quiet", "proven_key", "proven_lobbies",
 ]
 
-from protocol.identity import Identity, check_code
+from protocol.identity import Identity, check_code, is_check_code
 
 from .links import CONTEXT
+from .lobby_checks import is_token
 from .transport import TransportError, connect
 
 log = logging.getLogger("lanboard.node.discovery")
@@ -60,16 +61,9 @@ RESOLVE_TIMEOUT_MS = 1500
 # goodbye and its lobby would stay listed that long; 2 min costs a few refresh queries per lobby.
 LOBBY_TTL = 120
 
-_CODE_RE = re.compile(r"^[A-Z2-7]{4}-[A-Z2-7]{4}$")   # protocol.identity.check_code's format
 _SEATS_RE = re.compile(r"^(\d{1,2})/(\d{1,2})$")
 _WATCH_RE = re.compile(r"^(no|\d{1,2}/\d{1,2})$")   # watchers now/at most, or "no"
 _HEX_RE = re.compile(r"^(?:[0-9a-f]{2}){1,64}$")
-_TOKEN_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
-
-
-def is_check_code(text: str) -> bool:
-    """Whether `text` is written as a check code (protocol.identity.check_code), e.g. AD55-GY4Y."""
-    return bool(_CODE_RE.match(text))
 
 
 class DiscoveryError(Exception):
@@ -111,13 +105,13 @@ class LobbyInfo:
 
     def validate(self) -> None:
         """Raise BadAnnouncement unless every field is within what from_txt accepts."""
-        if not _TOKEN_RE.match(self.v):
+        if not is_token(self.v):
             raise BadAnnouncement(f"v={self.v!r} is not a version token")
-        if not _TOKEN_RE.match(self.game):
+        if not is_token(self.game):
             raise BadAnnouncement(f"game={self.game!r} is not a game id")
         if not self.host or len(self.host.encode("utf-8")) > 63 or not self.host.isprintable():
             raise BadAnnouncement(f"host={self.host!r}: 1 to 63 bytes of printable text")
-        if not _CODE_RE.match(self.code):
+        if not is_check_code(self.code):
             raise BadAnnouncement(f"code={self.code!r} is not a check code like ABCD-EFGH")
         if not (1 <= self.seats_total <= 99 and 0 <= self.seats_taken <= self.seats_total):
             raise BadAnnouncement(f"seats {self.seats_taken}/{self.seats_total} out of range")

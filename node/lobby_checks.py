@@ -24,23 +24,28 @@ import ipaddress
 import re
 from typing import Any
 
-from protocol.identity import check_code
+from protocol.identity import check_code, is_check_code
 from protocol.messages import MAX_CHAIN, MAX_PLAYERS, SchemaError, parse_genesis_body
 from protocol.peertext import name_problem, shown
 
 from . import wire
 
-__all__ = ["LobbyFieldError", "sender", "join_problem", "check_welcome", "check_roster",
+__all__ = ["LobbyFieldError", "sender", "is_token", "port_problem", "address_problem",
+           "join_problem", "check_welcome", "check_roster",
            "check_refusal", "check_dropped", "check_start"]
 
 MAX_PORT = 65535
 MAX_REASON = 1024          # a refusal's reason, as a halt notice's (protocol.messages)
-_CODE_RE = re.compile(r"^[A-Z2-7]{4}-[A-Z2-7]{4}$")   # protocol.identity.check_code's form
-_GAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")  # a game id, as announced (node.discovery)
+_TOKEN_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")   # a game id, a version, as announced
 
 
 class LobbyFieldError(wire.BadMessage):
     """A lobby message with a value no honest lanboard sends; its sender is at fault."""
+
+
+def is_token(text: object) -> bool:
+    """Whether `text` is a short lowercase token: a game id, a TXT version (node.discovery)."""
+    return type(text) is str and bool(_TOKEN_RE.match(text))
 
 
 def sender(conn: Any) -> str:
@@ -50,13 +55,13 @@ def sender(conn: Any) -> str:
     return f"{code} at {conn.peer}"
 
 
-def _port(v: Any, lo: int = 1) -> str | None:
+def port_problem(v: Any, lo: int = 1) -> str | None:
     if type(v) is not int or not lo <= v <= MAX_PORT:
         return f"a port is an integer {lo} to {MAX_PORT}, not {shown(repr(v)[:40])}"
     return None
 
 
-def _address(v: Any) -> str | None:
+def address_problem(v: Any) -> str | None:
     """Why `v` cannot be where a seat is dialed ("" is the host's own address), or None."""
     if type(v) is not str:
         return f"an address is text, not {type(v).__name__}"
@@ -76,7 +81,7 @@ def join_problem(msg: dict) -> str | None:
     problem = name_problem(msg["name"])
     if problem:
         return f"your name cannot be used: {problem}"
-    problem = _port(msg["port"])
+    problem = port_problem(msg["port"])
     if problem:
         return f"the port you listen on cannot be dialed: {problem}"
     return None
@@ -90,7 +95,7 @@ def _text_list(v: list, most: int, where: str) -> None:
 def check_welcome(msg: dict, conn: Any) -> None:
     """A host's welcome: the game it hosts and what our hash chain is made from."""
     frm = f"the host {sender(conn)}"
-    if not _GAME_RE.match(msg["game"]):
+    if not is_token(msg["game"]):
         raise LobbyFieldError(f"{frm} welcomed us to {shown(msg['game'][:64])}, not a game id")
     _text_list(msg["variants"], 32, f"{frm}: welcome.variants")
     if not 2 <= msg["seats"] <= MAX_PLAYERS:
@@ -109,8 +114,7 @@ def check_roster(msg: dict, conn: Any) -> None:
         raise LobbyFieldError(f"{frm} sent a roster of {len(players)} players for {seats} "
                               f"seats (2 to {MAX_PLAYERS})")
     for i, p in enumerate(players):
-        if type(p) is not dict or set(p) != {"name", "code"} or type(p["code"]) is not str \
-                or not _CODE_RE.match(p["code"]):
+        if type(p) is not dict or set(p) != {"name", "code"} or not is_check_code(p["code"]):
             raise LobbyFieldError(f"{frm}: roster.players[{i}] is not a name and a check code")
         problem = name_problem(p["name"])
         if problem:
@@ -126,7 +130,7 @@ def check_dropped(msg: dict, conn: Any) -> dict:
     """Whom the host says it dropped from its lobby, and why: a valid name and check code, the
     reason as it may be shown (cut, escaped)."""
     frm = f"the host {sender(conn)}"
-    if type(msg["code"]) is not str or not _CODE_RE.match(msg["code"]):
+    if not is_check_code(msg["code"]):
         raise LobbyFieldError(f"{frm}: dropped.code is not a check code")
     problem = name_problem(msg["name"])
     if problem:
@@ -149,7 +153,7 @@ def check_start(msg: dict, conn: Any) -> None:
     for seat, a in enumerate(addrs):
         if type(a) is not list or len(a) != 2:
             raise LobbyFieldError(f"{frm}: start.addrs[{seat}] is not [address, port]")
-        problem = _address(a[0]) or _port(a[1], lo=0)
+        problem = address_problem(a[0]) or port_problem(a[1], lo=0)
         if problem:
             raise LobbyFieldError(f"{frm}: start.addrs[{seat}]: {problem}")
         problem = name_problem(body["players"][seat]["name"])

@@ -32,6 +32,7 @@ from protocol.verify import Checker, Report
 from . import wire
 from .framing import TransportError
 from .links import CONTEXT, REDIAL
+from .lobby_checks import address_problem, port_problem
 from .store import MatchStore
 from .watchers import OTHER_MATCH
 
@@ -144,9 +145,10 @@ class Watcher:
             await trio.aclose_forcefully(conn.stream)
 
     def _learn(self, addrs: list, host: str, port: int) -> None:
-        for a in addrs:
-            if type(a) is list and len(a) == 2 and type(a[0]) is str and type(a[1]) is int \
-                    and a[0] and a[1] and (a[0], a[1]) not in self.addrs:
+        for a in addrs:   # held to the lobby's rule: nothing resolved on a peer's say-so
+            if type(a) is list and len(a) == 2 and a[0] != "" \
+                    and address_problem(a[0]) is None and port_problem(a[1]) is None \
+                    and (a[0], a[1]) not in self.addrs:
                 self.addrs.append((a[0], a[1]))
 
     def _take(self, first: int, items: list) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
+import re
 from pathlib import Path
 
 from cryptography.exceptions import InvalidSignature
@@ -36,6 +37,14 @@ def check_code(public_key: bytes) -> str:
     digest = hashlib.sha256(b"lanboard/check-code/1" + public_key).digest()
     code = base64.b32encode(digest[:5]).decode("ascii")
     return f"{code[:4]}-{code[4:]}"
+
+
+_CHECK_CODE_RE = re.compile(r"^[A-Z2-7]{4}-[A-Z2-7]{4}$")
+
+
+def is_check_code(text: object) -> bool:
+    """Whether `text` is written as `check_code` writes a code, e.g. AD55-GY4Y."""
+    return type(text) is str and bool(_CHECK_CODE_RE.match(text))
 
 
 class Identity:

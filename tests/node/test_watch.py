@@ -441,3 +441,13 @@ def test_a_watcher_whose_nodes_play_another_match_now_stops_and_watch_starts_afr
     assert _with_served(table, virtual_net, watch) == 0
     told = [json.loads(line) for line in lines if line.startswith("{")]
     assert [t["entry"] for t in told[:-1]] == list(range(len(log_items)))   # from its start
+
+
+def test_a_watcher_dials_only_seat_addresses_the_lobby_would_accept(tmp_path):
+    """Where the players listen is peer-supplied: held to node.lobby_checks' rule (IP literals,
+    ports 1-65535), so a node cannot send a watcher to resolve a name or dial port 2^63."""
+    w = Watcher(tmp_path, [("10.0.0.1", 4000)], transport=object())
+    w._learn([["10.0.0.2", 4001], ["evil.example", 4002], ["10.0.0.3", 2 ** 63],
+              ["10.0.0.4", 0], ["", 4003], ["224.0.0.251", 5353], "junk", ["10.0.0.2", 4001]],
+             "10.0.0.1", 4000)
+    assert w.addrs == [("10.0.0.1", 4000), ("10.0.0.2", 4001)]
