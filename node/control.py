@@ -233,6 +233,10 @@ def _pending_timeout(node) -> dict | None:
 
 
 # Requests that act on the game; each raises ValueError (IllegalMove) with the reason to refuse.
+# The commands besides ACTIONS, as the unknown-command error lists them
+QUERIES = ("status", "state", "pending", "glossary")
+STREAMS = ("ping", "events", "stop")
+
 ACTIONS = {
     "move": lambda node, req: node.submit_move(req.get("move")),
     "choose": lambda node, req: node.submit_choice(req.get("choice")),
@@ -321,9 +325,8 @@ async def _request(node, line: bytes, send, lifecycle: "Lifecycle | None" = None
     elif cmd == "stop":
         await _stop(node, req, send, lifecycle)
     else:
-        await send({"ok": False, "error": f"unknown cmd {cmd!r} "
-                                          "(status, state, pending, glossary, move, choose, reclaim, start, ping, "
-                                          "events, stop)"})
+        known = ", ".join([*QUERIES, *ACTIONS, *STREAMS])
+        await send({"ok": False, "error": f"unknown cmd {cmd!r} ({known})"})
     return False
 
 

@@ -13,11 +13,11 @@ Invariants kept here:
   the game is over.
 - The higher seat dials; it dials again, with a pause growing from REDIAL[0] to REDIAL[1],
   until the node is closed (the game over and every peer holding the whole log). An address
-  that cannot be dialed at all (resolving it raises OverflowError, ValueError, ...: a peer said
-  it, node.lobby_checks should have refused it) is dialed again like one nobody answers at: a
-  dialing task never ends the node's nursery. A link that drops within REDIAL[1] counts as a
-  failed dial: a peer whose every link drops at once (it sends what we refuse) is dialed at
-  most every REDIAL[1], never in a tight loop.
+  that cannot be dialed at all (resolving it raises OSError, ValueError or OverflowError: a peer
+  said it, node.lobby_checks should have refused it) is dialed again like one nobody answers at;
+  anything else a dial raises is a defect of ours and is not hidden as a dial to retry. A link
+  that drops within REDIAL[1] counts as a failed dial: a peer whose every link drops at once
+  (it sends what we refuse) is dialed at most every REDIAL[1], never in a tight loop.
 
 What a link reads is the node's to route (the `read` it is given, `Node._read`); this module
 only moves frames.
@@ -107,7 +107,7 @@ class Links:
                                                     expected_peer=s.key)
                 await conn.send(wire.pack("mesh", match=gen.body_hash(table.session.body),
                                           seat=table.my_seat))
-            except Exception as e:  # noqa: BLE001 - whatever a bad address raises (see above)
+            except (TransportError, OSError, ValueError, OverflowError) as e:   # see above
                 if isinstance(e, TransportError):
                     log.info("dialing %s (%s:%s): %s", player_name(seat), s.addr, s.port, e)
                 else:

@@ -20,6 +20,8 @@ from protocol.table_code import CodeProof, WrongCode
 
 from . import wire
 from .code_tries import CodeTries
+from .lobby import LobbyRefused
+from .lobby_checks import check_refusal
 
 log = logging.getLogger("lanboard.node.private_table")
 
@@ -69,8 +71,6 @@ async def knock(conn, code: str) -> None:
     await conn.send(wire.pack("code", msg=proof.message()))
     ch, msg = wire.unpack(await conn.receive())
     if ch == wire.NODE and msg["t"] == "refused":
-        from .lobby import LobbyRefused
-        from .lobby_checks import check_refusal
         raise LobbyRefused(check_refusal(msg))
     if ch != wire.NODE or msg["t"] != "codeok":
         raise wire.BadMessage("expected the host's code proof")

@@ -68,7 +68,8 @@ def test_a_person_plays_a_whole_game_through_the_control_api(tmp_path, virtual_n
     # an illegal move is refused with the engine's reason, and the game goes on
     assert seen["illegal"]["ok"] is False and "is not a legal move now" in seen["illegal"]["error"]
     assert seen["bad"] == {"ok": False, "error": "unknown cmd 'no such thing' "
-                                                 "(status, state, pending, glossary, move, choose, reclaim, start, ping, events, stop)"}
+                                                 "(status, state, pending, glossary, move, choose, reclaim, start, "
+                                                 "refuse, ping, events, stop)"}
     status = seen["status"]
     assert status["phase"] == "over" and status["seat"] == person.my_seat
     assert status["result"]["scores"] == list(person.outcome.result.scores)
