@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import argparse
 
-from engine.bots import LEVELS, THINK_DEFAULT, THINK_MAX, BOT_KINDS, check_think, parse_bot_spec
+from engine.bots import (BOT_KINDS, LEVELS, THINK_DEFAULT, THINK_MAX, bot_spec, check_think,
+                         parse_bot_spec)
 
 from .errors import UsageError
 
@@ -59,7 +60,7 @@ def fold_level(args: argparse.Namespace, *attrs: str) -> None:
             continue
         lv = level or own_level
         th = think if think is not None else own_think
-        setattr(args, attr, f"strong:{lv}" + (f"@{th:g}" if th is not None else ""))
+        setattr(args, attr, bot_spec("strong", lv, th))
         touched = True
     if not touched:
         raise UsageError("--level and --think set the strong bot's play: name it "

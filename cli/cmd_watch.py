@@ -24,6 +24,7 @@ import trio
 
 from protocol.peertext import shown
 
+from .cmd_join import parse_peer
 from .errors import UsageError
 
 NAME = "watch"
@@ -42,13 +43,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--headless", action="store_true",
                    help="print each entry's narration as a line (what a terminal gets too)")
     p.add_argument("--verbose", action="store_true")
-
-
-def _peer(text: str) -> tuple[str, int]:
-    host, _, port = text.rpartition(":")
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise UsageError(f"--peer {text!r}: expected HOST:PORT")
-    return host, int(port)
 
 
 def find_game(name: str | None, found: list) -> tuple[str, int, str]:
@@ -184,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
     from .node_runner import setup_logging
     setup_logging(args.verbose)
     if args.peer:
-        addrs, match = [_peer(args.peer)], ""
+        addrs, match = [parse_peer(args.peer)], ""
     else:
         *addr, match = find_game(args.name, trio.run(list_lobbies, args.timeout, args.interface))
         addrs = [tuple(addr)]

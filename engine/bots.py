@@ -14,8 +14,8 @@ from typing import Any, Callable
 
 from .core import Decision, Move, get_game
 
-__all__ = ["Bot", "RandomBot", "SearchBot", "make_bot", "parse_bot_spec", "BOT_KINDS", "LEVELS",
-           "THINK_DEFAULT", "THINK_MAX", "live_spec"]
+__all__ = ["Bot", "RandomBot", "SearchBot", "make_bot", "parse_bot_spec", "bot_spec", "BOT_KINDS",
+           "LEVELS", "THINK_DEFAULT", "THINK_MAX", "live_spec"]
 
 
 class Bot:
@@ -159,4 +159,4 @@ def live_spec(spec: str) -> str:
     kind, level, think = parse_bot_spec(spec)
     if kind != "strong" or think is not None:
         return spec
-    return f"strong:{level}@{THINK_DEFAULT:g}"
+    return bot_spec("strong", level, THINK_DEFAULT)

@@ -33,17 +33,15 @@ from .chance import Chance
 from .core import Decision, Disclose, Move, Over, PrivateDraw, Sealed, clone, get_game
 from .observe import Observation, determinize
 
-__all__ = ["LEVELS", "Budget", "search_move", "greedy_policy"]
+__all__ = ["Budget", "search_move", "greedy_policy"]
 
-LEVELS = ("easy", "normal", "hard")
 MAX_CANDIDATES = 10          # a decision offering more is sampled down to this many
 ROLLOUT_STEPS = 4000         # a guard against a rollout that never reaches its horizon
 
 
 class Budget:
     """How long one decision may think: `sims` simulations (a function of the seed, for sim)
-    or until `deadline` (time.monotonic(), for live play), whichever is given; `rounds_min`
-    rounds are always run when a deadline allows."""
+    or until `deadline` (time.monotonic(), for live play), whichever is given."""
 
     def __init__(self, sims: int | None = None, deadline: float | None = None) -> None:
         if sims is None and deadline is None:
@@ -57,13 +55,8 @@ class Budget:
 
 
 def greedy_policy(game: Any) -> Callable[[Any, Any, Decision, Any], Move]:
-    """The game's greedy policy as a plain function (game, state, decision, rng)."""
-    bot = getattr(game, "_part", None)
-    if bot is not None:
-        try:
-            return bot("bot").greedy_move
-        except ImportError:
-            pass
+    """The game's greedy policy as a plain function (game, state, decision, rng): the game's own
+    greedy_move, which loads its bot.py once (a bot.py that fails to import is an error)."""
     return lambda g, s, d, rng: g.greedy_move(s, d, rng)
 
 
@@ -340,7 +333,7 @@ def search_move(obs: Observation, decision: Decision, rng: random.Random, budget
                 totals[i] += v
                 counts[i] += 1
                 done += 1
-            if turns == 0 and not obs.cards:
+            if turns == 0 and not game.hidden_decks_of(state):
                 break   # no dice and no unseen card before the evaluation: one round says all
         if len(alive) > 1 and all(counts[i] for i in alive):
             alive.sort(key=lambda i: (-totals[i] / counts[i], i))

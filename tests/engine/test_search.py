@@ -9,10 +9,18 @@ import pytest
 from engine import bots
 from engine.core import Decision, Over, Sealed, get_game
 from engine.observe import determinize, observe
-from engine.search import Budget, search_move
+from engine.search import Budget, candidates, search_move
 from engine.simulate import TableDealer
 
 GAME = "overwatch-monopoly"
+
+
+def _searched(state, decision) -> None:
+    """The bot really searches this decision: more than one candidate (with one it plays it at
+    once, and a test of what search does would pass without any)."""
+    game = get_game(GAME)
+    greedy = game.greedy_move(state, decision, random.Random(0))
+    assert len(candidates(game, state, decision, greedy)) > 1
 
 
 def _mid_game(seed=3):
@@ -70,6 +78,7 @@ def test_the_strong_bots_move_is_the_same_from_both_deals_with_the_same_seed():
     state, dealer, seat = _mid_game()
     other = _other_deal(dealer, seat)
     decision = get_game(GAME).pending(state)
+    _searched(state, decision)
     moves = [bots.make_bot("strong", "same").choose_seen(d.observation(state, seat), decision)
              for d in (dealer, other)]
     assert moves[0] == moves[1] and moves[0] in decision.options
@@ -92,6 +101,7 @@ def test_a_determinization_keeps_every_card_the_seat_has_seen_and_deals_a_whole_
 def test_with_a_simulation_budget_the_strong_bots_move_is_a_function_of_its_seed():
     state, dealer, seat = _mid_game(5)
     decision = get_game(GAME).pending(state)
+    _searched(state, decision)
     obs = dealer.observation(state, seat)
     moves = {search_move(obs, decision, random.Random(9), Budget(sims=12)) for _ in range(3)}
     assert len(moves) == 1
