@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .family_words import amount
+from .family_words import amount, terms
 from .game_package import NOBODY, SeatNames
 
 View = dict
@@ -178,16 +178,7 @@ def _why(spec: Spec, after: View, payer: int, payee: int, pos: int | None,
 def trade_terms(spec: Spec, frame: list, names: SeatNames) -> str:
     """("trade_draft"|"trade_answer", proposer, partner, give, take, pay, ask[, cards...])."""
     _, proposer, partner, give, take, pay, ask = frame[:7]
-    parts = []
-    if give:
-        parts.append("gives " + ", ".join(spec.space(i) for i in give))
-    if pay:
-        parts.append(f"pays {amount(pay, spec.currency)}")
-    if take:
-        parts.append("wants " + ", ".join(spec.space(i) for i in take))
-    if ask:
-        parts.append(f"asks {amount(ask, spec.currency)}")
-    return "; ".join(parts) or "nothing"
+    return terms(spec.space, give, take, pay, ask, spec.currency) or "nothing"
 
 
 def narrate_move(spec: Spec, before: View, seat: int | None, move: list,

@@ -127,17 +127,23 @@ def payee(creditor: Any) -> int | None:
 
 
 def trade_terms(g: Any, frame: Any, names: SeatNames, money: str) -> str:
-    def spaces(ids: tuple) -> str:
-        return ", ".join(g.data.spaces[i].name for i in ids)
+    return terms(lambda i: g.data.spaces[i].name, frame.give, frame.take, frame.pay, frame.ask,
+                 money)
+
+
+def terms(space: Callable[[int], str], give: Any, take: Any, pay: int, ask: int,
+          money: str) -> str:
+    """An offer in words ("gives A, B; pays 2 HP; wants C; asks 1 HP"), "" when it holds
+    nothing: what the offer screen shows and the narration tells."""
     parts = []
-    if frame.give:
-        parts.append("gives " + spaces(frame.give))
-    if frame.pay:
-        parts.append(f"pays {amount(frame.pay, money)}")
-    if frame.take:
-        parts.append("wants " + spaces(frame.take))
-    if frame.ask:
-        parts.append(f"asks {amount(frame.ask, money)}")
+    if give:
+        parts.append("gives " + ", ".join(map(space, give)))
+    if pay:
+        parts.append(f"pays {amount(pay, money)}")
+    if take:
+        parts.append("wants " + ", ".join(map(space, take)))
+    if ask:
+        parts.append(f"asks {amount(ask, money)}")
     return "; ".join(parts)
 
 
