@@ -144,8 +144,7 @@ async def follow(addrs: list[tuple[str, int]], home, teller: Teller, transport: 
         teller(0, None, watcher.checker.ledger)   # the players' names, for what follows
         teller.before = watcher.checker.ledger.state
     watched = await watcher.run()
-    if kept is not None and watched.stopped and watched.items == watcher.items \
-            and watched.stopped.startswith("no node it knows"):
+    if kept is not None and watched.elsewhere and watched.items == watcher.items:
         # an older match of the same node (kept as it is): this one is another, watched
         # from its start
         return await follow(addrs, home, teller, transport, out, err, match, fresh=True)

@@ -44,13 +44,15 @@ log = logging.getLogger("lanboard.node.watcher")
 class Watched:
     """How watching ended: `report` is the checker's (status 0: the game is over and every
     item held; 1: a check failed, worded as verify words it); `stopped` a node's word that the
-    match was stopped (its last item is then the last the watcher holds)."""
+    match was stopped (its last item is then the last the watcher holds); `elsewhere` that no
+    node it knows plays the match any more, one of them another match."""
     match_file: Path | None = None
     report: Report | None = None
     stopped: str | None = None
     result: Any = None        # the game's result (engine), once it is over
     items: int = 0
     addrs: list[tuple[str, int]] = field(default_factory=list)
+    elsewhere: bool = False
 
 
 class Watcher:
@@ -112,6 +114,7 @@ class Watcher:
                 pause = REDIAL[0]
             if other:   # no node served it, one plays another match: its match is over there
                 self.outcome.stopped = f"no node it knows plays match {self.match_id.hex()}"
+                self.outcome.elsewhere = True
                 return self._finish()
             await trio.sleep(pause)
             pause = min(pause * 2, REDIAL[1])
