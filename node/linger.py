@@ -8,6 +8,8 @@ Invariants kept here:
   restarting and catch up to the end); frames queued to them are not waited for.
 - After a fault nobody will reach the end: only the queued frames (the report) get to leave,
   for at most 2 s.
+- Watchers being served that do not yet hold the whole log are served on, up to END_GRACE
+  (node.watchers) after the peers are done: a watcher a little behind at the end still sees it.
 - A wait past LINGER_NOTE is said once ("lingering", with the seats not yet confirmed).
 - The match file is closed and `closed` set only once the wait is over: re-dialing stops then.
 """
@@ -17,11 +19,14 @@ from typing import TYPE_CHECKING
 
 import trio
 
+from .watchers import END_GRACE
+
 if TYPE_CHECKING:
     from .catchup import CatchUp
     from .links import Links
     from .outbox import Outbox
     from .table import Table
+    from .watchers import Watchers
 
 LINGER_MIN = 0.2              # seconds to keep serving peers after the game is over...
 LINGER_MAX = 60.0             # ...at most, while a peer has not confirmed the whole log
@@ -30,8 +35,9 @@ LINGER_NOTE = 2.0             # a wait longer than this at the end is explained 
 
 class Linger:
     def __init__(self, table: "Table", catchup: "CatchUp", outbox: "Outbox",
-                 links: "Links") -> None:
+                 links: "Links", watchers: "Watchers") -> None:
         self.table = table
+        self.watchers = watchers
         self.catchup = catchup
         self.outbox = outbox
         self.links = links
@@ -72,6 +78,10 @@ class Linger:
                     table.events.emit("lingering", {"seats": unconfirmed(final),
                                                     "up_to": LINGER_MAX})
                 await trio.sleep(0.05)
+            if table.outcome.fault is None:
+                with trio.move_on_after(END_GRACE):
+                    while self.watchers.behind(final + 1):   # the genesis is an item too
+                        await trio.sleep(0.05)
             await trio.sleep(LINGER_MIN)
         if outbox.store is not None:
             outbox.store.close()

@@ -111,10 +111,10 @@ class Node:
         self.play = play = Play(table, links, Path(home),
                                 {"name": name, "bot": bot, "listen": listen_host})
         self.pinger = Pinger(table, links)
-        self.linger = Linger(table, play.catchup, play.outbox, links)
-        self.door: Door | None = None   # a private table's (node.private_table)
         # those who only watch, served from our log (`watchers` at most; 0: none)
         self.watchers = Watchers(table, lambda: play.outbox.store, watchers)
+        self.linger = Linger(table, play.catchup, play.outbox, links, self.watchers)
+        self.door: Door | None = None   # a private table's (node.private_table)
 
     # ------------------------------------------------------------------ what others read
     @property

@@ -13,7 +13,9 @@ Invariants kept here:
 - Its link lost, it comes back from its file's last item through any player's node it knows
   (the one it was given, then every seat's address the nodes said), pausing between rounds;
   a watcher restarted on its file (`match_file`) goes on the same way. When no node served it
-  in a round and one of them plays another match now, it stops (`Watched.stopped`).
+  in a round and one of them plays another match now, it stops (`Watched.stopped`); so it does
+  when no node it knows has answered for NOBODY seconds (they finished or left, and a finished
+  node serves its watchers before it goes: node.linger), rather than dial nobody for ever.
 """
 from __future__ import annotations
 
@@ -38,6 +40,7 @@ from .watchers import OTHER_MATCH
 
 log = logging.getLogger("lanboard.node.watcher")
 
+NOBODY = 60.0   # seconds without an answer from any node before the watcher stops
 
 
 @dataclass
@@ -100,6 +103,7 @@ class Watcher:
     async def run(self) -> Watched:
         """Follow the match until it is over, stopped, or fails a check."""
         pause = REDIAL[0]
+        self._heard = trio.current_time()
         while True:
             other = 0   # nodes that play another match now
             for host, port in list(self.addrs):
@@ -116,6 +120,12 @@ class Watcher:
                 self.outcome.stopped = f"no node it knows plays match {self.match_id.hex()}"
                 self.outcome.elsewhere = True
                 return self._finish()
+            if trio.current_time() - self._heard >= NOBODY:
+                of = f"of match {self.match_id.hex()[:16]} " if self.match_id else ""
+                self.outcome.stopped = (f"no node {of}has answered for {NOBODY:g} s (its "
+                                        "players finished or left; `lanboard watch` again "
+                                        "goes on from what was checked)")
+                return self._finish()
             await trio.sleep(pause)
             pause = min(pause * 2, REDIAL[1])
 
@@ -123,6 +133,7 @@ class Watcher:
         """One link to a player's node; True once watching is over (see Watched)."""
         conn = await self.transport.connect(host, port, self.identity, CONTEXT)
         self.links += 1
+        self._heard = trio.current_time()
         try:
             await conn.send(wire.pack("watch", match=self.match_id, have=self.items))
             while True:

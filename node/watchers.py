@@ -21,6 +21,9 @@ Invariants kept here:
   the caps, evictable by a newcomer like any other), without the grace (it lives as long as it
   reads); it cannot become a seat: after "watch" it may send nothing but "sync".
 - When the match stops for a fault, a watcher holding the whole log is told why ("refused").
+- The end reaches the watchers being served: a finished node serves on (node.linger) while one
+  of them does not yet hold the whole log, up to END_GRACE; the players have nothing left to
+  wait for by then, so they still never wait for a watcher.
 - A watcher that comes before the game has begun waits for it, as long as the admission grace
   lets a stranger's connection live (then it dials again).
 """
@@ -48,6 +51,7 @@ OTHER_MATCH = "this node plays another match"   # a watcher of an older match st
 WATCHERS = 8      # watchers a node serves at most, by default
 WINDOW = 64       # items sent to a watcher beyond what it said it holds, at most
 STALL = 10.0      # seconds a watcher with items outstanding may go without reading
+END_GRACE = 10.0  # seconds a finished node serves on for watchers still behind its log
 
 
 class Watchers:
@@ -59,6 +63,7 @@ class Watchers:
         self.why_none = "this game takes no watchers"   # told when `limit` is 0
         self.active = 0       # watchers served now
         self.dropped = 0      # watchers dropped for not reading
+        self.holding: dict[int, int] = {}   # items each watcher served now said it holds
 
     def private(self) -> None:
         """A private table's node serves no watcher: a watcher proves no table code, so it
@@ -100,6 +105,7 @@ class Watchers:
         table = self.table
         genesis = table.session.log[0]
         sent = acked = have
+        self.holding[id(conn)] = acked
         stall = trio.CancelScope()
         await conn.send(wire.pack("watching", addrs=[[s.addr, s.port] for s in table.seats]))
 
@@ -112,7 +118,7 @@ class Watchers:
                 if not acked < said["have"] <= sent:
                     raise wire.BadMessage(f"a watcher says it holds {said['have']} items "
                                           f"of the {sent} sent")
-                acked = said["have"]
+                acked = self.holding[id(conn)] = said["have"]
                 stall.deadline = math.inf if acked == sent else trio.current_time() + STALL
                 table.grown.unpark_all()
 
@@ -141,8 +147,10 @@ class Watchers:
                     frames = entry_frames([genesis, *entries[:upto - 1]], sent, "items")
                     if stall.deadline == math.inf:
                         stall.deadline = trio.current_time() + STALL
-                    await conn.send_many(frames)
+                    # counted as sent before the write returns: the watcher may read the first
+                    # frames of a long write and say so while the rest is still going out
                     sent = upto
+                    await conn.send_many(frames)
                     continue
                 if sent == acked == 1 + len(entries) and table.finished.is_set() \
                         and table.outcome.fault is not None:
@@ -152,15 +160,22 @@ class Watchers:
                     return
                 await table.grown.park()
 
-        with stall:
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(guarded, read_syncs, nursery)
-                nursery.start_soon(guarded, send_items, nursery)
+        try:
+            with stall:
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(guarded, read_syncs, nursery)
+                    nursery.start_soon(guarded, send_items, nursery)
+        finally:
+            del self.holding[id(conn)]
         if stall.cancelled_caught:
             self.dropped += 1
             log.info("dropped a watcher (%s) that read nothing for %g s", conn.peer, STALL)
         elif failure:
             log.info("a watcher (%s) went: %s", conn.peer, failure[0])
+
+    def behind(self, items: int) -> int:
+        """How many watchers served now hold fewer than `items` items (node.linger)."""
+        return sum(held < items for held in self.holding.values())
 
     async def _synced(self, items: int) -> None:
         """The first `items` items on disk before a watcher sees them (an entry may hold our
