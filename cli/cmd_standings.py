@@ -160,7 +160,7 @@ def _row(row: Row, names: dict[str, str]) -> dict:
 
 
 def _table(title: str, rows: list[dict]) -> list[str]:
-    width = max([6] + [len(shown(r["name"]))for r in rows])
+    width = max([6] + [len(shown(r["name"])) for r in rows])
     width = min(width, 24)
     lines = [title, f"  {'#':>3}  {'player':<{width}}  {'check code':<10}  {'rating':>7}  "
                     f"{'mu':>6}  {'sigma':>5}  {'games':>5}  {'wins':>4}"]
