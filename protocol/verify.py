@@ -21,6 +21,7 @@ breaking no rule, of another history) convicts nobody: `bad-proof`, named on no 
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +34,7 @@ from .log import Fault, Ledger, signed_proof
 from .matchfile import MAX_FILE, read_items
 from .messages import SchemaError, is_proof, parse_entry, parse_proof, parse_signed_genesis, parse_wire
 
-__all__ = ["Report", "Checker", "verify_bytes", "verify_file", "replay"]
+__all__ = ["Report", "Checker", "verify_bytes", "verify_file", "read_file", "replay"]
 
 
 @dataclass
@@ -229,15 +230,24 @@ def verify_bytes(data: bytes) -> Report:
         return Report(1, f"internal error while verifying: {type(e).__name__}: {e}")
 
 
-def verify_file(path: str) -> Report:
+def read_file(path: str) -> bytes | Report:
+    """The bytes of the match file at `path`, or the status-2 Report saying why it cannot be
+    one. A regular file larger than MAX_FILE is refused by its size, before any of it is read
+    (a pipe has no size: at most MAX_FILE + 1 bytes of it are read)."""
+    too_big = Report(2, f"{path} is larger than {MAX_FILE} bytes: not a match file")
     try:
         with open(path, "rb") as f:
+            if os.fstat(f.fileno()).st_size > MAX_FILE:
+                return too_big
             data = f.read(MAX_FILE + 1)
     except OSError as e:
         return Report(2, f"cannot read {path}: {e.strerror or e}")
-    if len(data) > MAX_FILE:
-        return Report(2, f"{path} is larger than {MAX_FILE} bytes: not a match file")
-    return verify_bytes(data)
+    return too_big if len(data) > MAX_FILE else data
+
+
+def verify_file(path: str) -> Report:
+    data = read_file(path)
+    return data if isinstance(data, Report) else verify_bytes(data)
 
 
 def _a(word: str) -> str:
