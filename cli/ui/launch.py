@@ -35,7 +35,7 @@ def start_node(argv: list[str], what: str, timeout: float = 60.0,
     Returns (process, control socket, log file)."""
     logs = data_dir() / "logs"
     # the user's alone, as match files (protocol.matchfile.PRIVATE): the node's --json events
-    # hold a private table's code, the player's own cards, where every seat listens
+    # hold a private table's code, the player's own events, where every seat listens
     logs.mkdir(parents=True, exist_ok=True, mode=0o700)
     log = logs / f"{what}-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.jsonl"
     err = log.with_suffix(".err")
