@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("not forgotten: confirm at a terminal, or pass --yes")
         if not confirmed("Forget it? [y/N] "):
             return 1
-    archive.mkdir(parents=True, exist_ok=True)
+    archive.mkdir(parents=True, exist_ok=True, mode=0o700)   # as the matches folder (node.store)
     for path in sorted(m.path.parent.glob(f"{stem}.*")):
         path.rename(archive / path.name)
     print(f"forgotten: {archive / m.path.name}")

@@ -13,6 +13,8 @@ Invariants kept here:
   only a lone entry within a few dozen bytes of codec.MAX_FRAME, as it refused every message
   over that limit before (an older sender's batches of 200 entries, 100 KB and more once a
   hidden deck is shuffled, stay refused here too: the fix is the sender's).
+- A peer's count of its entries ("sync") is 0 to MAX_ENTRIES, what a match file can hold, or
+  that peer is at fault (wire.BadMessage closes its link).
 - While we are behind (`behind` is a seat), session frames are held, in arrival order, and
   handled only once the missing entries are in; we ask every peer, so any peer ahead can answer
   if the first one's link drops. A batch we already hold is ignored; the new tail of a batch
@@ -48,6 +50,7 @@ from typing import TYPE_CHECKING
 from engine.core import player_name
 from protocol.codec import MAX_FRAME, encode
 from protocol.log import Fault, authored
+from protocol.matchfile import MAX_FILE
 from protocol.session import GameOver, Session
 
 from . import wire
@@ -64,6 +67,10 @@ log = logging.getLogger("lanboard.node")
 # longest). Counted high, so a batch sized with them never passes codec.MAX_FRAME.
 ENVELOPE = len(encode({"t": "entries", "first": (1 << 64) - 1, "items": []})) + 8
 ITEM_HEAD = 9
+# Entries a match file can hold at most: each holds a 64-byte signature at least. A peer saying
+# it holds more lies, and believed it would have us hold every session frame until entries that
+# cannot exist arrive.
+MAX_ENTRIES = MAX_FILE // 64
 
 
 def entry_frames(entries: list[bytes], first: int, t: str = "entries") -> list[bytes]:
@@ -95,6 +102,9 @@ class CatchUp:
 
     def on_sync(self, seat: int, have: int) -> None:
         table, links = self.table, self.links
+        if not 0 <= have <= MAX_ENTRIES:   # checked at the edge, as every count a peer sends
+            raise wire.BadMessage(f"{player_name(seat)} says it holds {have} entries: a match "
+                                  f"file holds 0 to {MAX_ENTRIES}")
         self.peer_have[seat] = have
         mine = table.entry_count()
         if have < mine and links.answer_allowed(seat):

@@ -1,7 +1,8 @@
 """Starting a node in the background and opening the UI on it.
 
 The node runs as its own process in its own session, so closing the terminal (or quitting the
-UI) does not end the player's game; `lanboard attach` opens the UI on it again.
+UI) does not end the player's game; `lanboard attach` opens the UI on it again. Its output
+goes to log files readable by the user alone (0600, in a logs folder made 0700), as match files.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import time
 from pathlib import Path
 
 from protocol.identity import data_dir
+from protocol.matchfile import PRIVATE
 
 from ..command_hint import lanboard
 from ..errors import UsageError
@@ -32,11 +34,13 @@ def start_node(argv: list[str], what: str, timeout: float = 60.0,
     """Run `lanboard ARGV --headless --json` detached; wait until its control socket is up.
     Returns (process, control socket, log file)."""
     logs = data_dir() / "logs"
-    logs.mkdir(parents=True, exist_ok=True)
+    # the user's alone, as match files (protocol.matchfile.PRIVATE): the node's --json events
+    # hold a private table's code, the player's own events, where every seat listens
+    logs.mkdir(parents=True, exist_ok=True, mode=0o700)
     log = logs / f"{what}-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.jsonl"
     err = log.with_suffix(".err")
     proc = subprocess.Popen([sys.executable, "-m", "cli.main", *argv, "--headless", "--json"],
-                            stdout=open(log, "w"), stderr=open(err, "w"),
+                            stdout=_private(log), stderr=_private(err),
                             stdin=subprocess.DEVNULL, start_new_session=True,
                             env=env or os.environ.copy())
     deadline = time.monotonic() + timeout
@@ -57,6 +61,11 @@ def start_node(argv: list[str], what: str, timeout: float = 60.0,
         time.sleep(0.05)
     proc.terminate()
     raise UsageError(f"the node did not open its control socket within {timeout:g} s (log: {log})")
+
+
+def _private(path: Path):
+    """`path` opened for writing, created readable by the user alone."""
+    return open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE), "w")
 
 
 def open_ui(control: Path, pid: int | None = None) -> int:

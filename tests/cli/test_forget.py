@@ -100,3 +100,20 @@ def test_a_match_a_node_of_ours_still_runs_is_refused_until_it_is_stopped(home, 
     assert main(["forget", "abcdef", "--yes"]) == 2
     assert "a node of yours is running match abcdef0123456789" in capsys.readouterr().err
     assert path.exists()
+
+
+def test_the_archive_is_the_users_alone_as_the_matches_folder(home, toy_log):
+    # Issue 24.6: every file the node writes for a match is 0600 in a 0700 folder; forgotten,
+    # they keep their mode, and the archive that lists them is the user's alone too.
+    import os
+    import stat
+    path = _match(home, "abcdef0123456789", seat=0, age=7 * 3600, data=toy_log)
+    os.chmod(path, 0o600)
+    old = os.umask(0o022)   # the usual umask: a folder is 0755 unless made private
+    try:
+        assert main(["forget", "abcd", "--yes"]) == 0
+    finally:
+        os.umask(old)
+    archive = home / "archive"
+    assert stat.S_IMODE(archive.stat().st_mode) == 0o700
+    assert stat.S_IMODE((archive / path.name).stat().st_mode) == 0o600

@@ -365,3 +365,15 @@ def test_catch_up_frames_fit_a_node_message_and_an_entry_of_the_largest_size_goe
             <= MAX_FRAME or len(msg["items"]) == 1, msg["first"]
     assert [msg["items"] for msg in answer if len(msg["items"][0]) == MAX_FRAME] == [
         [held[3]]]
+
+
+@pytest.mark.parametrize("have", [-1, (1 << 64) - 1], ids=["negative", "2**64-1"])
+def test_a_count_no_match_file_can_hold_is_refused_naming_the_sender(tmp_path, played, have):
+    # Issue 24.2: every count a peer sends is checked at the edge. A "sync" saying more entries
+    # than any match file can hold made us wait, holding every peer's session traffic, for
+    # entries that cannot exist; a negative one was taken as 0.
+    node, _ = _behind(tmp_path, played, 10)
+    sender = _peers(node)[0]
+    with pytest.raises(wire.BadMessage, match=f"player {sender + 1} says it holds"):
+        node.play.catchup.on_sync(sender, have)
+    assert node.play.catchup.behind is None and sender not in node.play.catchup.peer_have

@@ -187,3 +187,26 @@ def test_verify_prints_a_genesis_name_escaped_and_refuses_it(match_file, tmp_pat
     assert not any(line.startswith("OK") for line in printed.splitlines()), printed
     assert "b2\\nOK: 351 entries, all verified\\x1b[8m" in printed   # the name, escaped
     assert "FAILED at entry 0 (genesis)" in p.stderr and "player 2's name" in p.stderr
+
+
+@pytest.mark.parametrize("states", [False, True], ids=["export", "export --states"])
+def test_export_prints_peer_text_escaped(match_file, tmp_path, states):
+    """Issue 24.4: what export says about a file (its stderr lines) quotes the file's peer
+    text escaped, as verify does: a forged name must not write on the terminal. (Its JSON lines
+    are json.dumps's, ASCII with every other character escaped.) A guard: it passed when
+    written, the name rule's reason (protocol.peertext.name_problem) already escaping the name."""
+    path, run = match_file
+    log = list(run.sessions[0].log)
+    genesis = decode(log[0])
+    attack = "b2\nOK: 351 entries, all verified\x1b[8m"
+    genesis["body"]["players"][1]["name"] = attack
+    genesis["sigs"] = [p.identity.sign(genesis_statement(genesis["body"])) for p in run.players]
+    log[0] = encode(genesis)
+    f = tmp_path / "forged-name.lbm"
+    f.write_bytes(join(log))
+    p = _cli("export", *(["--states"] if states else []), f)
+    printed = p.stdout + p.stderr
+    # plain export checks no rule (a file in progress exports): its JSON lines hold the name
+    assert p.returncode != 0 if states else p.returncode == 0
+    assert not any(c in printed for c in "\x1b\r"), printed
+    assert not any(line.startswith("OK") for line in printed.splitlines()), printed
