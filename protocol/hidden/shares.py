@@ -23,7 +23,7 @@ from .errors import BadEncoding, ShareProofFailed
 from .keys import PlayerSecret
 from .transcript import Slot, binding
 
-__all__ = ["share", "check_share", "unmask", "open_card"]
+__all__ = ["share", "check_share", "unmask", "open_card", "share_batch", "check_batch"]
 
 
 def share(secret: PlayerSecret, slot: Slot, seat: int, ct: bytes) -> tuple[bytes, bytes]:
@@ -62,3 +62,100 @@ def unmask(ct: object, shares: Sequence[bytes]) -> bytes:
 def open_card(deck: str, size: int, ct: object, shares: Sequence[bytes]) -> int:
     """The index of the card `ct` holds, from every seat's (checked) share, or NotACard."""
     return card_index(deck, size, unmask(ct, shares))
+
+
+# ---- protocol 4: one batched DLEQ proof for several shares of one seat (ristretto255) ------
+# RFC 9497 section 2.2's composite proof: the shares S_j = x·A_j of one seat posted together
+# (a disclosure, a deal of several cards) are folded with weights d_j hashed from the whole
+# batch into M = Σ d_j·A_j and Z = Σ d_j·S_j, and one Chaum–Pedersen proof shows
+# log_G(h) = log_M(Z). If any S_j ≠ x·A_j, then Z − x·M = Σ d_j·(S_j − x·A_j) is zero only
+# with probability 1/L over the weights (random oracle), so one bad share fails the batch, and
+# the batch is its one author's. Hash inputs, in order:
+#   binding = binding("shares", Slot(match, seq), seat)
+#   seed    = SHA-512(enc([D, "batch/seed", binding, h]))
+#   d_j     = public_scalar("batch/weight", seed, j, deck_j, position_j, A_j, S_j)
+#   k       = secret_scalar(prf, "batch/nonce", binding, h, M, Z)
+#   c       = public_scalar("batch/dleq", binding, G, h, M, Z, k·G, k·M);  s = k + c·x
+#   proof   = binding ‖ c ‖ s (96 bytes); check: c == public_scalar(..., s·G − c·h, s·M − c·Z)
+
+def _fold(h: bytes, b: bytes, items: Sequence[tuple[str, int, bytes]],
+          shares: Sequence[bytes]) -> tuple[bytes, bytes]:
+    import hashlib
+
+    from ..codec import encode
+    from . import r255
+    from .transcript import DOMAIN, public_scalar
+    seed = hashlib.sha512(encode([DOMAIN, "batch/seed", b, h])).digest()
+    m = z = r255.IDENTITY
+    for j, ((deck, pos, ct), s) in enumerate(zip(items, shares, strict=True)):
+        a = ct[:32]
+        d = public_scalar("batch/weight", seed, j, deck, pos, a, s)
+        m = r255.add(m, r255.mul(d, a))
+        z = r255.add(z, r255.mul(d, s))
+    return m, z
+
+
+def _batch_items(items: object) -> list[tuple[str, int, bytes]]:
+    from . import r255
+    if type(items) not in (list, tuple) or not items:
+        raise BadEncoding("a batch of shares needs at least one card")
+    out = []
+    for j, it in enumerate(items):
+        if type(it) not in (list, tuple) or len(it) != 3:
+            raise BadEncoding(f"item {j} of a batch must be (deck, position, ciphertext)")
+        deck, pos, ct = it
+        if type(ct) is not bytes or len(ct) != 64:
+            raise BadEncoding(f"the ciphertext of item {j} must be 64 bytes")
+        r255.point(ct[:32], f"the ciphertext of item {j} (first half)")
+        r255.point(ct[32:], f"the ciphertext of item {j} (second half)")
+        Slot(b"\0", 0, deck, pos)   # deck and position shaped as a slot's
+        out.append((deck, pos, ct))
+    return out
+
+
+def share_batch(secret: PlayerSecret, match: bytes, seq: int, seat: int,
+                items: Sequence[tuple[str, int, bytes]]) -> tuple[list[bytes], bytes]:
+    """(the shares x·A_j of every (deck, position, ciphertext) item, one batched proof)."""
+    from . import r255
+    from .transcript import public_scalar, secret_scalar
+    items = _batch_items(items)
+    h = r255.base_mul(secret.scalar)
+    b = binding("shares", Slot(match, seq), seat)
+    shares = [r255.mul(secret.scalar, ct[:32]) for _, _, ct in items]
+    m, z = _fold(h, b, items, shares)
+    k = secret_scalar(secret.prf, "batch/nonce", b, h, m, z)
+    c = public_scalar("batch/dleq", b, r255.G, h, m, z, r255.base_mul(k), r255.mul(k, m))
+    return shares, b + c + r255.scalar_add(k, r255.scalar_mul(c, secret.scalar))
+
+
+def check_batch(public: object, match: bytes, seq: int, seat: int,
+                items: Sequence[tuple[str, int, bytes]], shares: object,
+                proof: object) -> list[bytes]:
+    """The shares if the one proof shows each is seat `seat`'s key times its card's A, for
+    this match and entry; else HiddenError (`ShareProofFailed` for a bad share anywhere in
+    the batch: the batch is the seat's, so is the fault)."""
+    from . import r255
+    from .errors import ReplayedProof
+    from .transcript import public_scalar
+    items = _batch_items(items)
+    h = r255.point(public, f"seat {seat}'s ElGamal key")
+    if type(shares) not in (list, tuple) or len(shares) != len(items):
+        raise BadEncoding(f"a batch of {len(items)} cards needs {len(items)} shares")
+    shares = [r255.point(s, f"seat {seat}'s decryption share {j}") for j, s in enumerate(shares)]
+    if type(proof) is not bytes or len(proof) != 96:
+        raise BadEncoding("a batched share proof must be 96 bytes")
+    b = binding("shares", Slot(match, seq), seat)
+    c = r255.scalar(proof[32:64], "the batched share proof's challenge")
+    s = r255.scalar(proof[64:], "the batched share proof's response")
+    if proof[:32] != b:
+        raise ReplayedProof("batched share proof")
+    m, z = _fold(h, b, items, shares)
+    if m == r255.IDENTITY or z == r255.IDENTITY:
+        raise ShareProofFailed("the batch folds to the identity: the shares are not this key's")
+    nc = r255.scalar_neg(c)
+    r1 = r255.add(r255.base_mul(s), r255.mul(nc, h))
+    r2 = r255.add(r255.mul(s, m), r255.mul(nc, z))
+    if public_scalar("batch/dleq", b, r255.G, h, m, z, r1, r2) != c:
+        raise ShareProofFailed("the batched share proof does not hold: a share in the batch "
+                               "is not this seat's key times its card")
+    return shares
