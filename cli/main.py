@@ -14,7 +14,7 @@ from protocol.peertext import shown
 from .errors import UsageError
 
 COMMANDS = ("sim", "verify", "export", "host", "join", "resume", "list", "demo", "play", "attach",
-            "replay", "games", "stop", "forget", "watch")
+            "replay", "games", "stop", "forget", "watch", "players")
 
 
 def _parser(only: str | None = None) -> tuple[argparse.ArgumentParser, dict]:

@@ -54,7 +54,7 @@ from engine.core import IllegalMove
 from protocol import genesis as gen
 from protocol import matchfile
 from protocol.codec import decode
-from protocol.identity import Identity
+from protocol.identity import Identity, check_code
 from protocol.messages import parse_signed_genesis
 from protocol.randomness import HashChain, chain_secret
 from protocol.session import GameOver, Output, Session
@@ -67,6 +67,7 @@ from .linger import Linger
 from .links import CONTEXT, Links, Seat
 from .lobby import Lobby, LobbyRefused, shared_addr
 from .ping import Pinger
+from .players_book import Book
 from .private_table import Door, knock
 from .play import Play
 from .stopped import MatchStopped, resume_session
@@ -108,6 +109,11 @@ class Node:
         self.admission = Admission()   # which strangers' connections are kept
         self.links = links = Links(table, self.transport, self._read)
         self.lobby = Lobby(table, self.transport.peer_host)
+        # the players this node has played with (node.players_book): marks in the lobby
+        self.book = Book(Path(home))
+        if self.book.damaged:
+            log.warning("%s", self.book.damaged)
+        self.lobby.marked = self.marked
         self.play = play = Play(table, links, Path(home),
                                 {"name": name, "bot": bot, "listen": listen_host})
         self.pinger = Pinger(table, links)
@@ -190,7 +196,8 @@ class Node:
         async with trio.open_nursery() as nursery:
             self.port = self.seats[0].port = await nursery.start(self._serve)
             task_status.started(self.port)
-            self.events.emit("lobby", self.lobby.roster_json())
+            roster = self.lobby.roster_json()
+            self.events.emit("lobby", {**roster, "players": self.marked(roster["players"])})
             if announce is not None:
                 nursery.start_soon(announce, self)
             body, sigs = await self.lobby.signed_genesis(
@@ -200,6 +207,7 @@ class Node:
                     timeouts=timeouts),
                 self.identity.sign)
             self._begin(body, chain)
+            self._remember(body)
             self.lobby.go(sigs)   # each joiner's lobby connection becomes its link
             self._play(nursery, self.session.start_signed(sigs, 0))
             await self.finished.wait()
@@ -235,6 +243,7 @@ class Node:
                 self.seats[seat].addr, self.seats[seat].port = (addr or host), (p or port)
             self.seats[self.my_seat].port = self.port
             self._begin(body, chain)
+            self._remember(body)
             nursery.start_soon(self.links.keep_dialing, 0, conn)  # the lobby link, then re-dials
             for seat in range(1, self.my_seat):
                 nursery.start_soon(self.links.keep_dialing, seat)
@@ -350,6 +359,26 @@ class Node:
                 raise wire.BadMessage(f"unexpected {payload['t']} during the game")
 
     # ------------------------------------------------------------------ the game
+    def marked(self, players: list[dict], proven: tuple[bytes, ...] = ()) -> list[dict]:
+        """`players` (name, code) each with what the book of players says of it ("known"):
+        by whole key where this node holds it (its seats, a lobby host's proven key), else by
+        check code."""
+        keys = {check_code(k): k for k in (self.identity.public,
+                                           *[s.key for s in self.seats if s.key], *proven)}
+        return [dict(p, known=self.book.mark(p["name"], p["code"], keys.get(p["code"]),
+                                             self.identity.public)) for p in players]
+
+    def _remember(self, body: dict) -> None:
+        """Every seat of a genesis signed by all goes into the book of players; a book that
+        cannot be written is said, not fatal to the game."""
+        try:
+            self.book.played(gen.body_hash(body), [(p["key"], p["name"]) for p in body["players"]],
+                             self.identity.public)
+        except OSError as e:
+            log.warning("could not write the book of players %s: %s", self.book.path, e)
+        if self.book.damaged:
+            log.warning("%s", self.book.damaged)
+
     def _begin(self, body: dict, chain: HashChain, session: Session | None = None) -> None:
         self.session = session or Session(body, self.identity, chain)
         for seat in range(len(self.seats)):
