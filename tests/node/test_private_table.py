@@ -110,3 +110,43 @@ def test_a_private_table_takes_no_watchers_at_any_of_its_nodes(tmp_path, monkeyp
     said = trio.run(_watched_private_table, tmp_path, clock=virtual_clock(monkeypatch))
     refused = {"t": "refused", "reason": "a private table takes no watchers"}
     assert said == {"host": refused, "joiner": refused}
+
+
+async def _a_joiner_hangs_halfway(tmp_path):
+    """A joiner sends its code message, reads the host's proof, then says nothing and keeps its
+    connection open; meanwhile a joiner with the right code comes."""
+    from node.admission import GRACE
+    net = MemoryNetwork(admitting=True)   # strangers' connections live a grace at most
+    host = Node(Identity.generate(), "Hana", tmp_path / "h", transport=net)
+    said = {}
+    async with trio.open_nursery() as nursery:
+        port = await nursery.start(lambda task_status: host.host(
+            GAME, (), 3, task_status=task_status, table_code=CODE))
+        conn = await net.connect("mem", port, Identity.generate(), CONTEXT)
+        await conn.send(wire.pack("code", msg=CodeProof(CODE, conn.transcript,
+                                                         initiator=True).message()))
+        said["host's proof"] = wire.unpack(await conn.receive())[1]["t"]
+        started = trio.current_time()
+        said["right, meanwhile"] = await _try(Node(Identity.generate(), "Gus", tmp_path / "g",
+                                                   transport=net), port, CODE)
+        said["roster"] = [s.name for s in host.seats]
+        with trio.move_on_after(GRACE * 2):
+            try:
+                await conn.receive()
+            except Exception as e:  # noqa: BLE001 - closed by the host, as it should be
+                said["hanging joiner"] = type(e).__name__
+        said["closed after"] = trio.current_time() - started
+        said["grace"] = GRACE
+        nursery.cancel_scope.cancel()
+    return said
+
+
+def test_a_joiner_that_stops_halfway_through_the_code_is_closed_after_the_grace_and_blocks_nobody(
+        tmp_path, monkeypatch):
+    said = trio.run(_a_joiner_hangs_halfway, tmp_path, clock=virtual_clock(monkeypatch))
+    assert said["host's proof"] == "codeok"
+    # the right code is seated while the halfway joiner still hangs on its door
+    assert said["right, meanwhile"] == "seated" and said["roster"] == ["Hana", "Gus"]
+    # and the halfway joiner's connection is closed by the host, within the stranger's grace
+    assert said["hanging joiner"] == "ConnectionClosed"
+    assert said["closed after"] <= said["grace"]
