@@ -150,8 +150,8 @@ def make_node(args, printer: Printer) -> Node:
 
 
 def watchers_allowed(args) -> int:
-    """How many may watch through this node (--watchers, --no-watchers; a private table's node
-    takes none whatever this says: node.watchers.Watchers.private)."""
+    """How many may watch through this node (--watchers, --no-watchers; at a private table only
+    watchers that prove the table code: node.watchers.Watchers.private)."""
     return 0 if getattr(args, "no_watchers", False) else getattr(args, "watchers", WATCHERS)
 
 

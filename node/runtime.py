@@ -191,8 +191,7 @@ class Node:
         chain = HashChain(chain_secret(self.identity.seed(), nonce), gen.DEFAULT_CHAIN)
         self.lobby.open(game, variants, seats, nonce, chain)
         if table_code is not None:
-            self.door = Door(table_code, self.events.emit)
-            self.watchers.private()
+            self._private(table_code)
         async with trio.open_nursery() as nursery:
             self.port = self.seats[0].port = await nursery.start(self._serve)
             task_status.started(self.port)
@@ -229,7 +228,7 @@ class Node:
                 if code is not None:
                     require_code(conn, code)
                 if table_code is not None:
-                    self.watchers.private()
+                    self._private(table_code)
                     await knock(conn, table_code)
                 body, addrs, chain, sigs = await self.lobby.enter(
                     conn, self.port, lambda: task_status.started(self.port))
@@ -277,6 +276,8 @@ class Node:
         outbox.store = store
         self.outcome.match_id = session.match_id
         self.outcome.match_file = store.path
+        if meta.get("table_code"):   # a private table's node stays private when resumed
+            self._private(meta["table_code"])
         self._begin(body, chain, session)
         async with trio.open_nursery() as nursery:
             await nursery.start(self._serve)
@@ -311,12 +312,23 @@ class Node:
                                    known=lambda key: any(s.key == key for s in self.seats),
                                    task_status=task_status)
 
+    def _private(self, table_code: str) -> None:
+        """The table is private: a joiner or a watcher proves `table_code` at this node's door
+        (node.private_table); kept in the match's note, so a resumed node stays private."""
+        self.door = Door(table_code, self.events.emit)
+        self.watchers.private()
+        self.play.note["table_code"] = table_code
+
     async def _on_connection(self, conn) -> None:
         first = wire.unpack(await conn.receive())
-        if self.door is not None and not self.session_ready.is_set():
+        proven = False
+        if self.door is not None and first[0] == wire.NODE and first[1]["t"] != "mesh":
+            # a private table: "join" and "watch" only behind a proven code ("mesh" is a seat's
+            # link, proven by its key against the genesis below)
             first = await self.door.let_in(conn, self.transport.peer_host(conn), first)
             if first is None:
                 return
+            proven = True
         ch, msg = first
         if ch != wire.NODE:
             raise wire.BadMessage("a connection must open with a node message")
@@ -325,7 +337,8 @@ class Node:
             if seat is not None:
                 await self.links.link(seat, conn, announce=False)
         elif msg["t"] == "watch":
-            await self.watchers.serve(conn, msg)   # never a seat: it only reads the log
+            # never a seat: it only reads the log
+            await self.watchers.serve(conn, msg, proven=proven)
         elif msg["t"] == "mesh":
             await self.session_ready.wait()
             seat = msg["seat"]
