@@ -110,3 +110,47 @@ async def test_two_hosts_announcing_one_instance_name_both_stay_listed_the_secon
             if agent is not None:
                 await agent.finish()
         await browser.finish()
+
+
+def test_an_impostor_announcing_the_real_lobbys_exact_name_and_code_never_hides_it(
+        lab, tmp_path):
+    """The issue's adversarial run: a stranger's own lobby on another host, announced without
+    probing under the real lobby's exact instance name with TXT code= the real host's check
+    code. `list` on a third host shows the real lobby, once, and never the impostor, each of
+    several runs; `join CODE` on a fourth joins the real host."""
+    async def impostor_announcing(info: dict, port: int) -> Agent:
+        agent = await Agent.start(2, "impostor", json.dumps(info), str(port), logdir=tmp_path)
+        registered = await agent.next(15, event="registered")
+        # the real lobby's exact instance name (node.discovery: "HOST CODE")
+        assert registered["name"] == f"Hana {info['code']}._lanboard._tcp.local."
+        return agent
+
+    with runs() as started:
+        host = Run(1, tmp_path / "hana", "host", "host", "--seats", "2", "--bot", "greedy",
+                   "--name", "Hana")
+        fake = Run(2, tmp_path / "fake", "host", "host", "--seats", "2", "--bot", "greedy",
+                   "--name", "Hana", "--no-announce")
+        started += [host, fake]
+        port = host.wait_for(lambda e: e["event"] == "listening", "listening")["port"]
+        code = host.wait_for(lambda e: e["event"] == "lobby", "its lobby")["players"][0]["code"]
+        fake_port = fake.wait_for(lambda e: e["event"] == "listening", "listening")["port"]
+        time.sleep(2)   # the real announcement is registered (probing takes about 1.7 s)
+        info = {"game": "overwatch-monopoly", "host": "Hana", "code": code, "seats_taken": 1,
+                "seats_total": 2}
+        agent = trio.run(impostor_announcing, info, fake_port)
+        try:
+            for k in range(3):
+                lister = Run(3, tmp_path / f"list{k}", f"list{k}", "list", "--timeout", "3")
+                lister.proc.wait(timeout=30)
+                listed = [json.loads(line) for line in lister.out.read_text().splitlines()]
+                mine = [(x["address"], x["port"]) for x in listed if x["code"] == code]
+                assert mine == [(lab[1], port)], listed
+            gus = Run(4, tmp_path / "gus", "join", "join", code, "--bot", "greedy",
+                      "--name", "Gus", "--find-timeout", "60")
+            started.append(gus)
+            found = gus.wait_for(lambda e: e["event"] == "found", "the lobby found", 60)
+            assert found["address"] == lab[1]
+            host.wait_for(lambda e: e["event"] == "lobby" and len(e["players"]) == 2,
+                          "Gus seated at the real host", 60)
+        finally:
+            trio.run(agent.finish)
