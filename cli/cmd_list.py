@@ -34,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
     if book.damaged:
         print(f"lanboard list: {book.damaged}", file=sys.stderr)
     # each host by the whole key its node proved, against the book of players you know
-    known = {s: book.mark(s.info.host, s.info.code, s.key or None) for s in found}
+    me = _my_key()
+    known = {s: book.mark(s.info.host, s.info.code, s.key or None, me) for s in found}
     if args.json:
         for s in found:
             print(json.dumps({"name": s.name, "address": s.address, "port": s.port,
@@ -60,9 +61,19 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _my_key() -> bytes | None:
+    """This player's public key, when it has one (listing creates none)."""
+    from protocol.identity import KEY_FILE, Identity
+    try:
+        seed = (data_dir() / KEY_FILE).read_bytes()
+    except OSError:
+        return None
+    return Identity.from_seed(seed).public if len(seed) == 32 else None
+
+
 def _mark(known: dict) -> str:
     if known["mark"] == "known":
         return f"known ({known['games']} games)"
     if known["mark"] == OTHER_KEY:
         return "ANOTHER KEY under a known name"
-    return known["mark"]
+    return "yours" if known["mark"] == "you" else known["mark"]

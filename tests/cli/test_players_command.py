@@ -69,7 +69,10 @@ def _seen(name: str, key: bytes) -> LobbySeen:
 
 
 def test_list_marks_each_host_by_its_proven_whole_key(home, capsys, monkeypatch):
-    found = [_seen("Gus", GUS.public), _seen("Gus", MALLORY.public), _seen("Ines", b"\x07" * 32)]
+    from protocol.identity import load_or_create
+    me = load_or_create(home)
+    found = [_seen("Gus", GUS.public), _seen("Gus", MALLORY.public), _seen("Ines", b"\x07" * 32),
+             _seen("Me", me.public)]
 
     async def listed(*args, **kwargs):
         return found
@@ -81,9 +84,10 @@ def test_list_marks_each_host_by_its_proven_whole_key(home, capsys, monkeypatch)
     assert out[1].startswith("WARNING: this Gus is NOT the Gus you played 1 game with")
     assert out[2].endswith("ANOTHER KEY under a known name")
     assert out[3].startswith("Ines") and out[3].endswith("new")
+    assert out[4].startswith("Me") and out[4].endswith("yours")
     assert main(["list", "--json"]) == 0
     marks = [json.loads(line)["known"]["mark"] for line in capsys.readouterr().out.splitlines()]
-    assert marks == ["known", "another key", "new"]
+    assert marks == ["known", "another key", "new", "you"]
 
 
 def test_the_picker_and_the_lobby_screen_show_the_warning_before_the_start():
