@@ -2,7 +2,9 @@
 
 Returns a moment (discovery.QUIET_S) after the last lobby answered, at most --timeout when none
 does; a lobby whose node does not accept a connection (killed, its announcement still cached)
-is not listed (node.discovery.list_lobbies)."""
+is not listed (node.discovery.list_lobbies). Each host is marked by the book of players
+(node.players_book) by the whole key its node proved: known (games), new, yours, or a known name
+under another key, whose warning in words comes on the line before it (`--json`: "known")."""
 from __future__ import annotations
 
 import argparse
