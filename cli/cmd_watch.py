@@ -42,6 +42,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per entry")
     p.add_argument("--headless", action="store_true",
                    help="print each entry's narration as a line (what a terminal gets too)")
+    p.add_argument("--code", metavar="CODE",
+                   help="a private table's code, as a player reads it out (e.g. K7Q-M3X)")
     p.add_argument("--verbose", action="store_true")
 
 
@@ -127,27 +129,32 @@ class Teller:
 async def follow(addrs: list[tuple[str, int]], home, teller: Teller, transport: Any = None,
                  out: Callable[[str], None] = print,
                  err: Callable[[str], None] = lambda s: print(s, file=sys.stderr),
-                 match: str = "", fresh: bool = False) -> int:
+                 match: str = "", fresh: bool = False, table_code: str | None = None) -> int:
     """Watch until the game ends (0), is stopped or fails a check (1); from the file kept of
     it (kept_file) when this watcher was stopped before."""
-    from node.watcher import Watcher
+    from node.watcher import Watcher, WatchRefused
     from node.words import SeatNames, result_words
 
     from .cmd_verify import _text
     kept = None if fresh else kept_file(home, addrs, match)
     try:
-        watcher = Watcher(home, addrs, transport=transport, on_item=teller, match_file=kept)
+        watcher = Watcher(home, addrs, transport=transport, on_item=teller, match_file=kept,
+                          table_code=table_code)
     except (OSError, ValueError) as e:
         raise UsageError(f"cannot go on from {kept}: {e}") from None
     if kept is not None:
         out(shown(f"going on from {kept} ({watcher.items - 1} entries checked again)"))
         teller(0, None, watcher.checker.ledger)   # the players' names, for what follows
         teller.before = watcher.checker.ledger.state
-    watched = await watcher.run()
+    try:
+        watched = await watcher.run()
+    except WatchRefused as e:   # a private table: no code, or a wrong one
+        raise UsageError(f"the game refused us: {e}") from None
     if kept is not None and watched.elsewhere and watched.items == watcher.items:
         # an older match of the same node (kept as it is): this one is another, watched
         # from its start
-        return await follow(addrs, home, teller, transport, out, err, match, fresh=True)
+        return await follow(addrs, home, teller, transport, out, err, match, fresh=True,
+                            table_code=table_code)
     r, path = watched.report, watched.match_file
     if watched.stopped:
         err(shown(f"{watched.stopped}; the entries before the stop are in {path}"))
@@ -181,5 +188,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         *addr, match = find_game(args.name, trio.run(list_lobbies, args.timeout, args.interface))
         addrs = [tuple(addr)]
+    table_code = None
+    if args.code is not None:
+        from protocol.table_code import CODE_CHARS, normal_code
+        table_code = normal_code(args.code)
+        if table_code is None:
+            raise UsageError(f"{args.code!r} is not a table code: {CODE_CHARS} letters and "
+                             "digits as a player reads them out, e.g. K7Q-M3X")
     teller = Teller(args.json, lambda line: print(line, flush=True))
-    return trio.run(partial(follow, addrs, data_dir(), teller, match=match))
+    return trio.run(partial(follow, addrs, data_dir(), teller, match=match,
+                            table_code=table_code))

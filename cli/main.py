@@ -14,7 +14,8 @@ from protocol.peertext import shown
 from .errors import UsageError
 
 COMMANDS = ("sim", "verify", "export", "host", "join", "resume", "list", "demo", "play", "attach",
-            "replay", "games", "stop", "forget", "watch", "standings")
+            "replay", "games", "stop", "forget", "watch", "standings",
+            "players")
 
 
 def _parser(only: str | None = None) -> tuple[argparse.ArgumentParser, dict]:

@@ -49,8 +49,11 @@ class Printer:
             print(json.dumps({"event": kind, **data}, default=_hex), flush=True)
             return
         text = _describe(kind, data)
-        if text:   # names and reasons in it are peers' words: escaped, one line
-            print(f"{self.prefix}{shown(text)}", flush=True)
+        if text:   # names and reasons in it are peers' words: escaped, one line each
+            # a lobby's warnings are lines of our own (a name holds no line break); any
+            # other text is one line, a peer's line break in it escaped
+            for line in text.split("\n") if kind == "lobby" else (text,):
+                print(f"{self.prefix}{shown(line)}", flush=True)
 
 
 def _hex(v: Any) -> Any:
@@ -67,8 +70,10 @@ def _describe(kind: str, d: dict) -> str | None:
     if kind == "listening":
         return f"listening on port {d['port']}; control socket {d['control']}"
     if kind == "lobby":
-        names = ", ".join(f"{p['name']} ({p['code']})" for p in d["players"])
-        return f"lobby {len(d['players'])}/{d['seats']}: {names}"
+        names = ", ".join(f"{p['name']} ({p['code']}{_known(p)})" for p in d["players"])
+        loud = [p["known"]["words"] for p in d["players"]
+                if p.get("known", {}).get("mark") == "another key"]
+        return "\n".join([*loud, f"lobby {len(d['players'])}/{d['seats']}: {names}"])
     if kind == "dropped":
         return (f"{d['name']} ({d['code']}) was dropped from the lobby: {d['reason']}; "
                 "the seat is open again")
@@ -121,6 +126,18 @@ def _describe(kind: str, d: dict) -> str | None:
     return None
 
 
+def _known(player: dict) -> str:
+    """The book of players' word after a player's code: ", known: 3 games", ", new"."""
+    known = player.get("known") or {}
+    if known.get("mark") == "known":
+        return f", known: {known['games']} games"
+    if known.get("mark") == "new":
+        return ", new"
+    if known.get("mark") == "another key":
+        return ", ANOTHER KEY under a known name"
+    return ""
+
+
 def _players(seats: list[int]) -> str:
     return ", ".join(map(player_name, seats)) or "nobody"
 
@@ -133,8 +150,8 @@ def make_node(args, printer: Printer) -> Node:
 
 
 def watchers_allowed(args) -> int:
-    """How many may watch through this node (--watchers, --no-watchers; a private table's node
-    takes none whatever this says: node.watchers.Watchers.private)."""
+    """How many may watch through this node (--watchers, --no-watchers; at a private table only
+    watchers that prove the table code: node.watchers.Watchers.private)."""
     return 0 if getattr(args, "no_watchers", False) else getattr(args, "watchers", WATCHERS)
 
 

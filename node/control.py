@@ -142,6 +142,12 @@ REFUSAL_SEND = 1.0  # seconds the refusal of a connection over the cap may take 
 log = logging.getLogger("lanboard.node.control")
 
 
+def _marked(node, players: list[dict]) -> list[dict]:
+    """Each player with what the node's book of players says of it (node.players_book)."""
+    marked = getattr(node, "marked", None)
+    return marked(players) if marked is not None else players
+
+
 def _status(node) -> dict:
     s = node.session
     phase = "lobby"
@@ -150,10 +156,10 @@ def _status(node) -> dict:
     out: dict[str, Any] = {
         "name": node.name, "code": node.identity.check_code, "seat": node.my_seat,
         "phase": phase,
-        "players": [{"name": x.name, "code": check_code(x.key),
-                     "connected": x.conn is not None or i == node.my_seat}
-                    for i, x in enumerate(node.seats)] if node.seats else
-                   [dict(p, connected=None) for p in node.lobby_roster],
+        "players": _marked(node, [{"name": x.name, "code": check_code(x.key),
+                                    "connected": x.conn is not None or i == node.my_seat}
+                                   for i, x in enumerate(node.seats)] if node.seats else
+                           [dict(p, connected=None) for p in node.lobby_roster]),
         "match": node.outcome.match_id.hex() if node.outcome.match_id else None,
         "can_start": phase == "lobby" and node.start_problem() is None,
         "game": node.game,

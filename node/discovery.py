@@ -162,6 +162,7 @@ class LobbySeen:
     addresses: tuple[str, ...] = ()
     endpoints: tuple[tuple[str, int], ...] = field(default=(), compare=False)
     claims: tuple[LobbyInfo, ...] = field(default=(), compare=False)
+    key: bytes = field(default=b"", compare=False)   # the whole key its node proved (listing)
 
     @property
     def all_answers(self) -> tuple:
@@ -526,10 +527,12 @@ async def proven_lobbies(seen: Sequence[LobbySeen], dial: Dial = proven_key) -> 
     cannot hide the real one: both answers are dialed. Sorted by name, then endpoint."""
     endpoints = {e for s in seen for e in (s.endpoints or ((s.address, s.port),))}
     codes: dict[tuple[str, int], str | None] = {}
+    keys: dict[tuple[str, int], bytes] = {}
 
     async def prove(endpoint: tuple[str, int]) -> None:
         key = await dial(*endpoint)
         codes[endpoint] = check_code(key) if key is not None else None
+        keys[endpoint] = key or b""
 
     async with trio.open_nursery() as nursery:
         for e in endpoints:
@@ -540,7 +543,7 @@ async def proven_lobbies(seen: Sequence[LobbySeen], dial: Dial = proven_key) -> 
             for e in s.endpoints or ((s.address, s.port),):
                 if codes[e] == claim.code and (s.name, *e) not in out:
                     out[(s.name, *e)] = dataclasses.replace(s, address=e[0], port=e[1],
-                                                            info=claim)
+                                                            info=claim, key=keys[e])
     return [out[k] for k in sorted(out)]
 
 

@@ -143,6 +143,8 @@ class Lobby:
         self.settings: dict[str, Any] = {}      # the host's: game, variants, seats, nonce, chain
         self.roster: list[dict] = []            # a joiner's view of the lobby, from the host
         self.game: str | None = None            # the game's id, as hosted or welcomed
+        # marks players by the node's book of players (Node.marked); unmarked when alone
+        self.marked: Callable[..., list[dict]] = lambda players, proven=(): players
         # the host's: the joiners' places in seat order, the genesis being signed (None while
         # seats are taken) and when its signatures are due, the seats asked for, and whether
         # every seat signed (the game is on: the lobby is closed)
@@ -389,7 +391,8 @@ class Lobby:
     def _tell_roster(self) -> None:
         roster = self.roster_json()
         self._tell(wire.pack("roster", **roster))
-        self.table.events.emit("lobby", roster)
+        # marked by this node's book of players (its own judgement, never sent)
+        self.table.events.emit("lobby", {**roster, "players": self.marked(roster["players"])})
 
     def _addrs(self) -> list:
         return [["", 0]] + [[shared_addr(s.addr), s.port] for s in self.table.seats[1:]]
@@ -425,7 +428,9 @@ class Lobby:
             if msg["t"] == "roster":
                 checks.check_roster(msg, conn)
                 self.roster = list(msg["players"])
-                table.events.emit("lobby", {"players": msg["players"], "seats": msg["seats"]})
+                table.events.emit("lobby", {"players": self.marked(msg["players"],
+                                                                   (conn.peer_key,)),
+                                            "seats": msg["seats"]})
             elif msg["t"] == "dropped":
                 body = None
                 table.events.emit("dropped", checks.check_dropped(msg, conn))

@@ -1,12 +1,16 @@
 """A private table's door: a joiner proves the table code before it may ask for a seat.
 
 Invariants kept here:
-- On a private table the first frame of a new connection must be the joiner's "code" (its
+- On a private table the first frame of a new connection (a joiner's or a watcher's: every
+  node of the table keeps a door, the host's in the lobby and each seat's once the game is on,
+  a resumed node's from the match's note) must be the "code" (its
   SPAKE2 message, protocol.table_code, bound to this connection's handshake transcript); a
   "join" without it is refused in words ("this table is private ...").
 - Each try counts against the lobby's bounded tries (node.code_tries) from its first frame
   until the joiner's proof checks; a paused lobby refuses at once, before any exchange.
-- Only then does the connection go on to the lobby (node.lobby.admit); a wrong code is refused
+- Only then does the connection go on to the lobby (node.lobby.admit) or to the watchers
+  (node.watchers); each node counts its own tries, so a table of n seats allows n times
+  code_tries' rate in all (a stranger may knock at every node); a wrong code is refused
   in words and the host is told who guessed ("3 wrong codes from 10.0.0.7"), logged and emitted
   as a "wrong code" event. Nothing of the code is ever sent or logged.
 """
@@ -22,6 +26,7 @@ from . import wire
 from .code_tries import CodeTries
 from .lobby import LobbyRefused
 from .lobby_checks import check_refusal
+from .watchers import PRIVATE_WATCH
 
 log = logging.getLogger("lanboard.node.private_table")
 
@@ -40,7 +45,8 @@ class Door:
         """The frame after a proven code (the joiner's "join"), or None: refused and told."""
         ch, msg = first
         if ch != wire.NODE or msg["t"] != "code":
-            await conn.send(wire.pack("refused", reason=PRIVATE))
+            await conn.send(wire.pack("refused", reason=PRIVATE_WATCH if ch == wire.NODE
+                                      and msg["t"] == "watch" else PRIVATE))
             return None
         why = self.tries.begin(address, trio.current_time())
         if why is not None:

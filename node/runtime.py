@@ -54,7 +54,7 @@ from engine.core import IllegalMove
 from protocol import genesis as gen
 from protocol import matchfile
 from protocol.codec import decode
-from protocol.identity import Identity
+from protocol.identity import Identity, check_code
 from protocol.messages import parse_signed_genesis
 from protocol.randomness import HashChain, chain_secret
 from protocol.session import GameOver, Output, Session
@@ -67,6 +67,7 @@ from .linger import Linger
 from .links import CONTEXT, Links, Seat
 from .lobby import Lobby, LobbyRefused, shared_addr
 from .ping import Pinger
+from .players_book import Book
 from .private_table import Door, knock
 from .play import Play
 from .stopped import MatchStopped, resume_session
@@ -108,6 +109,11 @@ class Node:
         self.admission = Admission()   # which strangers' connections are kept
         self.links = links = Links(table, self.transport, self._read)
         self.lobby = Lobby(table, self.transport.peer_host)
+        # the players this node has played with (node.players_book): marks in the lobby
+        self.book = Book(Path(home))
+        if self.book.damaged:
+            log.warning("%s", self.book.damaged)
+        self.lobby.marked = self.marked
         self.play = play = Play(table, links, Path(home),
                                 {"name": name, "bot": bot, "listen": listen_host})
         self.pinger = Pinger(table, links)
@@ -185,12 +191,12 @@ class Node:
         chain = HashChain(chain_secret(self.identity.seed(), nonce), gen.DEFAULT_CHAIN)
         self.lobby.open(game, variants, seats, nonce, chain)
         if table_code is not None:
-            self.door = Door(table_code, self.events.emit)
-            self.watchers.private()
+            self._private(table_code)
         async with trio.open_nursery() as nursery:
             self.port = self.seats[0].port = await nursery.start(self._serve)
             task_status.started(self.port)
-            self.events.emit("lobby", self.lobby.roster_json())
+            roster = self.lobby.roster_json()
+            self.events.emit("lobby", {**roster, "players": self.marked(roster["players"])})
             if announce is not None:
                 nursery.start_soon(announce, self)
             body, sigs = await self.lobby.signed_genesis(
@@ -200,6 +206,7 @@ class Node:
                     timeouts=timeouts),
                 self.identity.sign)
             self._begin(body, chain)
+            self._remember(body)
             self.lobby.go(sigs)   # each joiner's lobby connection becomes its link
             self._play(nursery, self.session.start_signed(sigs, 0))
             await self.finished.wait()
@@ -221,7 +228,7 @@ class Node:
                 if code is not None:
                     require_code(conn, code)
                 if table_code is not None:
-                    self.watchers.private()
+                    self._private(table_code)
                     await knock(conn, table_code)
                 body, addrs, chain, sigs = await self.lobby.enter(
                     conn, self.port, lambda: task_status.started(self.port))
@@ -235,6 +242,7 @@ class Node:
                 self.seats[seat].addr, self.seats[seat].port = (addr or host), (p or port)
             self.seats[self.my_seat].port = self.port
             self._begin(body, chain)
+            self._remember(body)
             nursery.start_soon(self.links.keep_dialing, 0, conn)  # the lobby link, then re-dials
             for seat in range(1, self.my_seat):
                 nursery.start_soon(self.links.keep_dialing, seat)
@@ -268,6 +276,8 @@ class Node:
         outbox.store = store
         self.outcome.match_id = session.match_id
         self.outcome.match_file = store.path
+        if meta.get("table_code"):   # a private table's node stays private when resumed
+            self._private(meta["table_code"])
         self._begin(body, chain, session)
         async with trio.open_nursery() as nursery:
             await nursery.start(self._serve)
@@ -302,12 +312,23 @@ class Node:
                                    known=lambda key: any(s.key == key for s in self.seats),
                                    task_status=task_status)
 
+    def _private(self, table_code: str) -> None:
+        """The table is private: a joiner or a watcher proves `table_code` at this node's door
+        (node.private_table); kept in the match's note, so a resumed node stays private."""
+        self.door = Door(table_code, self.events.emit)
+        self.watchers.private()
+        self.play.note["table_code"] = table_code
+
     async def _on_connection(self, conn) -> None:
         first = wire.unpack(await conn.receive())
-        if self.door is not None and not self.session_ready.is_set():
+        proven = False
+        if self.door is not None and first[0] == wire.NODE and first[1]["t"] != "mesh":
+            # a private table: "join" and "watch" only behind a proven code ("mesh" is a seat's
+            # link, proven by its key against the genesis below)
             first = await self.door.let_in(conn, self.transport.peer_host(conn), first)
             if first is None:
                 return
+            proven = True
         ch, msg = first
         if ch != wire.NODE:
             raise wire.BadMessage("a connection must open with a node message")
@@ -316,7 +337,8 @@ class Node:
             if seat is not None:
                 await self.links.link(seat, conn, announce=False)
         elif msg["t"] == "watch":
-            await self.watchers.serve(conn, msg)   # never a seat: it only reads the log
+            # never a seat: it only reads the log
+            await self.watchers.serve(conn, msg, proven=proven)
         elif msg["t"] == "mesh":
             await self.session_ready.wait()
             seat = msg["seat"]
@@ -350,6 +372,26 @@ class Node:
                 raise wire.BadMessage(f"unexpected {payload['t']} during the game")
 
     # ------------------------------------------------------------------ the game
+    def marked(self, players: list[dict], proven: tuple[bytes, ...] = ()) -> list[dict]:
+        """`players` (name, code) each with what the book of players says of it ("known"):
+        by whole key where this node holds it (its seats, a lobby host's proven key), else by
+        check code."""
+        keys = {check_code(k): k for k in (self.identity.public,
+                                           *[s.key for s in self.seats if s.key], *proven)}
+        return [dict(p, known=self.book.mark(p["name"], p["code"], keys.get(p["code"]),
+                                             self.identity.public)) for p in players]
+
+    def _remember(self, body: dict) -> None:
+        """Every seat of a genesis signed by all goes into the book of players; a book that
+        cannot be written is said, not fatal to the game."""
+        try:
+            self.book.played(gen.body_hash(body), [(p["key"], p["name"]) for p in body["players"]],
+                             self.identity.public)
+        except OSError as e:
+            log.warning("could not write the book of players %s: %s", self.book.path, e)
+        if self.book.damaged:
+            log.warning("%s", self.book.damaged)
+
     def _begin(self, body: dict, chain: HashChain, session: Session | None = None) -> None:
         self.session = session or Session(body, self.identity, chain)
         for seat in range(len(self.seats)):

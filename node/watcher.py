@@ -10,6 +10,9 @@ Invariants kept here:
   naming the seat; the file keeps every entry before it.
 - The watcher signs nothing and holds no decryption share: its key is a stranger's, it is in
   no genesis, and it is sent only the log's public items (node.watchers).
+- A private table's watcher proves the table code at each node it dials (node.private_table),
+  before it asks to watch; without the code, or with a wrong one, it stops (WatchRefused) rather
+  than spend the table's tries again and again.
 - Its link lost, it comes back from its file's last item through any player's node it knows
   (the one it was given, then every seat's address the nodes said), pausing between rounds;
   a watcher restarted on its file (`match_file`) goes on the same way. When no node served it
@@ -29,18 +32,25 @@ import trio
 from protocol import matchfile
 from protocol.codec import MAX_FRAME, CodecError, decode
 from protocol.identity import Identity
+from protocol.table_code import WrongCode
 from protocol.verify import Checker, Report
 
 from . import wire
 from .framing import TransportError
 from .links import CONTEXT, REDIAL
 from .lobby_checks import address_problem, port_problem
+from .lobby import LobbyRefused
+from .private_table import knock
 from .store import MatchStore
-from .watchers import OTHER_MATCH
+from .watchers import OTHER_MATCH, PRIVATE_WATCH
 
 log = logging.getLogger("lanboard.node.watcher")
 
 NOBODY = 60.0   # seconds without an answer from any node before the watcher stops
+
+
+class WatchRefused(Exception):
+    """A private table's node will not serve this watcher: no table code, or a wrong one."""
 
 
 @dataclass
@@ -62,8 +72,9 @@ class Watcher:
     def __init__(self, home: Path, addrs: list[tuple[str, int]], *, transport: Any = None,
                  identity: Identity | None = None,
                  on_item: Callable[[int, Any, Any], None] | None = None,
-                 match_file: Path | None = None) -> None:
+                 match_file: Path | None = None, table_code: str | None = None) -> None:
         from .transport import TcpTransport
+        self.table_code = table_code   # a private table's, proven at each node's door
         self.home = Path(home) / "watched"   # apart from the player's matches: never resumed
         self.addrs = list(addrs)
         self.transport = transport or TcpTransport()
@@ -135,12 +146,21 @@ class Watcher:
         self.links += 1
         self._heard = trio.current_time()
         try:
+            if self.table_code is not None:
+                try:
+                    await knock(conn, self.table_code)
+                except WrongCode as e:
+                    raise WatchRefused(str(e)) from None
+                except LobbyRefused as e:   # a node's tries used up: another, or later
+                    raise TransportError(f"{host}:{port} refused: {e}") from None
             await conn.send(wire.pack("watch", match=self.match_id, have=self.items))
             while True:
                 ch, msg = wire.unpack(await conn.receive())
                 if ch != wire.NODE:
                     raise wire.BadMessage("a watcher is sent no session frame")
                 if msg["t"] == "refused":
+                    if msg["reason"] == PRIVATE_WATCH:   # no node of the table will serve us
+                        raise WatchRefused(PRIVATE_WATCH)
                     if msg["reason"].startswith("the match was stopped"):
                         self.outcome.stopped = msg["reason"]
                         return True

@@ -24,6 +24,8 @@ Invariants kept here:
 - The end reaches the watchers being served: a finished node serves on (node.linger) while one
   of them does not yet hold the whole log, up to END_GRACE; the players have nothing left to
   wait for by then, so they still never wait for a watcher.
+- A private table's node serves only a watcher that proved the table code on its connection
+  (node.private_table's door, counted against the node's tries as a joiner's guesses are).
 - A watcher that comes before the game has begun waits for it, as long as the admission grace
   lets a stranger's connection live (then it dials again).
 """
@@ -46,7 +48,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("lanboard.node.watchers")
 
-OTHER_MATCH = "this node plays another match"   # a watcher of an older match stops on it
+OTHER_MATCH = "this node plays another match"
+PRIVATE_WATCH = ("this table is private: ask a player for the table code and watch with "
+                 "--code CODE")   # a watcher of an older match stops on it
 
 WATCHERS = 8      # watchers a node serves at most, by default
 WINDOW = 64       # items sent to a watcher beyond what it said it holds, at most
@@ -66,13 +70,20 @@ class Watchers:
         self.holding: dict[int, int] = {}   # items each watcher served now said it holds
 
     def private(self) -> None:
-        """A private table's node serves no watcher: a watcher proves no table code, so it
-        would show a stranger the game the code keeps to those at the table."""
-        self.limit, self.why_none = 0, "a private table takes no watchers"
+        """A private table's node serves only a watcher that proved the table code first
+        (node.private_table, the same door and tries as a joiner's): the code keeps the game
+        to those who hold it, watchers included."""
+        self.code_needed = True
 
-    async def serve(self, conn: Any, msg: dict) -> None:
-        """One watcher's connection, from its "watch" message until it or the node goes."""
+    code_needed = False
+
+    async def serve(self, conn: Any, msg: dict, *, proven: bool = False) -> None:
+        """One watcher's connection, from its "watch" message until it or the node goes;
+        `proven`: it proved the table code (a private table's watchers must)."""
         table = self.table
+        if self.code_needed and not proven:
+            await conn.send(wire.pack("refused", reason=PRIVATE_WATCH))
+            return
         # a watcher that comes in the lobby waits for the game, within the admission grace
         # of a stranger's connection (it dials again after it)
         await table.session_ready.wait()

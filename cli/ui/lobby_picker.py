@@ -51,6 +51,15 @@ def open_lobbies(found: list[dict]) -> list[dict]:
     return [x for x in found if x.get("phase") == "lobby" and x["seats_taken"] < x["seats_total"]]
 
 
+def _mark(known: dict) -> str:
+    """The book of players' word on a lobby's host (`list --json`'s "known")."""
+    if known.get("mark") == "known":
+        return f"  known ({known['games']} games)"
+    if known.get("mark") == "another key":
+        return "  ANOTHER KEY under a known name"
+    return "  new" if known.get("mark") == "new" else ""
+
+
 class LobbyPicker:
     def __init__(self, lister: Lister = list_lan) -> None:
         self.lister = lister
@@ -100,9 +109,13 @@ class LobbyPicker:
                                      "appears about 2 s after `lanboard host` starts)\n"))
         for k, x in enumerate(self.lobbies):
             style = "class:selected" if k == self.selected else ""
+            known = x.get("known") or {}
+            if known.get("mark") == "another key":   # before its line, before a join
+                out.append(("class:error", f"  {shown(known['words'])}\n"))
             out.append((style, f"{'>' if k == self.selected else ' '} {shown(x['host']):<20} "
                                f"code {x['code']}  {x['game']}  {x['seats_taken']}/"
-                               f"{x['seats_total']} seats  {x['address']}:{x['port']}\n"))
+                               f"{x['seats_total']} seats  {x['address']}:{x['port']}"
+                               f"{_mark(known)}\n"))
         out.append(("", "\n"))
         if self.message:
             out.append(("class:status", self.message + "\n"))

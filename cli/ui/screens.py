@@ -434,6 +434,11 @@ def lobby_screen(model, width: int, height: int) -> list[Line]:
     players = st.get("players", [])
     if len(model.lobby.get("players", [])) > len(players):
         players = model.lobby["players"]  # a joiner's node learns the seats from the host
+    # a known name with another key: said first, before anyone starts (node.players_book)
+    for p in players:
+        if p.get("known", {}).get("mark") == "another key":
+            lines += wrap(shown(p["known"]["words"]), width - 2, "class:error")
+            lines.append([("", "")])
     lines.append([("", f"You are {shown(st.get('name', '?'))}, check code "),
                   ("class:bold", st.get("code", "?"))])
     lines += wrap("Compare check codes aloud: a code that differs from what your friend reads on "
@@ -445,7 +450,8 @@ def lobby_screen(model, width: int, height: int) -> list[Line]:
         you = " (you)" if code and code == st.get("code") else ""
         lines.append([(f"class:token.p{seat}", f" {seat + 1} "),
                       ("", f" {(shown(p['name']) + you):<24} "),
-                      ("class:bold", code or "(code shown when the next player joins)")])
+                      ("class:bold", code or "(code shown when the next player joins)")]
+                     + _known_mark(p, you))
     seats = model.lobby.get("seats")
     if seats and seats > len(players):
         lines.append([("class:dim", f"    {seats - len(players)} more seat(s) free")])
@@ -461,6 +467,20 @@ def lobby_screen(model, width: int, height: int) -> list[Line]:
     for text in model.log[-5:]:
         lines.append([("class:log", text[:width])])
     return lines
+
+
+def _known_mark(player: dict, you: str) -> list:
+    """The book of players' word on a seated player: known (games), new, or another key."""
+    known = player.get("known")
+    if not known or you or known.get("mark") == "you":
+        return []
+    if known["mark"] == "another key":
+        return [("class:error", "  ANOTHER KEY under a known name (see above)")]
+    if known["mark"] == "known":
+        also = "" if known.get("known_as", "").casefold() == player["name"].casefold() \
+            else f", your {shown(known['known_as'])}"
+        return [("class:dim", f"  known, {known['games']} games{also}")]
+    return [("class:dim", "  new")]
 
 
 def lobby_game(status: dict) -> str:

@@ -1,5 +1,5 @@
-"""--watchers and --no-watchers set how many may watch through a node (a private table's node
-takes none whatever they say: tests/node/test_private_table.py)."""
+"""--watchers and --no-watchers set how many may watch through a node (at a private table only
+watchers that prove the table code: tests/node/test_private_table.py)."""
 import argparse
 
 import pytest

@@ -44,3 +44,10 @@ def test_watch_follows_a_hosted_game_to_its_end_and_keeps_the_players_file(tmp_p
         if host.poll() is None:
             os.killpg(host.pid, 9)
             host.wait()
+
+
+def test_watch_with_a_malformed_table_code_is_an_error_in_words(capsys):
+    from cli.main import main
+    assert main(["watch", "--peer", "127.0.0.1:9", "--code", "0OO-111"]) == 2
+    err = capsys.readouterr().err
+    assert "'0OO-111' is not a table code" in err and "Traceback" not in err

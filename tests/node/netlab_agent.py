@@ -2,6 +2,8 @@
 
 announce INFO_JSON PORT: registers, prints {"event": "registered", ...}; each stdin line is a JSON
     object of LobbyInfo changes (-> {"event": "updated"}); EOF withdraws and exits.
+impostor INFO_JSON PORT: as announce, but registered without probing (cooperating_responders),
+    as a hostile responder answers for a name it does not own; EOF withdraws and exits.
 browse: prints one JSON line per LobbySeen/LobbyGone until stdin reaches EOF.
 Times ("t") are seconds since the process started its announce/browse.
 """
@@ -46,6 +48,25 @@ async def run_announce(info_json: str, port: str) -> None:
     emit(event="withdrawn")
 
 
+async def run_impostor(info_json: str, port: str) -> None:
+    from zeroconf import IPVersion, ServiceInfo, Zeroconf
+
+    from node.discovery import SERVICE_TYPE, _instance_label, local_ipv4_addresses
+    info = LobbyInfo(**json.loads(info_json))
+    addresses = local_ipv4_addresses()
+    zc = Zeroconf(interfaces=addresses, ip_version=IPVersion.V4Only)
+    service = ServiceInfo(SERVICE_TYPE, f"{_instance_label(info)}.{SERVICE_TYPE}",
+                          port=int(port), properties=info.to_txt(),
+                          server="impostor.local.", parsed_addresses=addresses)
+    await trio.to_thread.run_sync(lambda: zc.register_service(service,
+                                                              cooperating_responders=True))
+    emit(event="registered", name=service.name, addresses=addresses)
+    async for _ in stdin_lines():
+        pass
+    await trio.to_thread.run_sync(zc.close)
+    emit(event="withdrawn")
+
+
 async def run_browse() -> None:
     t0 = time.monotonic()
     async with trio.open_nursery() as nursery:
@@ -67,4 +88,5 @@ async def run_browse() -> None:
 
 if __name__ == "__main__":
     mode, *args = sys.argv[1:]
-    trio.run({"announce": run_announce, "browse": run_browse}[mode], *args)
+    trio.run({"announce": run_announce, "browse": run_browse, "impostor": run_impostor}[mode],
+             *args)

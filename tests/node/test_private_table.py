@@ -84,8 +84,10 @@ def test_a_private_table_seats_only_the_right_code_bounds_wrong_tries_and_tells_
 
 
 async def _watched_private_table(tmp_path):
-    """A watcher's answer from a private table's host and from its seated joiner, once the game
-    has begun."""
+    """What a private table's host and its seated joiner answer, once the game has begun, a
+    watcher without the code, one with a wrong code, and one with the right code (as
+    node.watcher proves it)."""
+    from node.watcher import Watcher, WatchRefused
     net = MemoryNetwork()
     host = Node(Identity.generate(), "Hana", tmp_path / "h", transport=net, bot="greedy")
     joiner = Node(Identity.generate(), "Gus", tmp_path / "g", transport=net, bot="greedy")
@@ -99,14 +101,105 @@ async def _watched_private_table(tmp_path):
         for who, node in (("host", host), ("joiner", joiner)):
             conn = await net.connect("mem", node.port, Identity.generate(), CONTEXT)
             await conn.send(wire.pack("watch", match=b"", have=0))
-            said[who] = wire.unpack(await conn.receive())[1]
+            said[f"no code at the {who}"] = wire.unpack(await conn.receive())[1]
+            for code in (WRONG_CODE, CODE):
+                watcher = Watcher(tmp_path / f"w-{who}-{code}", [("mem", node.port)],
+                                  transport=net, table_code=code)
+                try:
+                    watched = await watcher.run()
+                    said[f"{code} at the {who}"] = (watched.report.status, watched.items)
+                except WatchRefused as e:
+                    said[f"{code} at the {who}"] = str(e)
+        said["entries"] = 1 + len(host.session.ledger.entries)
         nursery.cancel_scope.cancel()
     return said
 
 
-def test_a_private_table_takes_no_watchers_at_any_of_its_nodes(tmp_path, monkeypatch):
-    """A watcher proves no table code: the host and every seat taken with the code refuse one,
-    whatever --watchers says, so nobody without the code sees the game."""
+def test_a_private_table_shows_its_game_only_to_a_watcher_with_the_code_at_any_of_its_nodes(
+        tmp_path, monkeypatch):
+    """A watcher proves the table code at the node's door, as a joiner does: without it the
+    host and every seat taken with the code refuse it in words, a wrong code is refused, and
+    the right code watches the whole game, checked, through either node."""
     said = trio.run(_watched_private_table, tmp_path, clock=virtual_clock(monkeypatch))
-    refused = {"t": "refused", "reason": "a private table takes no watchers"}
-    assert said == {"host": refused, "joiner": refused}
+    refused = {"t": "refused", "reason": "this table is private: ask a player for the table "
+                                         "code and watch with --code CODE"}
+    assert said["no code at the host"] == said["no code at the joiner"] == refused
+    assert said[f"{WRONG_CODE} at the host"].startswith("wrong table code")
+    assert said[f"{WRONG_CODE} at the joiner"].startswith("wrong table code")
+    assert said[f"{CODE} at the host"] == (0, said["entries"])
+    assert said[f"{CODE} at the joiner"] == (0, said["entries"])
+
+
+async def _a_joiner_hangs_halfway(tmp_path):
+    """A joiner sends its code message, reads the host's proof, then says nothing and keeps its
+    connection open; meanwhile a joiner with the right code comes."""
+    from node.admission import GRACE
+    net = MemoryNetwork(admitting=True)   # strangers' connections live a grace at most
+    host = Node(Identity.generate(), "Hana", tmp_path / "h", transport=net)
+    said = {}
+    async with trio.open_nursery() as nursery:
+        port = await nursery.start(lambda task_status: host.host(
+            GAME, (), 3, task_status=task_status, table_code=CODE))
+        conn = await net.connect("mem", port, Identity.generate(), CONTEXT)
+        await conn.send(wire.pack("code", msg=CodeProof(CODE, conn.transcript,
+                                                         initiator=True).message()))
+        said["host's proof"] = wire.unpack(await conn.receive())[1]["t"]
+        started = trio.current_time()
+        said["right, meanwhile"] = await _try(Node(Identity.generate(), "Gus", tmp_path / "g",
+                                                   transport=net), port, CODE)
+        said["roster"] = [s.name for s in host.seats]
+        with trio.move_on_after(GRACE * 2):
+            try:
+                await conn.receive()
+            except Exception as e:  # noqa: BLE001 - closed by the host, as it should be
+                said["hanging joiner"] = type(e).__name__
+        said["closed after"] = trio.current_time() - started
+        said["grace"] = GRACE
+        nursery.cancel_scope.cancel()
+    return said
+
+
+def test_a_joiner_that_stops_halfway_through_the_code_is_closed_after_the_grace_and_blocks_nobody(
+        tmp_path, monkeypatch):
+    said = trio.run(_a_joiner_hangs_halfway, tmp_path, clock=virtual_clock(monkeypatch))
+    assert said["host's proof"] == "codeok"
+    # the right code is seated while the halfway joiner still hangs on its door
+    assert said["right, meanwhile"] == "seated" and said["roster"] == ["Hana", "Gus"]
+    # and the halfway joiner's connection is closed by the host, within the stranger's grace
+    assert said["hanging joiner"] == "ConnectionClosed"
+    assert said["closed after"] <= said["grace"]
+
+
+async def _resumed_private_host(tmp_path):
+    """A private table's game played to the end, then its host's node resumed from the match
+    file (as after a crash): what it answers a watcher without the code and one with it."""
+    from node.watcher import Watcher
+    net = MemoryNetwork()
+    hana = Identity.generate()
+    host = Node(hana, "Hana", tmp_path / "h", transport=net, bot="greedy")
+    joiner = Node(Identity.generate(), "Gus", tmp_path / "g", transport=net, bot="greedy")
+    async with trio.open_nursery() as nursery:
+        port = await nursery.start(lambda task_status: host.host(
+            GAME, (), 2, task_status=task_status, table_code=CODE))
+        nursery.start_soon(lambda: joiner.join("mem", port, table_code=CODE))
+        await host.finished.wait()
+        await joiner.finished.wait()
+        nursery.cancel_scope.cancel()
+    said = {}
+    again = Node(hana, "Hana", tmp_path / "h", transport=net, bot="greedy")
+    async with trio.open_nursery() as nursery:
+        await nursery.start(again.resume, host.outcome.match_file)
+        conn = await net.connect("mem", again.port, Identity.generate(), CONTEXT)
+        await conn.send(wire.pack("watch", match=b"", have=0))
+        said["no code"] = wire.unpack(await conn.receive())[1]["reason"]
+        watched = await Watcher(tmp_path / "w", [("mem", again.port)], transport=net,
+                                table_code=CODE).run()
+        said["code"] = watched.report.status
+        nursery.cancel_scope.cancel()
+    return said
+
+
+def test_a_resumed_private_tables_node_still_asks_a_watcher_for_the_code(tmp_path, monkeypatch):
+    said = trio.run(_resumed_private_host, tmp_path, clock=virtual_clock(monkeypatch))
+    assert said["no code"].startswith("this table is private")
+    assert said["code"] == 0

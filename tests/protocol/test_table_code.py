@@ -71,3 +71,40 @@ def test_a_code_is_easy_to_say_and_resists_about_half_a_billion_guesses():
     assert not set(code) & set("01ILOUV")
     assert normal_code("abc") is None and normal_code("0OO-111") is None
     assert 29 <= CODE_BITS < 30
+
+
+def test_a_recorded_exchange_gives_an_eavesdropper_nothing_to_test_guesses_against():
+    """Offline, an eavesdropper holding every message of a successful exchange can only run
+    SPAKE2 itself against a recorded message, under each code it guesses. Its key never
+    matches the recorded MACs, under the right code as under every wrong one: the recording
+    rejects every guess alike, so no guess can be confirmed without a live try at the host."""
+    code = "K7Q-M3X"
+    joiner, host = CodeProof(code, T1, initiator=True), CodeProof(code, T1, initiator=False)
+    j_mac = joiner.confirm(host.message())
+    h_mac = host.confirm(joiner.message())
+    host.check(j_mac)
+    joiner.check(h_mac)   # the recorded exchange succeeded
+    recorded = (joiner.message(), host.message(), j_mac, h_mac)
+    guesses = [code, "222-222", "K7Q-M3Y", "ZZZ-ZZZ", new_code()]
+    outcome = {}
+    for guess in guesses:
+        fails = []
+        # as a joiner against the host's recorded message, checking the host's recorded MAC
+        as_joiner = CodeProof(guess, T1, initiator=True)
+        as_joiner.confirm(recorded[1])
+        # as the host against the joiner's recorded message, checking the joiner's MAC
+        as_host = CodeProof(guess, T1, initiator=False)
+        as_host.confirm(recorded[0])
+        for proof, mac in ((as_joiner, recorded[3]), (as_host, recorded[2])):
+            try:
+                proof.check(mac)
+                fails.append(False)
+            except WrongCode:
+                fails.append(True)
+        outcome[guess] = fails
+    assert outcome == {g: [True, True] for g in guesses}
+    # and no recorded message holds the code, nor a plain hash of it
+    for sent in recorded:
+        for form in (code, code.replace("-", "")):
+            assert form.encode() not in sent
+            assert hashlib.sha256(form.encode()).digest() not in sent
