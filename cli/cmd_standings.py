@@ -108,16 +108,28 @@ def why_not(r) -> str:
     return f"does not verify: FAILED at {where}{what}: {r.fault or 'error'}: {r.reason}"
 
 
-def player_names(copies: dict[str, list[dict]]) -> dict[str, str]:
-    """Key (hex) -> the name to show, from the genesis of each counted match (`copies`: match
-    id -> its players as the report lists them). The name a key played under most often, the
-    first in order on a tie. Until the book of players (issue 30) lands, this is where names
-    come from; the book replaces this one function."""
+def player_names(copies: dict[str, list[dict]], book: dict[str, str] | None = None
+                 ) -> dict[str, str]:
+    """Key (hex) -> the name to show: the book of players' (node.players_book: the name you
+    know a key by) where it holds the key, else the name a key played under most often in the
+    counted matches (`copies`: match id -> its players as the report lists them), the first in
+    order on a tie."""
     used: dict[str, Counter] = {}
     for players in copies.values():
         for p in players:
             used.setdefault(p["key"], Counter())[p["name"]] += 1
-    return {k: min(c, key=lambda n: (-c[n], n)) for k, c in used.items()}
+    names = {k: min(c, key=lambda n: (-c[n], n)) for k, c in used.items()}
+    return {k: (book or {}).get(k, n) for k, n in names.items()}
+
+
+def book_names() -> dict[str, str]:
+    """The names your book of players holds, by key (hex); none when it cannot be read."""
+    from node.players_book import Book
+    from protocol.identity import data_dir
+    try:
+        return {k: p.name for k, p in Book(data_dir()).players.items()}
+    except OSError:
+        return {}
 
 
 def collect(paths: list[str]) -> dict:
@@ -180,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
     got = collect(paths)
     found = got["found"]
     overall, per_game = standings(p for p, _ in found.values())
-    names = player_names({m: players for m, (_, players) in found.items()})
+    names = player_names({m: players for m, (_, players) in found.items()}, book_names())
     games = {g: {"matches": sum(1 for p, _ in found.values() if p.game == g),
                  "players": [_row(r, names) for r in rows]} for g, rows in per_game.items()}
     report = {

@@ -225,3 +225,20 @@ def test_the_ratings_are_a_function_of_the_set_of_matches_not_their_order():
     renamed = [Played(swap.get(m.match_id, m.match_id), m.game, m.keys, m.scores, m.winners)
                for m in ms]
     assert table(renamed) != table(ms)
+
+
+def test_a_player_in_your_book_is_named_as_you_know_them(tmp_path, matches, capsys,
+                                                        monkeypatch):
+    from node.players_book import Book
+    home = tmp_path / "home"
+    monkeypatch.setenv("LANBOARD_HOME", str(home))
+    home.mkdir()
+    book = Book(home)
+    book.played(b"\x01" * 16, [(KEYS[1].public, "friend1")], me=b"")
+    book.find(KEYS[1].check_code)   # the book knows the key by its code
+    book.players[KEYS[1].public.hex()].name = "Hana"
+    book.save()
+    paths = [_write(tmp_path, f"m{k}.match", d) for k, (d, _) in enumerate(matches[:3])]
+    names = {r["key"]: r["name"] for r in _standings(capsys, *paths)["overall"]}
+    assert names[KEYS[1].public.hex()] == "Hana"   # the book's name, not the genesis's
+    assert names[KEYS[0].public.hex()] == "friend0"   # not in the book: the genesis's
