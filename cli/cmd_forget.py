@@ -18,6 +18,7 @@ from pathlib import Path
 import trio
 
 from protocol.identity import data_dir
+from protocol.private_files import private_dir
 
 from .background import StoppedMatch, ago, running_nodes, stopped_matches
 from .command_hint import lanboard
@@ -100,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("not forgotten: confirm at a terminal, or pass --yes")
         if not confirmed("Forget it? [y/N] "):
             return 1
-    archive.mkdir(parents=True, exist_ok=True, mode=0o700)   # as the matches folder (node.store)
+    private_dir(archive)   # as the matches folder (node.store)
     for path in sorted(m.path.parent.glob(f"{stem}.*")):
         path.rename(archive / path.name)
     print(f"forgotten: {archive / m.path.name}")

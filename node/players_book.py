@@ -26,6 +26,7 @@ from pathlib import Path
 
 from protocol.identity import check_code, is_check_code
 from protocol.peertext import name_problem
+from protocol.private_files import open_private
 
 BOOK_FILE = "players.json"
 VERSION = 1
@@ -117,13 +118,12 @@ class Book:
         data = {"version": VERSION,
                 "players": [asdict(p) for p in sorted(self.players.values(),
                                                       key=lambda p: (p.name.casefold(), p.key))]}
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        fd = open_private(tmp)
         try:
             os.write(fd, (json.dumps(data, indent=1) + "\n").encode())
             os.fsync(fd)
         finally:
             os.close(fd)
-        os.chmod(tmp, 0o600)
         os.replace(tmp, self.path)
 
     # ------------------------------------------------------------------ what a match adds

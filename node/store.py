@@ -7,7 +7,7 @@ failed and how to go on: the node stops, and the file stays resumable. An entry 
 it (or by a crash) is the file's torn tail, which `open` cuts back and reports (`torn`);
 the node then catches up the cut entries from its peers.
 
-Everything written here is its user's alone, like the key: the files 0600 (matchfile.PRIVATE),
+Everything written here is its user's alone, like the key: the files 0600 (protocol.private_files),
 the matches directory, when made here, 0700."""
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from collections import deque
 from pathlib import Path
 
 from protocol import matchfile
+from protocol.private_files import private_dir
 
 
 SYNC_SAMPLES = 8   # recent syncs the node judges the disk by
@@ -52,9 +53,7 @@ def _writing(path: Path, write, *args):
 class MatchStore:
     def __init__(self, home: Path, match_id: bytes) -> None:
         directory = Path(home) / "matches"
-        # the user's alone, as the files in it (matchfile.PRIVATE); one that exists is kept
-        # as its owner left it
-        directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+        private_dir(directory)   # the user's alone, as the files in it
         self._attach(directory / f"{match_id.hex()[:16]}.match", match_id)
 
     @classmethod

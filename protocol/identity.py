@@ -15,6 +15,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from .private_files import open_private, private_dir
 from .proven import Passed
 
 __all__ = ["Identity", "data_dir", "load_or_create", "check_code", "verify_signature"]
@@ -80,10 +81,10 @@ class Identity:
 def load_or_create(directory: Path | str | None = None) -> Identity:
     """The identity kept in `directory` (default `data_dir()`), created on first use."""
     d = Path(directory) if directory is not None else data_dir()
-    d.mkdir(parents=True, exist_ok=True, mode=0o700)
+    private_dir(d)
     path = d / KEY_FILE
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        fd = open_private(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
     except FileExistsError:
         seed = path.read_bytes()
         if len(seed) != 32:

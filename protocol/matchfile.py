@@ -19,13 +19,13 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from .codec import MAX_FRAME, Truncated, iter_sequence
+from .private_files import PRIVATE, open_private
 
 __all__ = ["write_bytes", "write_file", "read_items", "MAX_FILE", "PRIVATE", "TornTail",
            "complete_length", "recover_torn_tail"]
 
 # A long Monopoly game is well under 1 MiB; the cap keeps `verify` from reading a disk image.
 MAX_FILE = 256 * 1024 * 1024
-PRIVATE = 0o600   # the mode of every file written here
 
 
 def write_bytes(items: Iterable[bytes]) -> bytes:
@@ -41,11 +41,7 @@ def write_file(path: str | os.PathLike, items: Iterable[bytes]) -> None:
     try:
         # the user's alone, like the key: a match holds who played whom, and a node's own
         # frames; a stale temporary file would keep its mode through O_TRUNC, hence fchmod
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0),
-                     PRIVATE)
-        with open(fd, "wb") as f:
-            if hasattr(os, "fchmod"):
-                os.fchmod(f.fileno(), PRIVATE)
+        with open(open_private(tmp), "wb") as f:
             f.write(write_bytes(items))
             f.flush()
             os.fsync(f.fileno())

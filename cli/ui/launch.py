@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from protocol.identity import data_dir
-from protocol.matchfile import PRIVATE
+from protocol.private_files import open_private, private_dir
 
 from ..command_hint import lanboard
 from ..errors import UsageError
@@ -33,10 +33,9 @@ def start_node(argv: list[str], what: str, timeout: float = 60.0,
                env: dict | None = None) -> tuple[subprocess.Popen, Path, Path]:
     """Run `lanboard ARGV --headless --json` detached; wait until its control socket is up.
     Returns (process, control socket, log file)."""
-    logs = data_dir() / "logs"
-    # the user's alone, as match files (protocol.matchfile.PRIVATE): the node's --json events
-    # hold a private table's code, the player's own events, where every seat listens
-    logs.mkdir(parents=True, exist_ok=True, mode=0o700)
+    # the user's alone, as match files: the node's --json events hold a private table's code
+    # and the player's own events
+    logs = private_dir(data_dir() / "logs")
     log = logs / f"{what}-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.jsonl"
     err = log.with_suffix(".err")
     proc = subprocess.Popen([sys.executable, "-m", "cli.main", *argv, "--headless", "--json"],
@@ -65,7 +64,7 @@ def start_node(argv: list[str], what: str, timeout: float = 60.0,
 
 def _private(path: Path):
     """`path` opened for writing, created readable by the user alone."""
-    return open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE), "w")
+    return open(open_private(path), "w")
 
 
 def open_ui(control: Path, pid: int | None = None) -> int:
