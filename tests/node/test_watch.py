@@ -319,7 +319,9 @@ def test_a_watcher_whose_link_drops_or_that_is_restarted_comes_back_through_anot
                 await killed.run()
             again = Watcher(tmp_path / "w2", [("memory-joiner", nodes[2].port)], transport=net,
                             match_file=killed.store.path)
-            assert again.items == 61   # went on from its file's last item
+            # went on from its file's last item: the kill lands at the next checkpoint, so
+            # items of the batch holding item 60 may have been kept after it
+            assert again.items == killed.items > 60
             results["restarted"] = await again.run()
 
         started = []
