@@ -24,7 +24,7 @@ Invariants kept here:
   verifies; otherwise that peer is at fault (wire.BadMessage closes its link), except when our
   log ends with entries holding shares of ours that never reached anyone: then we ask for the
   entries from before those (`asked_from`), and theirs replace ours on disk and in the session;
-  and except when an entry holds a signed part that breaks a rule by itself (`log.authored`: a
+  and except when an entry holds a signed part that breaks a rule by itself (`faults.authored`: a
   bad shuffle, share, move... carrying that part as evidence): its author said it, so the
   entries before it are kept and the match stops there, blamed on that author, as if the part
   had come on its own (a cheater's own node logs its cheat and may pass it on as catch-up
@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import player_name
 from protocol.codec import MAX_FRAME, encode
-from protocol.log import Fault, authored
+from protocol.faults import Fault, authored
 from protocol.matchfile import MAX_FILE
 from protocol.session import GameOver, Session
 

@@ -19,7 +19,7 @@ from engine.core import player_name
 from protocol.cheat_record import judge, read
 from protocol.codec import CodecError
 from protocol.identity import Identity
-from protocol.log import Fault
+from protocol.faults import Fault
 from protocol.messages import parse_proof
 from protocol.randomness import HashChain
 from protocol.session import Output, Session

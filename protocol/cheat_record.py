@@ -33,7 +33,8 @@ from engine.core import player_name
 
 from .codec import MAX_FRAME, CodecError, decode, encode
 from .identity import verify_signature
-from .log import AUTHORED_FAULTS, Fault, Ledger, check_equivocation
+from .faults import AUTHORED_FAULTS, Fault
+from .log import Ledger, check_equivocation
 from .messages import entry_shares, is_proof, make_proof, parse_wire, share_statement
 
 __all__ = ["CHEATS", "judge", "record", "read"]

@@ -30,7 +30,7 @@ from typing import Any, Callable
 from . import hidden as hc
 from .codec import encode
 from .hidden import shuffle as _shuffle
-from .log import Fault
+from .faults import Fault
 from .messages import HIDDEN_KINDS, entry_shares
 from .proven import Passed
 

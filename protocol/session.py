@@ -79,7 +79,8 @@ from . import hidden as hc
 from .codec import CodecError, decode, encode
 from .genesis import GenesisError, assemble, body_hash, check_body, check_signature, sign_body
 from .identity import Identity, verify_signature
-from .log import Fault, Ledger, check_equivocation, first_difference, state_sections
+from .faults import Fault
+from .log import Ledger, check_equivocation, first_difference, state_sections
 from .messages import (CHOICES, HIDDEN_KINDS, make_entry, make_halt, make_share, parse_wire,
                        share_statement)
 from .randomness import HashChain, sealed_commitment, sealed_salt
@@ -732,7 +733,7 @@ class Session:
     def halt(self, fault: Fault) -> Output:
         """Stop this match at `fault` found outside a frame of ours (an entry in a catch-up
         batch whose signed part breaks a rule): as if that part had arrived on its own. The
-        fault should carry that part (`log.authored`): the halt notice sends it, and without
+        fault should carry that part (`faults.authored`): the halt notice sends it, and without
         it a peer that never saw the part can only dispute with us."""
         out = Output()
         self._halt(fault, out)

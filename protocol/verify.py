@@ -30,7 +30,8 @@ from engine.core import player_name
 
 from .cheat_record import judge
 from .codec import CodecError
-from .log import Fault, Ledger, signed_proof
+from .faults import Fault, signed_proof
+from .log import Ledger
 from .matchfile import MAX_FILE, read_items
 from .messages import SchemaError, is_proof, parse_entry, parse_proof, parse_signed_genesis, parse_wire
 
@@ -45,7 +46,7 @@ class Report:
     kind: str | None = None           # entry kind of the bad item ("genesis" for item 0)
     author: int | None = None         # seat the failure is attributed to
     proven: bool = False              # a part `author` signed shows the fault (see above)
-    fault: str | None = None          # fault kind (see protocol.log.FAULT_KINDS)
+    fault: str | None = None          # fault kind (see protocol.faults.FAULT_KINDS)
     match_id: str | None = None
     game: str | None = None
     players: list[dict] = field(default_factory=list)

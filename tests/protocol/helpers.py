@@ -5,7 +5,7 @@ import pytest
 
 from protocol.codec import decode, encode
 from protocol.inmemory import make_players, play_match
-from protocol.log import Fault, authored
+from protocol.faults import Fault, authored
 from protocol.matchfile import read_items
 from protocol.messages import make_share, parse_wire, share_statement
 from protocol.session import Session
