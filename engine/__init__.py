@@ -5,6 +5,8 @@
     pending(state)  -> Decision(player, options) | Chance(...) | Sealed | PrivateDraw | Disclose
                        | Over(result)
     state = apply(state, move) / resolve(state, seed_bytes)
+
+Importing the engine (any module of it) registers the built-in games (engine/games).
 """
 from __future__ import annotations
 
@@ -14,6 +16,9 @@ from .canonical import encode, state_hash, to_data
 from .chance import Chance, draw
 from .core import (Decision, Disclose, Game, IllegalMove, Move, Over, PrivateDraw, Result,
                    Sealed, as_move, game_ids, get_game, player_name)
+# After the core they register into: each built-in game registers itself on import, so whoever
+# imports any part of the engine can name any game, and engine.core needs to import none.
+from . import games  # noqa: F401
 
 __all__ = [
     "Chance", "Decision", "Sealed", "PrivateDraw", "Disclose", "Over", "Result", "IllegalMove", "Move", "Game",

@@ -412,6 +412,9 @@ def engine_core_files() -> list[Path]:
     return sorted(p for p in _ENGINE_DIR.glob("*.py") if p.name not in NOT_RULES)
 
 
+# The games fill this as they are imported (each rules.py ends with `register(...)`); the
+# engine package imports the built-in games (engine/__init__.py), so this module needs none of
+# them and every game can import it.
 _registry: dict[str, Game] = {}
 
 
@@ -421,10 +424,6 @@ def register(game: Game) -> Game:
 
 
 def get_game(game_id: str) -> Game:
-    game = _registry.get(game_id)
-    if game is not None:
-        return game   # the common case, asked on every pending(): no import statement to run
-    from . import games  # noqa: F401  (registers the built-in games)
     try:
         return _registry[game_id]
     except KeyError:
@@ -433,5 +432,4 @@ def get_game(game_id: str) -> Game:
 
 
 def game_ids() -> tuple[str, ...]:
-    from . import games  # noqa: F401
     return tuple(sorted(_registry))

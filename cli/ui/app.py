@@ -22,10 +22,11 @@ from .glossary import Glossary
 from .history import History, on_wheel
 from .history import keys as history_keys
 from .leaving import ASK, EXPLAINED, Leaving
-from .model import Model, bug_words
+from .model import Model
 from .screen_sets import screen_keys, what_happened
 from .screens import (MIN_H, MIN_W, QUICK_KEY, RECLAIM_KEY, characters_in_play, first_option,
                       help_screen, options_shown, pad, quick_option, too_small)
+from .words import bug_words
 
 # Keys a person names by their label, in messages about them
 KEY_NAMES = {"\r": "Enter", "\n": "Enter", "\t": "Tab", " ": "Space", "\x7f": "Backspace"}

@@ -18,7 +18,7 @@ from ..command_hint import lanboard
 from . import client
 from .glossary import Glossary
 from .screen_sets import ScreenSet, screens_for, what_happened
-from .words import Names, fault_words, hurry_words
+from .words import Names, bug_words, fault_words, hurry_words
 
 LOG_KEEP = 20_000   # lines of what happened kept: the history pane scrolls through the whole match
 RECAP_ENTRIES = 256  # entries of the log told on attaching (all the node keeps: node.told) ...
@@ -318,11 +318,6 @@ class Model:
         else:
             self.say(f"Not allowed: {reply.get('error')}", error=True)
         await self.refresh()
-
-
-def bug_words(what: str, e: BaseException) -> str:
-    return (f"{what}: {type(e).__name__}: {e} (a bug in lanboard; the node plays on, and "
-            f"`{lanboard('attach')}` shows it again)")
 
 
 def resume_name(status: dict) -> list[str]:

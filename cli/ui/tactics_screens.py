@@ -25,7 +25,7 @@ from prompt_toolkit.mouse_events import MouseEventType
 from . import generic_screens
 from .hexmap import LEGEND, LEGEND_SHORT, Cells, cells_for, render_map
 from .screens import Line, choice_lines, fit, newest_whole, pad, quick_hint, text_len, wrap
-from .words import decision_title, option_words
+from .words import bug_words, decision_title, option_words
 
 HINT = "arrows+Enter: hex · Tab: hero · {quick}j/k 1-9: list · ? help · q detach"
 HINT_LONG = ("arrows move the hex cursor · Tab/Shift-Tab next hero · Enter or a click acts on the "
@@ -866,7 +866,6 @@ class HexKeys:
 def keys(ui) -> ConditionalKeyBindings:
     """The hex screen's keys, live only (a replay keeps its own keys). A bug in one is said on
     the screen, as a drawing bug is: it must not take the player's keys away."""
-    from .model import bug_words
     hk = HexKeys(ui)
     kb = KeyBindings()
     m = ui.model

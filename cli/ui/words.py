@@ -1,4 +1,5 @@
-"""Words about the match itself, for every game: seats by name, faults, the timeout question.
+"""Words about the match itself, for every game: seats by name, faults, the timeout question,
+a bug of ours.
 
 No game's rules text lives here: a game's options, decisions and what happened come from its
 node (the game's words module, over the control API) and are shown as they are. A name and a
@@ -9,6 +10,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from protocol.peertext import shown
+
+from ..command_hint import lanboard
+
 NOBODY = -1  # the control API's seat number for no seat (an unowned space)
 
 
@@ -56,6 +60,13 @@ def fault_words(kind: str, seats: Sequence[int], reason: str, names: Names) -> s
                    "proven right",
     }.get(kind, f"{who}: {kind}")
     return f"The game stopped: {what}. ({shown(reason)})"
+
+
+def bug_words(what: str, e: BaseException) -> str:
+    """A bug of ours, said on the screen where it happened: the node (not the UI) plays the
+    match, so it goes on, and attaching again shows it."""
+    return (f"{what}: {type(e).__name__}: {e} (a bug in lanboard; the node plays on, and "
+            f"`{lanboard('attach')}` shows it again)")
 
 
 def decision_title(d: dict) -> str:

@@ -3,19 +3,22 @@ a few lines, a decision's title. Never part of a state hash (not in the rules di
 call these only from the methods that write words (game_package.PackagedGame).
 
 Every hex is named as the map is drawn in data.toml (column and row of the odd-r grid, counted
-from 0, north at the top) with what matters for the choice: its level and its distance from the
-payload, a step's compass direction, whom an area ability would hit or heal, a sheet's figures in
-the draft. The hex map screen (cli/ui/tactics_screens.py) draws with named data from here too
-(words_board.py: the glossary, a state's board, each option's hex, the narration), all in
-[column, row] cells and computed with the engine's own functions, so the screen computes
-nothing."""
+from 0, north at the top: words_terms.py) with what matters for the choice: its level and its
+distance from the payload, a step's compass direction, whom an area ability would hit or heal, a
+sheet's figures in the draft. The hex map screen (cli/ui/tactics_screens.py) draws with named
+data from here too (words_board.py: the glossary, a state's board, each option's hex, the
+narration), all in [column, row] cells and computed with the engine's own functions, so the
+screen computes nothing."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
+from ..family_words import quick_option
 from . import hexgrid as hx
+from . import words_board
 from .rules import HEALS, HITS
+from .words_terms import column, hex_name, sheet_words
 
 if TYPE_CHECKING:
     from .rules import OverwatchTactics
@@ -38,28 +41,10 @@ def _name(g: "OverwatchTactics", hid: str) -> str:
     return g.data.heroes[hid].name
 
 
-def column(h: hx.Hex) -> int:
-    """The hex's odd-r column as drawn in data.toml (the inverse of data.axial)."""
-    q, r = h
-    return q + (r - (r & 1)) // 2
-
-
-def hex_name(h: hx.Hex) -> str:
-    """The hex as drawn in data.toml: odd-r column and row."""
-    return f"column {column(h)}, row {h[1]}"
-
-
 def _where(g: "OverwatchTactics", s: "State", h: hx.Hex) -> str:
     """Hex name, level and hexes to the payload (during set-up, to the route's start)."""
     gap = hx.distance(h, g.data.route[s.payload])
     return f"{hex_name(h)} (level {g.elevation(s, h)}, {gap} from the payload)"
-
-
-def _sheet_words(g: "OverwatchTactics", hid: str) -> str:
-    sh = g.data.heroes[hid]
-    weapons = "; ".join(f"{w.name} range {w.range}, {w.least}-{w.most}" for w in sh.weapons)
-    abilities = ", ".join(a.name + (" (ultimate)" if a.ultimate else "") for a in sh.abilities)
-    return f"{sh.hp} HP, Speed {sh.speed}; {weapons}; {abilities}"
 
 
 def _area_words(g: "OverwatchTactics", s: "State", user: Any, ab: Any, at: hx.Hex) -> str:
@@ -85,7 +70,7 @@ def describe_move(g: "OverwatchTactics", s: "State", move: Move, names: Any = No
         gap = min(hx.distance((move[2], move[3]), h) for h in g.data.route)
         return f"Place a {t.name} (height {t.height}) on {cells}, {gap} from the route"
     if k == "pick":
-        return f"Draft {_name(g, move[1])}: {_sheet_words(g, move[1])}"
+        return f"Draft {_name(g, move[1])}: {sheet_words(g, move[1])}"
     if k == "spawn":
         zone = g.data.defender_spawns[move[1]]
         cols = sorted({column(h) for h in zone})
@@ -147,27 +132,23 @@ def decision_context(g: "OverwatchTactics", s: "State", decision: Decision, name
     "heroes": None where an option has none), so the hex screen can choose an option by its hex,
     in the terrain phase every cell each piece covers ("covers"), and the option that ends the
     activations ("quick"), one key away in a long list."""
-    from .words_board import option_cells, terrain_covers
-    cells, heroes = option_cells(g, s, decision.options)
-    from ..family_words import quick_option
-    covers = {"covers": terrain_covers(g, decision.options)} if decision.prompt == "terrain" else {}
+    cells, heroes = words_board.option_cells(g, s, decision.options)
+    covers = {"covers": words_board.terrain_covers(g, decision.options)} \
+        if decision.prompt == "terrain" else {}
     return {"title": TITLES.get(decision.prompt, decision.prompt), "cells": cells,
             "heroes": heroes, **covers, **quick_option(decision.options, {"end": "end turn"})}
 
 
 def glossary(g: "OverwatchTactics") -> dict:
-    from .words_board import glossary as own
-    return own(g)
+    return words_board.glossary(g)
 
 
 def board(g: "OverwatchTactics", s: "State", seat: int | None, cards: Any = None) -> dict:
     """The hex screen's data (words_board.board); the game deals no hidden card, so `cards`
     changes nothing."""
-    from .words_board import board as own
-    return own(g, s, seat)
+    return words_board.board(g, s, seat)
 
 
 def narrate(g: "OverwatchTactics", before: dict, after: dict, names: Any, kind: str = "",
             players: int = 0) -> list[str]:
-    from .words_board import narrate as own
-    return own(g, before, after, names)
+    return words_board.narrate(g, before, after, names)

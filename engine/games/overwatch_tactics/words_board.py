@@ -22,8 +22,8 @@ from ...core import Decision, Sealed
 from . import hexgrid as hx
 from . import words_help
 from .rules import HIGHER, LOWER, SAME_LEVEL, SEMI_SIGHT
-from .words import _sheet_words, column
 from .state import Hero, Side, State
+from .words_terms import column, sheet_words
 
 if TYPE_CHECKING:
     from .rules import OverwatchTactics
@@ -56,7 +56,7 @@ def glossary(g: "OverwatchTactics") -> dict:
                 "attacker_spawn": [cell(h) for h in d.attacker_spawn],
                 "defender_spawns": [[cell(h) for h in z] for z in d.defender_spawns],
                 "rounds": d.rounds},
-        "heroes": {hid: {"name": sh.name, "short": short(hid), "sheet": _sheet_words(g, hid)}
+        "heroes": {hid: {"name": sh.name, "short": short(hid), "sheet": sheet_words(g, hid)}
                    for hid, sh in d.heroes.items()},
         "sides": list(SIDES),
         # the `?` screen: the rules' pages, then one page per hero sheet
