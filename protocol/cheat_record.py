@@ -32,10 +32,11 @@ from typing import Any
 from engine.core import player_name
 
 from .codec import MAX_FRAME, CodecError, decode, encode
-from .identity import verify_signature
-from .faults import AUTHORED_FAULTS, Fault
-from .log import Ledger, check_equivocation
-from .messages import entry_shares, is_proof, make_proof, parse_wire, share_statement
+from .faults import AUTHORED_FAULTS, Fault, check_equivocation
+from .frames import Share, read_frame, shares_of
+from .kinds import KEY
+from .log import Ledger
+from .messages import is_proof, make_proof
 
 __all__ = ["CHEATS", "judge", "record", "read"]
 
@@ -62,56 +63,50 @@ def record(ledger: Ledger | None, fault: Fault) -> bytes | None:
 def judge(ledger: Ledger, evidence: list[bytes] | tuple[bytes, ...]) -> Fault | None:
     """The cheat the signed shares among `evidence` prove against their signer on `ledger`'s
     log (the fault, its seats, the entry, and the frames that prove it), or None."""
-    shares = [(raw, m) for raw in evidence if (m := _signed(ledger, raw)) is not None]
-    for (a, ma), (b, _) in combinations(shares, 2):
-        if check_equivocation(ledger.keys, ledger.match_id, a, b) is not None:
-            return _two_shares(ma, a, b)
-    for raw, m in shares:
-        fault = _breaks(ledger, raw, m)
+    shares = [m for raw in evidence if (m := _signed(ledger, raw)) is not None]
+    for a, b in combinations(shares, 2):
+        if check_equivocation(ledger.keys, ledger.match_id, a.raw, b.raw) is not None:
+            return _two_shares(a, a.raw, b.raw)
+    for m in shares:
+        fault = _breaks(ledger, m)
         if fault is not None:
             return fault
     return _one_key_twice(ledger, shares)
 
 
-def _signed(ledger: Ledger, raw: bytes) -> dict | None:
-    """`raw` parsed, when it is a share of this match its author's key signed."""
+def _signed(ledger: Ledger, raw: bytes) -> Share | None:
+    """`raw` read, when it is a share of this match its author's key signed."""
     try:
-        m = parse_wire(raw)
+        m = read_frame(raw)
     except CodecError:
         return None
-    if m["t"] != "share" or m["author"] >= ledger.n or m["match"] != ledger.match_id:
+    if not isinstance(m, Share) or m.author >= ledger.n or m.match != ledger.match_id:
         return None
-    statement = share_statement(m["match"], m["seq"], m["prev"], m["kind"], m["author"],
-                                m["part"])
-    return m if verify_signature(ledger.keys[m["author"]], m["sig"], statement) else None
+    return m if m.signed_by(ledger.keys[m.author]) else None
 
 
-def _two_shares(m: dict, a: bytes, b: bytes) -> Fault:
-    return Fault("equivocation", (m["author"],), f"two different shares signed for entry "
-                 f"{m['seq']}", m["seq"], (a, b))
+def _two_shares(m: Share, a: bytes, b: bytes) -> Fault:
+    return Fault("equivocation", (m.author,), f"two different shares signed for entry {m.seq}",
+                 m.seq, (a, b))
 
 
-def _breaks(ledger: Ledger, raw: bytes, m: dict) -> Fault | None:
+def _breaks(ledger: Ledger, m: Share) -> Fault | None:
     """The rule `m` (signed by its author) breaks on the ledger's history, if it is a cheat."""
-    seq, author = m["seq"], m["author"]
-    if seq == ledger.seq and m["prev"] == ledger.head and not ledger.over:
+    if m.seq == ledger.seq and m.prev == ledger.head and not ledger.over:
         try:
             ledger.check_share(m)
         except Fault as f:
-            return _convicting(f, raw, author)
+            return _convicting(f, m.raw, m.author)
         return None
-    if not 1 <= seq < ledger.seq or not ledger.on_history(m):
+    if not 1 <= m.seq < ledger.seq or not ledger.on_history(m):
         return None
-    entry = decode(ledger.entries[seq - 1])
-    cls = m["kind"] == "timeout"
-    for own in entry_shares(entry):
-        if own["author"] == author and (own["kind"] == "timeout") == cls:
-            logged = encode(own)
-            return None if logged == raw else _two_shares(m, logged, raw)
+    for own in shares_of(ledger.entry(m.seq)):
+        if own.author == m.author and own.pool == m.pool:
+            return None if own.raw == m.raw else _two_shares(m, own.raw, m.raw)
     try:
         ledger.check_late_share(m)
     except Fault as f:
-        return _convicting(f, raw, author)
+        return _convicting(f, m.raw, m.author)
     return None
 
 
@@ -121,24 +116,24 @@ def _convicting(fault: Fault, raw: bytes, author: int) -> Fault | None:
         else None
 
 
-def _one_key_twice(ledger: Ledger, shares: list[tuple[bytes, dict]]) -> Fault | None:
+def _one_key_twice(ledger: Ledger, shares: list[Share]) -> Fault | None:
     """Two key holders' key shares for the next entry giving one key (each part valid alone):
     both know its scalar, `bad-key` of both (as protocol.hiddenlog finds it in a whole entry)."""
-    by_key: dict[bytes, list[tuple[bytes, dict]]] = {}
-    for raw, m in shares:
-        if m["kind"] == "key" and m["seq"] == ledger.seq and m["prev"] == ledger.head \
+    by_key: dict[bytes, list[Share]] = {}
+    for m in shares:
+        if m.kind == KEY and m.seq == ledger.seq and m.prev == ledger.head \
                 and not ledger.over and _holds(ledger, m):
-            by_key.setdefault(m["part"]["key"], []).append((raw, m))
+            by_key.setdefault(m.part["key"], []).append(m)
     for same in by_key.values():
-        seats = sorted({m["author"] for _, m in same})
+        seats = sorted({m.author for m in same})
         if len(seats) > 1:
             who = " and ".join(map(player_name, seats))
             return Fault("bad-key", tuple(seats), f"{who} gave one key: each knows its scalar",
-                         ledger.seq, tuple(raw for raw, _ in same))
+                         ledger.seq, tuple(m.raw for m in same))
     return None
 
 
-def _holds(ledger: Ledger, m: dict) -> bool:
+def _holds(ledger: Ledger, m: Share) -> bool:
     try:
         ledger.check_share(m)
     except Fault:

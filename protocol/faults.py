@@ -11,7 +11,11 @@ from dataclasses import dataclass, field, replace
 
 from engine.core import player_name
 
-__all__ = ["Fault", "FAULT_KINDS", "AUTHORED_FAULTS", "authored", "signed_proof"]
+from .codec import CodecError
+from .frames import Share, read_frame
+
+__all__ = ["Fault", "FAULT_KINDS", "AUTHORED_FAULTS", "authored", "signed_proof",
+           "check_equivocation"]
 
 # Faults found in a part whose signature verified: its author said it, for this match and
 # slot, whoever passed the entry on (check_entry checks signatures before content). Each is
@@ -91,3 +95,25 @@ def authored(fault: Fault) -> bool:
     (share frames): a node that never saw those parts, on the same history, finds the same
     fault in them (Session._on_halt), so stopping the match for it names nobody else."""
     return fault.kind in AUTHORED_FAULTS and signed_proof(fault)
+
+
+def check_equivocation(keys: list[bytes], match: bytes, frame_a: bytes, frame_b: bytes) -> int | None:
+    """The seat two share frames prove guilty of signing two messages for one slot, else None.
+
+    Stands on its own (only the players' keys and the match id are needed), so a node can hand
+    the proof to anyone."""
+    try:
+        a, b = read_frame(frame_a), read_frame(frame_b)
+    except CodecError:
+        return None
+    if not (isinstance(a, Share) and isinstance(b, Share)) or frame_a == frame_b:
+        return None
+    if a.author != b.author or a.seq != b.seq or a.author >= len(keys):
+        return None
+    if a.match != match or b.match != match:
+        return None
+    if a.pool != b.pool:
+        return None   # a claim and a share for one slot are both allowed
+    if not (a.signed_by(keys[a.author]) and b.signed_by(keys[b.author])):
+        return None
+    return a.author

@@ -31,7 +31,8 @@ from . import hidden as hc
 from .codec import encode
 from .hidden import shuffle as _shuffle
 from .faults import Fault
-from .messages import HIDDEN_KINDS, entry_shares
+from .frames import shares_of
+from .kinds import DRAW, KEY, SHUFFLE
 from .proven import Passed
 
 __all__ = ["HiddenDecks"]
@@ -79,11 +80,11 @@ class HiddenDecks:
     def setup_slot(self, bots: list[int]) -> tuple[str, tuple[int, ...], str] | None:
         """(kind, authors, deck) of the set-up entry due, None once the decks are ready."""
         if self.keys is None:
-            return ("key", (), "")
+            return (KEY, (), "")
         for name in self.sizes:
             for seat in sorted(self.keys):
                 if seat not in self.shufflers[name] and seat not in bots:
-                    return ("shuffle", (seat,), name)
+                    return (SHUFFLE, (seat,), name)
         return None
 
     def draw_authors(self, draw: Any, bots: list[int]) -> tuple[int, ...] | None:
@@ -109,13 +110,13 @@ class HiddenDecks:
     def check(self, kind: str, a: int, part: Any, seq: int, pending: Any, bots: list[int]) -> Any:
         """Check author `a`'s part of a hidden entry; raises the Fault, attributed to `a`.
         For a disclose part returns the cards it opens."""
-        if kind == "key":
+        if kind == KEY:
             try:
                 hc.check_key(part["key"], self.nonce, a, part["proof"])
             except hc.HiddenError as e:
                 raise _fault("bad-key", a, e, seq, "the ElGamal key's proof fails") from None
             return None
-        if kind == "shuffle":
+        if kind == SHUFFLE:
             deck = pending
             try:
                 _proven_before(hc.check_shuffle, hc.Slot(self.match_id, seq, deck), self.joint,
@@ -123,7 +124,7 @@ class HiddenDecks:
             except hc.HiddenError as e:
                 raise _fault("bad-shuffle", a, e, seq, f"the shuffle of {deck!r}") from None
             return None
-        if kind == "draw":
+        if kind == DRAW:
             self._check_share(a, part, seq, pending.deck, pending.position)
             return None
         return self._check_disclosure(a, part, seq, pending, bots)
@@ -160,7 +161,7 @@ class HiddenDecks:
     # ---- applying an entry -----------------------------------------------------------------
     def append(self, entry: dict, pending: Any) -> None:
         kind, authors, parts, seq = entry["kind"], entry["authors"], entry["parts"], entry["seq"]
-        if kind == "key":
+        if kind == KEY:
             keys = {a: p["key"] for a, p in zip(authors, parts)}
             try:
                 joint = hc.joint_key([keys[a] for a in sorted(keys)])
@@ -168,15 +169,15 @@ class HiddenDecks:
                 # two seats proving the same key both know its scalar: they act together
                 same = [a for a in authors if list(keys.values()).count(keys[a]) > 1]
                 # their signed parts are the proof (each proves its own signer knows the scalar)
-                proof = tuple(encode(sh) for sh in entry_shares(entry) if sh["author"] in same)
+                proof = tuple(sh.raw for sh in shares_of(entry) if sh.author in same)
                 raise Fault("bad-key", tuple(same), f"the joint key: {e}", seq, proof) from None
             self.keys, self.joint = keys, joint
             self.cards = {name: hc.initial_deck(self.match_id, name, size, joint)
                           for name, size in self.sizes.items()}
-        elif kind == "shuffle":
+        elif kind == SHUFFLE:
             self.cards[pending] = tuple(parts[0]["deck"])
             self.shufflers[pending].append(authors[0])
-        elif kind == "draw":
+        elif kind == DRAW:
             self.record_draw(pending, {a: p["share"] for a, p in zip(authors, parts)})
 
     def record_draw(self, draw: Any, shares: dict[int, bytes]) -> None:

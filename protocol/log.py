@@ -1,9 +1,12 @@
 """The hash-chained match log and the rule of who may write its next entry.
 
 A `Ledger` holds a verified prefix of the log: the engine state it leads to, the hash of the last
-entry, each player's latest reveal. It is the single place where the protocol's rules live; the
-session uses it for entries it assembles from live shares, the offline verifier for entries read
-from a file, so both enforce exactly the same rules.
+entry, each player's latest reveal. With protocol.slots (which entry is next, written by whom)
+and protocol.hiddenlog (the hidden decks' checks) it is the single place where the protocol's
+rules live: the session uses it for entries it assembles from live shares, the watcher for
+entries it is sent, the offline verifier for entries read from a file, so all enforce exactly
+the same rules. What a check prepared for an entry (a move's next state) stays here until the
+entry is appended: nothing travels out and back.
 
 Slots alternate: a *step* (what `engine.pending` asks for: one "move" from the deciding player,
 or one "reveal" from every active player at a chance node), then an *attest* slot in which every
@@ -49,30 +52,26 @@ proves guilty: catch-up holds them against the peer that sent the entry.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import engine
 from engine.core import IllegalMove, player_name
 
-from .codec import decode, encode
+from .codec import decode
 from .faults import Fault
+from .frames import Share, shares_of
 from .genesis import GenesisError, check_signed_genesis, match_id
 from .identity import verify_signature
-from .messages import HIDDEN_KINDS, KINDS, entry_shares, entry_statements, share_statement
+from .kinds import (ATTEST, CHOICE, COMMIT, DISCLOSE, DRAW, HIDDEN_KINDS, KEY, KINDS, MOVE,
+                    OPEN, RECLAIM, REVEAL, SHUFFLE, TIMEOUT)
+from .messages import entry_statements
 from .randomness import H, chance_seed, sealed_commitment
+from .slots import Slot, next_slot
+from .takeover import bot_move, sealed_bot_move, settle_choice
 
-__all__ = ["Slot", "Ledger", "bot_seed", "bot_move", "sealed_bot_move", "settle_choice"]
+__all__ = ["Slot", "Ledger"]
 
-@dataclass(frozen=True)
-class Slot:
-    seq: int
-    kind: str                       # "move", "reveal", "attest", "choice", "commit", "open",
-                                    # "key", "shuffle", "draw" or "disclose"
-    authors: tuple[int, ...]        # who must each contribute one share, in seat order
-    pending: Any = None             # the engine's Decision, Chance or Sealed for a step slot;
-                                    # for a choice slot, the timed-out seat the choice is about;
-                                    # for a shuffle slot, the deck's name
+STEP = "step"   # the phase between attestations; ATTEST: an attest entry is due
 
 
 class Ledger:
@@ -95,7 +94,7 @@ class Ledger:
         self.seq = 1                 # sequence number of the next entry (the genesis is 0)
         self.attested_turn = self.game.turn_number(initial_state)  # turn of the last attest
         self.head = self.match_id    # "previous hash" for the next entry
-        self.phase = "step"
+        self.phase = STEP
         self.reveal_heads = [p["commit"] for p in body["players"]]
         self.reveals = 0             # chance nodes resolved so far
         self.revealed = [0] * self.n  # reveals each seat made (a seat the bot played skipped some)
@@ -116,7 +115,10 @@ class Ledger:
         # (None while no commit entry awaits its openings).
         self.sealed: tuple[int, dict[int, bytes]] | None = None
         self._hash: bytes | None = None
-        self.slot: Slot | None = self._slot()
+        # what checking a move share computed (its signature -> the next state), kept for the
+        # append of its entry and dropped at every append: only the slot in progress has any
+        self._prepared: dict[bytes, Any] = {}
+        self.slot: Slot | None = next_slot(self)
 
     # ---- reading ---------------------------------------------------------------------------
     @property
@@ -135,198 +137,94 @@ class Ledger:
         p = engine.pending(self.state)
         return p.result if isinstance(p, engine.Over) else None
 
-    def _slot(self) -> Slot | None:
-        if self.undecided:
-            return Slot(self.seq, "choice", self.active(), self.undecided[0])
-        if self.phase == "attest":
-            return Slot(self.seq, "attest", self.active())
-        if self.hidden is not None:
-            setup = self.hidden.setup_slot(self.bots)
-            if setup is not None:
-                kind, authors, deck = setup
-                return Slot(self.seq, kind, authors or self.active(), deck)
-        p = engine.pending(self.state)
-        if isinstance(p, engine.Decision):
-            return Slot(self.seq, "move", (p.player,), p)
-        if isinstance(p, engine.Sealed):
-            if self.sealed is None:
-                choosers = (d.player for d in p.decisions)
-                return Slot(self.seq, "commit", tuple(a for a in choosers if a not in self.absent), p)
-            return Slot(self.seq, "open", tuple(a for a in sorted(self.sealed[1])
-                                                if a not in self.absent), p)
-        if isinstance(p, engine.Chance):
-            return Slot(self.seq, "reveal", self.active(), p)
-        if isinstance(p, engine.PrivateDraw):
-            return Slot(self.seq, "draw", self.hidden.draw_authors(p, self.bots), p)
-        if isinstance(p, engine.Disclose):
-            return Slot(self.seq, "disclose", self.hidden.disclose_authors(p, self.bots), p)
-        return None
+    def entry(self, seq: int) -> dict:
+        """Logged entry `seq`, decoded."""
+        return decode(self.entries[seq - 1])
 
     # ---- checking --------------------------------------------------------------------------
-    def check_share(self, share: dict) -> Any:
-        """Check one signature-verified share against the current slot.
-
-        Returns what applying it needs (the next state for a move). Raises `Fault` attributed to
-        the share's author: the signature proves the author said this, for this match.
-        """
-        a, kind, part, seq = share["author"], share["kind"], share["part"], share["seq"]
-        if share["match"] != self.match_id:
+    def check_share(self, share: Share) -> None:
+        """Check one signature-verified share against the current slot. Raises `Fault`
+        attributed to the share's author: the signature proves the author said this, for this
+        match."""
+        a, kind, seq = share.author, share.kind, share.seq
+        if share.match != self.match_id:
             raise Fault("wrong-match", (a,), "signed for another match", seq)
         slot = self.slot
         if slot is None:
             raise Fault("after-end", (a,), "the game has ended; no entry may follow", seq)
         if seq != self.seq:
             raise Fault("wrong-sequence", (a,), f"sequence {seq}, expected {self.seq}", seq)
-        if share["prev"] != self.head:
+        if share.prev != self.head:
             raise Fault("wrong-prev", (a,), "previous-entry hash is not the hash of entry "
                         f"{self.seq - 1}", seq)
-        if kind == "reclaim":
-            return self._check_reclaim(a, part["seat"], seq)
+        if kind == RECLAIM:
+            return _check_reclaim(self, share)
         if a in self.absent:
             raise Fault("wrong-author", (a,), f"{player_name(a)} timed out and may not write", seq)
-        if kind == "timeout":
-            accused = part["seat"]
-            if accused == a:
-                raise Fault("bad-claim", (a,), "a player cannot claim its own timeout", seq)
-            if accused not in slot.authors:
-                raise Fault("bad-claim", (a,), f"{player_name(accused)} is not one the {slot.kind} "
-                            "slot waits for", seq)
-            return None
-        if kind == "choice" and slot.kind != "choice":
-            raise Fault("bad-choice", (a,), f"a choice about {player_name(part['seat'])}, but no timeout "
-                        "is waiting for a choice here", seq)
+        if kind == TIMEOUT:
+            return _check_claim(self, share)
+        if kind == CHOICE and slot.kind != CHOICE:
+            raise Fault("bad-choice", (a,), f"a choice about {player_name(share.part['seat'])}, "
+                        "but no timeout is waiting for a choice here", seq)
         if kind != slot.kind:
             raise Fault("wrong-kind", (a,), f"a {kind} where the log expects a {slot.kind}", seq)
         if a not in slot.authors:
             who = " or ".join(map(player_name, slot.authors))
-            raise Fault("wrong-author", (a,), f"{kind} by {player_name(a)}; this slot is for {who}", seq)
-        if kind == "choice":
-            if part["seat"] != slot.pending:
-                raise Fault("bad-choice", (a,), f"a choice about {player_name(part['seat'])}; the timed-"
-                            f"out seat to decide about is {player_name(slot.pending)}", seq)
-            return None
-        if kind == "move":
-            try:
-                return self.game.apply(self.state, part)
-            except IllegalMove as e:
-                raise Fault("illegal-move", (a,), f"illegal move {part!r:.80}: {e}", seq) from None
-            except (TypeError, ValueError, KeyError, IndexError) as e:
-                raise Fault("illegal-move", (a,), f"move {part!r:.80} rejected by the engine: "
-                            f"{type(e).__name__}: {e}", seq) from None
-        if kind == "open":
-            return self._check_opening(a, part, seq)
-        if kind == "commit":
-            return None
+            raise Fault("wrong-author", (a,), f"{kind} by {player_name(a)}; this slot is for {who}",
+                        seq)
         if kind in HIDDEN_KINDS:
-            return self.hidden.check(kind, a, part, seq, slot.pending, self.bots)
-        if kind == "reveal":
-            if self.reveals >= self.chain_length:
-                raise Fault("exhausted", (), f"all {self.chain_length} reveals are used", seq)
-            if H(part) != self.reveal_heads[a]:
-                raise Fault("bad-reveal", (a,), f"reveal {self.reveals + 1} of {player_name(a)} does not "
-                            "hash to its previous reveal", seq)
-            return None
-        if part != self.state_hash():  # attest
-            raise Fault("state-mismatch", (a,), f"attested state hash {part.hex()[:16]}… differs "
-                        f"from the replayed {self.state_hash().hex()[:16]}…", seq)
-        return None
+            self.hidden.check(kind, a, share.part, seq, slot.pending, self.bots)
+        else:
+            prepared = _PART_CHECKS[kind](self, share)
+            if prepared is not None:
+                self._prepared[share.sig] = prepared
 
-    def _check_reclaim(self, a: int, seat: int, seq: int) -> None:
-        """A reclaim share: the request of a seat the bot plays (naming itself) or the deciding
-        player's consent to it, at a move slot, in a match without hidden cards."""
-        if self.hidden is not None:
-            raise Fault("bad-reclaim", (a,), "a seat cannot be taken back from the bot in a "
-                        "match with hidden cards", seq)
-        if self.slot.kind != "move":
-            raise Fault("bad-reclaim", (a,), f"a reclaim where the log expects a {self.slot.kind}"
-                        " (a seat is taken back only instead of a move)", seq)
-        if seat not in self.bots:
-            raise Fault("bad-reclaim", (a,), f"a reclaim of {player_name(seat)}, whom the bot "
-                        "does not play", seq)
-        if a in self.absent and a != seat:
-            raise Fault("bad-reclaim", (a,), f"{player_name(a)} asks for {player_name(seat)}'s "
-                        "seat: only a seat's own key takes it back", seq)
-        if a not in self.absent and a not in self.slot.authors:
-            raise Fault("bad-reclaim", (a,), f"{player_name(a)} consents to a reclaim at a move "
-                        f"of {player_name(self.slot.authors[0])}: only the decider gives up "
-                        "its move", seq)
-
-    def _check_opening(self, a: int, part: dict, seq: int) -> None:
-        commit_seq, commits = self.sealed
-        move = part["move"]
-        if sealed_commitment(self.match_id, commit_seq, a, move, part["salt"]) != commits[a]:
-            raise Fault("bad-opening", (a,), f"{player_name(a)} opened {move!r:.80}, which with its "
-                        f"salt does not hash to its commitment in entry {commit_seq}", seq)
-        decision = next(d for d in self.slot.pending.decisions if d.player == a)
-        if engine.as_move(move) not in decision.options:
-            raise Fault("illegal-move", (a,), f"sealed move {move!r:.80} of {player_name(a)} is "
-                        "not among its options", seq)
-
-    def on_history(self, share: dict) -> bool:
+    def on_history(self, share: Share) -> bool:
         """Whether a share for a logged entry was built on the same history as that entry."""
-        return decode(self.entries[share["seq"] - 1])["prev"] == share["prev"]
+        return self.entry(share.seq)["prev"] == share.prev
 
-    def check_late_share(self, share: dict) -> None:
+    def check_late_share(self, share: Share) -> None:
         """Judge a signed share for entry `seq` (already logged, on the same history) that is
         not one of that entry's shares. Raises the Fault it is; returns when it is none: a
         share or claim that lost the race to a timeout entry or to the awaited share."""
-        a, kind, seq = share["author"], share["kind"], share["seq"]
-        entry = decode(self.entries[seq - 1])
-        if kind == "timeout":
-            accused = share["part"]["seat"]
-            if entry["kind"] != "timeout" and (accused == a or accused not in entry["authors"]):
-                raise Fault("bad-claim", (a,), f"a timeout claim against {player_name(accused)}, whom "
-                            f"entry {seq} did not wait for", seq)
+        a, kind, seq = share.author, share.kind, share.seq
+        entry = self.entry(seq)
+        if kind == TIMEOUT:
+            accused = share.part["seat"]
+            if entry["kind"] != TIMEOUT and (accused == a or accused not in entry["authors"]):
+                raise Fault("bad-claim", (a,), f"a timeout claim against {player_name(accused)}, "
+                            f"whom entry {seq} did not wait for", seq)
             return
-        if kind == "reclaim" or entry["kind"] in ("timeout", "reclaim") or a in self.absent:
+        if kind == RECLAIM or entry["kind"] in (TIMEOUT, RECLAIM) or a in self.absent:
             return   # a reclaim or a share that lost the race to the other entry of the slot
-        if kind == "choice" and entry["kind"] != "choice":
-            raise Fault("bad-choice", (a,), f"a choice about {player_name(share['part']['seat'])}, but "
-                        "no timeout was waiting for a choice there", seq)
+        if kind == CHOICE and entry["kind"] != CHOICE:
+            raise Fault("bad-choice", (a,), f"a choice about {player_name(share.part['seat'])}, "
+                        "but no timeout was waiting for a choice there", seq)
         if kind != entry["kind"]:
             raise Fault("wrong-kind", (a,), f"a {kind} where the log has a {entry['kind']} "
                         "entry", seq)
         raise Fault("wrong-author", (a,), f"{player_name(a)} may not write entry {seq}", seq)
 
-    def check_entry(self, entry: dict) -> Any:
+    def check_entry(self, entry: dict) -> None:
         """Everything about a complete entry read from a log, signatures included. A fault
         found in one signed part (check_share) carries that part as a share frame, its
         evidence; claims naming different seats, a fault of whoever put them together, name
         no seat."""
-        authors = entry["authors"]
+        authors, seq = entry["authors"], entry["seq"]
         first = authors[0]
         if entry["match"] != self.match_id:
-            raise Fault("wrong-match", (first,), "entry of another match", entry["seq"])
+            raise Fault("wrong-match", (first,), "entry of another match", seq)
         if self.slot is None:
-            raise Fault("after-end", (first,), "the game has ended; no entry may follow",
-                        entry["seq"])
-        if entry["seq"] != self.seq:
-            raise Fault("wrong-sequence", (first,), f"sequence {entry['seq']}, expected "
-                        f"{self.seq}", entry["seq"])
+            raise Fault("after-end", (first,), "the game has ended; no entry may follow", seq)
+        if seq != self.seq:
+            raise Fault("wrong-sequence", (first,), f"sequence {seq}, expected {self.seq}", seq)
         if entry["prev"] != self.head:
             raise Fault("wrong-prev", (first,), "previous-entry hash is not the hash of entry "
-                        f"{self.seq - 1}", entry["seq"])
+                        f"{self.seq - 1}", seq)
         if any(b <= a for a, b in zip(authors, authors[1:])) or authors[-1] >= self.n:
             raise Fault("wrong-author", (first,), f"authors {authors} are not distinct seats in "
                         "seat order", self.seq)
-        if entry["kind"] == "timeout":
-            accused = entry["parts"][0]["seat"]
-            if any(p["seat"] != accused for p in entry["parts"]):
-                # each claim may be its signer's right (a slot waiting for several seats):
-                # only putting them in one entry breaks the rule, and no signature shows who did
-                raise Fault("bad-claim", (), "timeout claims name different seats (no one claim "
-                            "breaks a rule: whoever put them in one entry did)", self.seq)
-            expected = tuple(s for s in self.active() if s != accused)
-        elif entry["kind"] == "reclaim":
-            seat = entry["parts"][0]["seat"]
-            if any(p["seat"] != seat for p in entry["parts"]):
-                raise Fault("bad-reclaim", (), "reclaim parts name different seats (no one "
-                            "part breaks a rule: whoever put them in one entry did)", self.seq)
-            # the seat's own request and the deciding player's consent
-            expected = tuple(sorted({*self.slot.authors, seat})) if self.slot.kind == "move" \
-                else (seat,)   # no decider to consent: check_share says why it is refused
-        else:
-            expected = self.slot.authors
+        expected = self._entry_authors(entry)
         missing = [s for s in expected if s not in authors]
         extra = [s for s in authors if s not in expected]
         if extra:
@@ -335,91 +233,123 @@ class Ledger:
         if missing:
             raise Fault("wrong-author", (missing[0],), f"{entry['kind']} entry lacks seat "
                         f"{missing[0]}", self.seq)
-        prepared = None
-        for share, statement in zip(entry_shares(entry), entry_statements(entry)):
-            a = share["author"]
-            if not verify_signature(self.keys[a], share["sig"], statement):
-                raise Fault("bad-signature", (a,), f"signature of {player_name(a)} does not verify",
-                            self.seq)
+        for share, statement in zip(shares_of(entry), entry_statements(entry)):
+            a = share.author
+            if not verify_signature(self.keys[a], share.sig, statement):
+                raise Fault("bad-signature", (a,), f"signature of {player_name(a)} does not "
+                            "verify", self.seq)
             try:
-                prepared = self.check_share(share)
+                self.check_share(share)
             except Fault as f:
-                raise f.proven_by(encode(share), a) from None
-        return prepared
+                raise f.proven_by(share.raw, a) from None
+
+    def _entry_authors(self, entry: dict) -> tuple[int, ...]:
+        """Who must have signed `entry`: the slot's authors, or for a timeout entry every
+        active seat but the one it names, for a reclaim entry the seat and the decider."""
+        if entry["kind"] == TIMEOUT:
+            accused = entry["parts"][0]["seat"]
+            if any(p["seat"] != accused for p in entry["parts"]):
+                # each claim may be its signer's right (a slot waiting for several seats):
+                # only putting them in one entry breaks the rule, and no signature shows who did
+                raise Fault("bad-claim", (), "timeout claims name different seats (no one claim "
+                            "breaks a rule: whoever put them in one entry did)", self.seq)
+            return tuple(s for s in self.active() if s != accused)
+        if entry["kind"] == RECLAIM:
+            seat = entry["parts"][0]["seat"]
+            if any(p["seat"] != seat for p in entry["parts"]):
+                raise Fault("bad-reclaim", (), "reclaim parts name different seats (no one "
+                            "part breaks a rule: whoever put them in one entry did)", self.seq)
+            # the seat's own request and the deciding player's consent
+            return tuple(sorted({*self.slot.authors, seat})) if self.slot.kind == MOVE \
+                else (seat,)   # no decider to consent: check_share says why it is refused
+        return self.slot.authors
+
+    def take(self, entry: dict, raw: bytes) -> None:
+        """Check a complete entry read from a log (`check_entry`) and append it."""
+        self.check_entry(entry)
+        self.append(entry, raw)
 
     # ---- writing ---------------------------------------------------------------------------
-    def append(self, entry: dict, raw: bytes, prepared: Any = None) -> None:
+    def append(self, entry: dict, raw: bytes) -> None:
         """Apply an entry already checked by `check_entry` or by `check_share` on every share."""
         kind = entry["kind"]
-        if kind == "move":
+        if kind == MOVE:
+            prepared = self._prepared.get(entry["sigs"][0])
             self.state = prepared if prepared is not None else self.game.apply(
                 self.state, entry["parts"][0])
             self.phase = self._after_step()
-        elif kind == "commit":
+        elif kind == COMMIT:
             self.sealed = (entry["seq"], dict(zip(entry["authors"], entry["parts"])))
-        elif kind == "open":
+        elif kind == OPEN:
             self.bot_moves += self._apply_sealed(
                 dict(zip(entry["authors"], (p["move"] for p in entry["parts"]))))
             self.phase = self._after_step()
-        elif kind in ("key", "shuffle"):
+        elif kind in (KEY, SHUFFLE):
             self.hidden.append(entry, self.slot.pending)
-        elif kind == "draw":
+        elif kind == DRAW:
             self.hidden.append(entry, self.slot.pending)
             self.state = self.game.apply_draw(self.state)
             self.phase = self._after_step()
-        elif kind == "disclose":
+        elif kind == DISCLOSE:
             self.state = self.game.apply_disclose(self.state, self.hidden.disclosed(
                 entry, self.slot.pending, self.bots))
             self.phase = self._after_step()
-        elif kind == "reveal":
-            for a, part in zip(entry["authors"], entry["parts"]):
-                self.reveal_heads[a] = part
-                self.revealed[a] += 1
-            self.reveals += 1
-            seed = chance_seed(self.match_id, entry["seq"], list(entry["parts"]))
-            self.state = self.game.resolve(self.state, seed)
-            self.phase = self._after_step()
-        elif kind == "timeout":
+        elif kind == REVEAL:
+            self._append_reveal(entry)
+        elif kind == TIMEOUT:
             accused = entry["parts"][0]["seat"]
             self.absent.append(accused)
             if not isinstance(engine.pending(self.state), engine.Over):
                 self.undecided.append(accused)   # the others choose next; the phase stays
             # else the game was already over (a missing final attestation): the result stands
             # and the others attest it
-        elif kind == "reclaim":   # the seat is active again; the move slot comes back
+        elif kind == RECLAIM:   # the seat is active again; the move slot comes back
             seat = entry["parts"][0]["seat"]
             self.bots.remove(seat)
             self.absent.remove(seat)
             self.reclaims.append((entry["seq"], seat))
-        elif kind == "choice":
-            seat = self.undecided.pop(0)
-            outcome = settle_choice([p["choice"] for p in entry["parts"]])
-            self.choices.append((entry["seq"], seat, outcome))
-            if outcome == "wait":
-                self.absent.remove(seat)
-            elif outcome == "bot":
-                self.bots.append(seat)
-                if self.sealed is not None and all(a in self.bots for a in self.sealed[1]):
-                    # nobody left to open: the bot plays them all
-                    self.bot_moves += self._apply_sealed({})
-                    self.phase = self._after_step()
-            else:   # "end": the engine's forfeit ends the game, the others attest it
-                self.state = self.game.forfeit(self.state, seat)
-                self.undecided.clear()
-                self.sealed = None
-                self.phase = "attest"
+        elif kind == CHOICE:
+            self._append_choice(entry)
         else:
-            self.phase = "step"
+            self.phase = STEP
             self.attested_turn = self.game.turn_number(self.state)
+        self._prepared.clear()
         self.counts[kind] += 1
         self.entries.append(raw)
         self.head = H(raw)
         self.seq += 1
-        if kind != "attest":
+        if kind != ATTEST:
             self._hash = None
-        if self.phase == "step" and not self.undecided and (self.bots or self.hidden):
+        if self.phase == STEP and not self.undecided and (self.bots or self.hidden):
             self._play_bots()
-        self.slot = self._slot()
+        self.slot = next_slot(self)
+
+    def _append_reveal(self, entry: dict) -> None:
+        for a, part in zip(entry["authors"], entry["parts"]):
+            self.reveal_heads[a] = part
+            self.revealed[a] += 1
+        self.reveals += 1
+        seed = chance_seed(self.match_id, entry["seq"], list(entry["parts"]))
+        self.state = self.game.resolve(self.state, seed)
+        self.phase = self._after_step()
+
+    def _append_choice(self, entry: dict) -> None:
+        seat = self.undecided.pop(0)
+        outcome = settle_choice([p["choice"] for p in entry["parts"]])
+        self.choices.append((entry["seq"], seat, outcome))
+        if outcome == "wait":
+            self.absent.remove(seat)
+        elif outcome == "bot":
+            self.bots.append(seat)
+            if self.sealed is not None and all(a in self.bots for a in self.sealed[1]):
+                # nobody left to open: the bot plays them all
+                self.bot_moves += self._apply_sealed({})
+                self.phase = self._after_step()
+        else:   # "end": the engine's forfeit ends the game, the others attest it
+            self.state = self.game.forfeit(self.state, seat)
+            self.undecided.clear()
+            self.sealed = None
+            self.phase = ATTEST
 
     def _after_step(self) -> str:
         """Attest when a turn has ended (or the game has, or the game has no turns), else go on:
@@ -427,8 +357,8 @@ class Ledger:
         turn = self.game.turn_number(self.state)
         if turn is None or turn != self.attested_turn or \
                 isinstance(engine.pending(self.state), engine.Over):
-            return "attest"
-        return "step"
+            return ATTEST
+        return STEP
 
     def _apply_sealed(self, opened: dict[int, Any], k: int | None = None) -> int:
         """Apply the pending Sealed node: each chooser's opened move, and the takeover move of
@@ -476,7 +406,7 @@ class Ledger:
             self.bot_moves += k
             self._hash = None
             if isinstance(engine.pending(self.state), engine.Over):
-                self.phase = "attest"
+                self.phase = ATTEST
 
     def _derived_hidden(self, p: Any) -> bool:
         """Apply a hidden-card step that writes no entry: a draw nobody could ever open (a key
@@ -498,96 +428,91 @@ class Ledger:
         return False
 
 
-def settle_choice(choices: list[str]) -> str:
-    """What the remaining players' choices amount to: the choice when they all agree, else
-    "wait" (handing a seat over or ending the game needs everyone's consent)."""
-    return choices[0] if len(set(choices)) == 1 else "wait"
-
-
-def bot_seed(match_id: bytes, seq: int, k: int) -> bytes:
-    """The seed of the `k`-th takeover move played while entry `seq` is the next to write."""
-    return H(b"lanboard/bot/1" + match_id + seq.to_bytes(8, "big") + k.to_bytes(4, "big"))
-
-
-def bot_move(match_id: bytes, seq: int, k: int, state: Any, decision: Any) -> Any:
-    """The move of a seat handed over to the bot: the `k`-th bot decision taken while entry
-    `seq` is the next to write. The game's own takeover policy (`Game.takeover_move`, inside the
-    rules digest), seeded by the match and the slot, so it is a function of the log: nobody
-    sends it, nobody can forge it, and every build that accepts the genesis plays it alike."""
-    return _takeover(state, decision, bot_seed(match_id, seq, k))
-
-
-def sealed_bot_move(match_id: bytes, commit_seq: int, seat: int, state: Any, decision: Any) -> Any:
-    """The sealed move of a chooser handed to the bot: the takeover policy on the state of the
-    Sealed node (no opening is in it), seeded by the match, the commit entry's number and the
-    seat, so it is fixed once the commit entry is logged, before anybody opens."""
-    seed = H(b"lanboard/sealed-bot/1" + match_id + commit_seq.to_bytes(8, "big")
-             + seat.to_bytes(1, "big"))
-    return _takeover(state, decision, seed)
-
-
-def _takeover(state: Any, decision: Any, seed: bytes) -> Any:
+def _check_move(ledger: Ledger, share: Share) -> Any:
+    """The state the move leads to (kept for its entry's append)."""
+    part = share.part
     try:
-        move = engine.as_move(engine.get_game(state.game).takeover_move(state, decision, seed))
-    except (IllegalMove, TypeError, ValueError, KeyError, IndexError):
-        move = None
-    if move not in decision.options:
-        move = decision.options[0]   # a bot bug: a fixed fallback, the same on every node
-    return move
+        return ledger.game.apply(ledger.state, part)
+    except IllegalMove as e:
+        raise Fault("illegal-move", (share.author,), f"illegal move {part!r:.80}: {e}",
+                    share.seq) from None
+    except (TypeError, ValueError, KeyError, IndexError) as e:
+        raise Fault("illegal-move", (share.author,), f"move {part!r:.80} rejected by the "
+                    f"engine: {type(e).__name__}: {e}", share.seq) from None
 
 
-def check_equivocation(keys: list[bytes], match: bytes, frame_a: bytes, frame_b: bytes) -> int | None:
-    """The seat two share frames prove guilty of signing two messages for one slot, else None.
-
-    Stands on its own (only the players' keys and the match id are needed), so a node can hand
-    the proof to anyone.
-    """
-    from .codec import CodecError
-    from .messages import parse_wire
-    try:
-        a, b = parse_wire(frame_a), parse_wire(frame_b)
-    except CodecError:
-        return None
-    if a["t"] != "share" or b["t"] != "share" or frame_a == frame_b:
-        return None
-    if a["author"] != b["author"] or a["seq"] != b["seq"] or a["author"] >= len(keys):
-        return None
-    if a["match"] != match or b["match"] != match:
-        return None
-    if (a["kind"] == "timeout") != (b["kind"] == "timeout"):
-        return None   # a claim and a share for one slot are both allowed
-    for m in (a, b):
-        stmt = share_statement(m["match"], m["seq"], m["prev"], m["kind"], m["author"], m["part"])
-        if not verify_signature(keys[m["author"]], m["sig"], stmt):
-            return None
-    return a["author"]
+def _check_reveal(ledger: Ledger, share: Share) -> None:
+    a = share.author
+    if ledger.reveals >= ledger.chain_length:
+        raise Fault("exhausted", (), f"all {ledger.chain_length} reveals are used", share.seq)
+    if H(share.part) != ledger.reveal_heads[a]:
+        raise Fault("bad-reveal", (a,), f"reveal {ledger.reveals + 1} of {player_name(a)} does "
+                    "not hash to its previous reveal", share.seq)
 
 
-def state_sections(state: Any) -> list[tuple[str, bytes]]:
-    """Hashes of the parts of a state, in field order, to name where two nodes' states differ.
-
-    Top-level fields of a dataclass state, and each element of a list of records (e.g.
-    "players[2]") separately, since that is usually where a divergence is looked for.
-    """
-    import dataclasses
-    from engine.canonical import encode as enc
-    if not dataclasses.is_dataclass(state):
-        return [("state", H(enc(state)))]
-    out = []
-    for f in dataclasses.fields(state):
-        value = getattr(state, f.name)
-        if isinstance(value, (list, tuple)) and value and all(
-                dataclasses.is_dataclass(v) for v in value):
-            out += [(f"{f.name}[{i}]", H(enc(v))) for i, v in enumerate(value)]
-        else:
-            out.append((f.name, H(enc(value))))
-    return out
+def _check_attest(ledger: Ledger, share: Share) -> None:
+    if share.part != ledger.state_hash():
+        raise Fault("state-mismatch", (share.author,), f"attested state hash "
+                    f"{share.part.hex()[:16]}… differs from the replayed "
+                    f"{ledger.state_hash().hex()[:16]}…", share.seq)
 
 
-def first_difference(mine: list[tuple[str, bytes]], theirs: list[tuple[str, bytes]]) -> str | None:
-    other = dict(theirs)
-    for name, h in mine:
-        if other.get(name) != h:
-            return name
-    extra = [n for n, _ in theirs if n not in dict(mine)]
-    return extra[0] if extra else None
+def _check_choice(ledger: Ledger, share: Share) -> None:
+    seat, pending = share.part["seat"], ledger.slot.pending
+    if seat != pending:
+        raise Fault("bad-choice", (share.author,), f"a choice about {player_name(seat)}; the "
+                    f"timed-out seat to decide about is {player_name(pending)}", share.seq)
+
+
+def _check_claim(ledger: Ledger, share: Share) -> None:
+    a, accused, seq = share.author, share.part["seat"], share.seq
+    if accused == a:
+        raise Fault("bad-claim", (a,), "a player cannot claim its own timeout", seq)
+    if accused not in ledger.slot.authors:
+        raise Fault("bad-claim", (a,), f"{player_name(accused)} is not one the "
+                    f"{ledger.slot.kind} slot waits for", seq)
+
+
+def _check_reclaim(ledger: Ledger, share: Share) -> None:
+    """A reclaim share: the request of a seat the bot plays (naming itself) or the deciding
+    player's consent to it, at a move slot, in a match without hidden cards."""
+    a, seat, seq = share.author, share.part["seat"], share.seq
+    if ledger.hidden is not None:
+        raise Fault("bad-reclaim", (a,), "a seat cannot be taken back from the bot in a "
+                    "match with hidden cards", seq)
+    if ledger.slot.kind != MOVE:
+        raise Fault("bad-reclaim", (a,), f"a reclaim where the log expects a {ledger.slot.kind}"
+                    " (a seat is taken back only instead of a move)", seq)
+    if seat not in ledger.bots:
+        raise Fault("bad-reclaim", (a,), f"a reclaim of {player_name(seat)}, whom the bot "
+                    "does not play", seq)
+    if a in ledger.absent and a != seat:
+        raise Fault("bad-reclaim", (a,), f"{player_name(a)} asks for {player_name(seat)}'s "
+                    "seat: only a seat's own key takes it back", seq)
+    if a not in ledger.absent and a not in ledger.slot.authors:
+        raise Fault("bad-reclaim", (a,), f"{player_name(a)} consents to a reclaim at a move "
+                    f"of {player_name(ledger.slot.authors[0])}: only the decider gives up "
+                    "its move", seq)
+
+
+def _check_opening(ledger: Ledger, share: Share) -> None:
+    a, part, seq = share.author, share.part, share.seq
+    commit_seq, commits = ledger.sealed
+    move = part["move"]
+    if sealed_commitment(ledger.match_id, commit_seq, a, move, part["salt"]) != commits[a]:
+        raise Fault("bad-opening", (a,), f"{player_name(a)} opened {move!r:.80}, which with its "
+                    f"salt does not hash to its commitment in entry {commit_seq}", seq)
+    decision = next(d for d in ledger.slot.pending.decisions if d.player == a)
+    if engine.as_move(move) not in decision.options:
+        raise Fault("illegal-move", (a,), f"sealed move {move!r:.80} of {player_name(a)} is "
+                    "not among its options", seq)
+
+
+# The check of each kind of part at its own slot, after what every share is checked for (its
+# match, number, previous hash, author); the hidden kinds are protocol.hiddenlog's. A check
+# returns what applying the part needs, if anything (a move's next state).
+_PART_CHECKS = {
+    MOVE: _check_move, REVEAL: _check_reveal, ATTEST: _check_attest, CHOICE: _check_choice,
+    OPEN: _check_opening,
+    COMMIT: lambda ledger, share: None,   # a hash of a move not yet known: nothing to check
+}

@@ -22,9 +22,12 @@ from typing import Any, Callable
 
 from .codec import MAX_FRAME, CodecError, decode, encode
 from .hidden.cards import MAX_DECK
+from .kinds import (ATTEST, CHOICE, COMMIT, DISCLOSE, DRAW, KEY, KINDS, MOVE, OPEN, RECLAIM,
+                    REVEAL, SHUFFLE, TIMEOUT)
 
 __all__ = [
-    "PROTOCOL_VERSION", "HIDDEN_PROTOCOL", "HIDDEN_KINDS", "KINDS", "CHOICES", "SchemaError", "share_statement", "genesis_statement",
+    "PROTOCOL_VERSION", "HIDDEN_PROTOCOL", "CHOICES", "SchemaError", "share_statement",
+    "genesis_statement", "entry_statements",
     "parse_genesis_body", "parse_signed_genesis", "parse_share", "parse_entry", "parse_wire",
     "make_share", "make_entry", "make_halt", "make_proof", "parse_proof", "is_proof",
     "entry_hash", "check_part",
@@ -32,9 +35,6 @@ __all__ = [
 
 PROTOCOL_VERSION = 2   # 2: attestations per turn, halt notices
 HIDDEN_PROTOCOL = 3    # 3: protocol 2 and hidden decks (key, shuffle, draw, disclose entries)
-HIDDEN_KINDS = ("key", "shuffle", "draw", "disclose")   # the entry kinds protocol 3 adds
-KINDS = ("move", "reveal", "attest", "timeout", "choice", "commit", "open", *HIDDEN_KINDS,
-         "reclaim")
 CHOICES = ("wait", "bot", "end")   # what the remaining players may choose after a timeout
 MAX_PLAYERS = 8
 MAX_CHAIN = 1 << 20
@@ -147,10 +147,10 @@ def _spec(spec: dict) -> Callable[[Any, str], None]:
 
 
 _PARTS: dict[str, Callable[[Any, str], None]] = {
-    "move": _move, "reveal": _hash, "attest": _hash, "commit": _hash,
-    "timeout": _spec(_timeout_spec), "choice": _spec(_choice_spec), "open": _spec(_open_spec),
-    "key": _spec(_key_spec), "shuffle": _spec(_shuffle_spec), "draw": _spec(_share_part_spec),
-    "disclose": _list(_spec(_card_spec), 1, MAX_DECK), "reclaim": _spec(_reclaim_spec),
+    MOVE: _move, REVEAL: _hash, ATTEST: _hash, COMMIT: _hash,
+    TIMEOUT: _spec(_timeout_spec), CHOICE: _spec(_choice_spec), OPEN: _spec(_open_spec),
+    KEY: _spec(_key_spec), SHUFFLE: _spec(_shuffle_spec), DRAW: _spec(_share_part_spec),
+    DISCLOSE: _list(_spec(_card_spec), 1, MAX_DECK), RECLAIM: _spec(_reclaim_spec),
 }
 
 

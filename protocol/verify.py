@@ -31,9 +31,10 @@ from engine.core import player_name
 from .cheat_record import judge
 from .codec import CodecError
 from .faults import Fault, signed_proof
+from .frames import read_frame
 from .log import Ledger
 from .matchfile import MAX_FILE, read_items
-from .messages import SchemaError, is_proof, parse_entry, parse_proof, parse_signed_genesis, parse_wire
+from .messages import SchemaError, is_proof, parse_entry, parse_proof, parse_signed_genesis
 
 __all__ = ["Report", "Checker", "verify_bytes", "verify_file", "read_file", "replay"]
 
@@ -140,8 +141,7 @@ class Checker:
             self.failed = True
             return False
         try:
-            prepared = ledger.check_entry(entry)
-            ledger.append(entry, raw, prepared)
+            ledger.take(entry, raw)
         except Fault as f:
             report.fault, report.reason = f.kind, f.reason
             report.author = f.seats[0] if f.seats else None
@@ -215,7 +215,7 @@ def _judge_proof(report: Report, ledger: Ledger, value: Any, index: int, items: 
         report.reason = ("the file ends with the proof of a cheat that proves none: no share in "
                          "it breaks a rule on this log with its author's signature")
         return
-    report.index, report.kind = fault.seq, parse_wire(fault.evidence[-1])["kind"]
+    report.index, report.kind = fault.seq, read_frame(fault.evidence[-1]).kind
     report.author, report.proven, report.proof = fault.seats[0], True, index
     report.fault = fault.kind
     report.reason = (f"{fault.reason} (the match was stopped there: the signed proof is item "

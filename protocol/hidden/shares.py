@@ -23,7 +23,8 @@ from .errors import BadEncoding, ShareProofFailed
 from .keys import PlayerSecret
 from .transcript import Slot, binding
 
-__all__ = ["share", "check_share", "unmask", "open_card", "share_batch", "check_batch"]
+__all__ = ["share", "check_share", "unmask", "open_card", "open_own", "share_batch",
+           "check_batch"]
 
 
 def share(secret: PlayerSecret, slot: Slot, seat: int, ct: bytes) -> tuple[bytes, bytes]:
@@ -62,6 +63,14 @@ def unmask(ct: object, shares: Sequence[bytes]) -> bytes:
 def open_card(deck: str, size: int, ct: object, shares: Sequence[bytes]) -> int:
     """The index of the card `ct` holds, from every seat's (checked) share, or NotACard."""
     return card_index(deck, size, unmask(ct, shares))
+
+
+def open_own(secret: PlayerSecret, deck: str, size: int, ct: object,
+             others: Sequence[bytes]) -> int:
+    """The card its holder reads: the other seats' (checked) shares and its own, made here and
+    never posted (no proof needed: it convinces nobody but the holder)."""
+    a, _ = ciphertext(ct)
+    return open_card(deck, size, ct, [*others, group.mul(secret.scalar, a)])
 
 
 # ---- protocol 4: one batched DLEQ proof for several shares of one seat (ristretto255) ------

@@ -10,7 +10,7 @@ from node import outbox
 from node.runtime import Node
 from protocol.codec import encode
 from protocol.identity import Identity
-from protocol.log import check_equivocation
+from protocol.faults import check_equivocation
 from protocol.messages import make_share, parse_wire
 from protocol.session import Output, Send, Session
 

@@ -8,7 +8,7 @@ import pytest
 
 from protocol.codec import decode, encode
 from protocol.inmemory import make_players, play_match
-from protocol.log import bot_move
+from protocol.takeover import bot_move
 from protocol.messages import make_share
 from protocol.session import SeatChosen, SeatTimedOut, Session, YourDecision
 from protocol.verify import verify_bytes
@@ -96,17 +96,17 @@ def test_the_bot_seat_moves_as_the_seeded_greedy_bot_derived_from_the_log():
     moves = []
     for raw in log[1:]:
         e = parse_entry(decode(raw))
-        led.append(e, raw, led.check_entry(e))
+        led.take(e, raw)
         moves.append(led.bot_moves)
     first = next(i for i, m in enumerate(moves) if m)   # entry log[1 + first] let the bot move
     assert moves[first] == 1
     by_hand = Ledger(genesis)
     for raw in log[1:1 + first]:
         e = parse_entry(decode(raw))
-        by_hand.append(e, raw, by_hand.check_entry(e))
+        by_hand.take(e, raw)
     e = parse_entry(decode(log[1 + first]))
     by_hand._play_bots = lambda: None   # append the entry without letting the ledger play
-    by_hand.append(e, log[1 + first], by_hand.check_entry(e))
+    by_hand.take(e, log[1 + first])
     assert by_hand.bots == [2]
     p = engine.pending(by_hand.state)
     assert isinstance(p, engine.Decision) and p.player == 2
@@ -115,7 +115,7 @@ def test_the_bot_seat_moves_as_the_seeded_greedy_bot_derived_from_the_log():
     replayed = Ledger(genesis)
     for raw in log[1:2 + first]:
         e = parse_entry(decode(raw))
-        replayed.append(e, raw, replayed.check_entry(e))
+        replayed.take(e, raw)
     assert engine.state_hash(state) == replayed.state_hash()
 
 

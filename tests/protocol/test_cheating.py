@@ -185,7 +185,7 @@ def test_two_different_moves_signed_for_one_slot_are_proven_against_the_signer(s
     from protocol.identity import verify_signature
     from protocol.messages import share_statement
     assert run.sessions[2].fault.kind == "equivocation"
-    from protocol.log import check_equivocation
+    from protocol.faults import check_equivocation
     keys = [p["key"] for p in run.body["players"]]
     for s in faulted:
         if s.fault.kind != "equivocation":

@@ -68,16 +68,15 @@ def test_two_different_valid_shuffles_signed_for_one_slot_are_equivocation(seed)
 
     def hooks(identity):
         def watch(session):
-            honest = session._hidden_part
+            honest = session.own._hidden_part
 
-            def part(slot):
+            def part(led, slot):
                 if slot.kind == "shuffle":
-                    led = session.ledger
-                    secret[:] = [session._secret()]
+                    secret[:] = [session.own._secret()]
                     inputs[slot.seq] = (slot.pending, led.hidden.cards[slot.pending],
                                         led.hidden.joint, led.match_id)
-                return honest(slot)
-            session._hidden_part = part
+                return honest(led, slot)
+            session.own._hidden_part = part
         return _patch_once(watch)
     run = _run(seed, filters=make, hooks=hooks)
     _honest_blame(run, ("equivocation", "wrong-prev"))
@@ -96,7 +95,7 @@ def _at_draw(when, kind, part_of):
                 return []
             sent.append(slot.seq)
             p = slot.pending
-            share, proof = hc.share(session._secret(), hc.Slot(led.match_id, slot.seq, p.deck,
+            share, proof = hc.share(session.own._secret(), hc.Slot(led.match_id, slot.seq, p.deck,
                                     p.position), CHEAT, led.hidden.cards[p.deck][p.position])
             return [encode(make_share(identity.sign, led.match_id, slot.seq, led.head, kind,
                                       CHEAT, part_of(share, proof)))]

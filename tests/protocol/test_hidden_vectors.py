@@ -75,7 +75,7 @@ def test_the_vector_replays_under_the_toy_rules_and_discloses_the_cards_drawn():
     game = engine.get_game("toy-hidden")
     ledger = Ledger(SIGNED, initial_state=game.new(len(BODY["players"]), tuple(BODY["variants"])))
     for (_, raw, _), entry in zip(ITEMS[1:], ENTRIES):
-        ledger.append(entry, raw, ledger.check_entry(entry))
+        ledger.take(entry, raw)
     assert ledger.over
     assert [ledger.state.opened[d["position"]] for d in EXPECTED["draws"]] == \
         [d["card"] for d in EXPECTED["draws"]]

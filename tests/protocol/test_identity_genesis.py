@@ -195,7 +195,7 @@ def test_a_node_restarted_right_after_its_move_signs_the_same_next_share_and_the
 def test_two_genesis_signatures_from_one_seat_halt_the_receiver_with_a_proof(monkeypatch):
     # Ed25519 signing in `cryptography` is deterministic, so a second valid signature needs a
     # hand-made nonce; the signature check is stubbed here to exercise the rule itself.
-    import protocol.session as ps
+    import protocol.genesis_round as ps
     body, people = make_players(TOY, 3, 1, chain=16)
     s0 = Session(body, people[0].identity, people[0].chain)
     s0.start()

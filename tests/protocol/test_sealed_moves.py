@@ -182,13 +182,13 @@ def _patch_once(patch):
 
 
 def _opens_another_bid(session):
-    honest = session._opening
+    honest = session.own._opening
 
-    def opening():
-        part = honest()
+    def opening(ledger):
+        part = honest(ledger)
         return {"move": next(list(b) for b in BIDS if list(b) != part["move"]),
                 "salt": part["salt"]}
-    session._opening = opening
+    session.own._opening = opening
 
 
 @seeded
@@ -224,17 +224,16 @@ ILLEGAL = ["bid", 9]
 
 
 def _bids_nine(session):
-    def commit(move, out):
-        ledger = session.ledger
+    def commit(ledger, move):
         salt = sealed_salt(session.identity.seed(), ledger.match_id, ledger.seq)
         commitment = sealed_commitment(ledger.match_id, ledger.seq, session.seat, ILLEGAL, salt)
-        return session._send_own("commit", commitment, out)
+        return session.own.sign(ledger, "commit", commitment)
 
-    def opening():
-        c = session.ledger.sealed[0]
+    def opening(ledger):
+        c = ledger.sealed[0]
         return {"move": ILLEGAL, "salt": sealed_salt(session.identity.seed(),
-                                                     session.ledger.match_id, c)}
-    session._commit, session._opening = commit, opening
+                                                     ledger.match_id, c)}
+    session.own.commit, session.own._opening = commit, opening
 
 
 @seeded
@@ -287,30 +286,28 @@ def _replays(where):
     own, copied), and opens it with that commitment's move and salt."""
     def patch(session):
         saved = {}
-        honest_commit = session._commit
+        honest_commit = session.own.commit
 
-        def commit(move, out):
-            ledger = session.ledger
+        def commit(ledger, move):
             if where == "match":
                 other = bytes(32)
                 salt = sealed_salt(session.identity.seed(), other, ledger.seq)
                 saved["open"] = {"move": list(move), "salt": salt}
                 commitment = sealed_commitment(other, ledger.seq, session.seat, list(move), salt)
-                return session._send_own("commit", commitment, out)
+                return session.own.sign(ledger, "commit", commitment)
             if "commit" not in saved:   # the first round: honest, and remembered
-                out = honest_commit(move, out)
-                saved["commit"] = ledger.sealed[1][session.seat] if ledger.sealed else \
-                    parse_wire(out.sends[0].data)["part"]
-                return out
-            return session._send_own("commit", saved["commit"], out)
+                share = honest_commit(ledger, move)
+                saved["commit"] = share.part
+                return share
+            return session.own.sign(ledger, "commit", saved["commit"])
 
-        honest_opening = session._opening
+        honest_opening = session.own._opening
 
-        def opening():
+        def opening(ledger):
             if where == "slot" and "open" not in saved:
-                saved["open"] = honest_opening()
+                saved["open"] = honest_opening(ledger)
             return saved["open"]
-        session._commit, session._opening = commit, opening
+        session.own.commit, session.own._opening = commit, opening
     return patch
 
 
