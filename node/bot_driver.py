@@ -23,57 +23,69 @@ Invariants kept here:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import Any, Callable
 
 import trio
 
 from engine.bots import live_spec, make_bot
 from engine.core import IllegalMove
 from engine.observe import observe
-from protocol.session import SeatTimedOut
+from protocol.kinds import MOVE
+from protocol.events import Output, SeatTimedOut
 
-if TYPE_CHECKING:
-    from .runtime import Node
+from .watchdog import Watchdog
 
-
-def _slot_is(session, seq: int) -> bool:
-    slot = session.ledger.slot if session.ledger else None
-    return slot is not None and slot.seq == seq
+__all__ = ["BotSeat", "drive_bot"]
 
 
-async def drive_bot(node: "Node", todo: trio.MemoryReceiveChannel) -> None:
+@dataclass
+class BotSeat:
+    """What a bot node's driver is given, and nothing else of the node."""
+    kind: str                            # the bot (an engine.bots spec)
+    seed: str                            # its player's check code: with a slot, its bot's seed
+    session: Callable[[], Any]           # the session in play (catch-up may replace it)
+    own: Callable[[Output], None]        # an output of ours, kept before it is sent
+    finished: trio.Event                 # set at the game's end
+    watchdog: Watchdog                   # how long the others wait, and news of entries
+
+
+def _slot_is(session: Any, seq: int) -> bool:
+    return session.slot_kind() is not None and session.seq == seq
+
+
+async def drive_bot(seat: BotSeat, todo: trio.MemoryReceiveChannel) -> None:
     async for ev in todo:
         await trio.sleep(0)
-        session = node.session
-        if node.finished.is_set():
+        session = seat.session()
+        if seat.finished.is_set():
             return
         if isinstance(ev, SeatTimedOut):
             # A bot goes on with a bot in the gone player's seat rather than wait.
             asked = session.pending_choice()
             if asked is not None and asked.seq == ev.seq:
-                node._own(session.choose_after_timeout("bot"))
+                seat.own(session.choose_after_timeout("bot"))
             continue
         if not _slot_is(session, ev.seq):
             continue  # stale: the session was rebuilt or the slot has passed
-        if session.ledger.slot.kind == "move" and session.reclaim_expected():
-            watchdog = node.play.watchdog
-            if await watchdog.progress_within(watchdog.slot_limit() / 4):
+        if session.slot_kind() == MOVE and session.reclaim_expected():
+            if await seat.watchdog.progress_within(seat.watchdog.slot_limit() / 4):
                 continue  # an entry came (the seat taken back, our consent in it): stale
-            if node.finished.is_set():
+            if seat.finished.is_set():
                 return
         # Seeded by the slot: after a restart the bot makes the very same choice again,
         # so it never signs two different moves for one slot.
-        bot = make_bot(live_spec(node.bot_kind), f"{node.identity.check_code}/{ev.seq}")
+        bot = make_bot(live_spec(seat.kind), f"{seat.seed}/{ev.seq}")
         if getattr(bot, "thinks", False):
             seen = observe(session.state, ev.decision.player, session.private_cards())
             move = await trio.to_thread.run_sync(bot.choose_seen, seen, ev.decision,
                                                  abandon_on_cancel=True)
-            session = node.session
-            if node.finished.is_set() or not _slot_is(session, ev.seq):
+            session = seat.session()
+            if seat.finished.is_set() or not _slot_is(session, ev.seq):
                 continue  # the game moved on while the bot thought
         else:
             move = bot.choose(session.state, ev.decision)
         try:
-            node._own(session.move(move))
+            seat.own(session.move(move))
         except IllegalMove:
             continue  # our move for this slot was already sent (e.g. before a restart)

@@ -45,20 +45,22 @@ Invariants kept here:
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine.core import player_name
 from protocol.codec import MAX_FRAME, encode
 from protocol.faults import Fault, authored
 from protocol.matchfile import MAX_FILE
-from protocol.session import GameOver, Session
+from protocol.events import GameOver, Output
+from protocol.session import Session
 
 from . import wire
 
 if TYPE_CHECKING:
     from .links import Links
-    from .play import Play
+    from .outbox import Outbox
     from .table import Table
+    from .watchdog import Watchdog
 
 log = logging.getLogger("lanboard.node")
 
@@ -91,10 +93,14 @@ def entry_frames(entries: list[bytes], first: int, t: str = "entries") -> list[b
 
 
 class CatchUp:
-    def __init__(self, table: "Table", links: "Links", play: "Play") -> None:
+    def __init__(self, table: "Table", links: "Links", outbox: "Outbox", watchdog: "Watchdog",
+                 handle: Callable[[Output], None], react: Callable[[Any], None]) -> None:
         self.table = table
         self.links = links
-        self.play = play   # handles what the rebuilt session says, through its outbox
+        self.outbox = outbox       # our frames and the entries we send leave through it
+        self.watchdog = watchdog   # told when the log grew by what we caught up
+        self.handle = handle       # what the rebuilt session says (node.play)
+        self.react = react         # an event as if the session said it (the end, caught up)
         self.peer_have: dict[int, int] = {}     # entries each peer last said it holds
         self.behind: int | None = None          # seat we are catching up from
         self.asked_from: int | None = None      # entries asked for from before our unshared
@@ -110,8 +116,8 @@ class CatchUp:
         if have < mine and links.answer_allowed(seat):
             # Through the outbox: entries appended but not yet synced may hold our own move
             # or claim, which must be on disk before any peer sees it (see Outbox.send_later).
-            self.play.outbox.send_later([
-                (frame, (seat,)) for frame in entry_frames(table.session.ledger.entries,
+            self.outbox.send_later([
+                (frame, (seat,)) for frame in entry_frames(table.session.entries,
                                                            max(have, 0))])
         elif have > mine and self.behind is None:
             self.behind = seat  # hold session traffic until the missing entries are in
@@ -126,7 +132,7 @@ class CatchUp:
             self.resend_open_slot((seat,))
 
     def on_entries(self, seat: int, first: int, items: list) -> None:
-        table, play = self.table, self.play
+        table = self.table
         if table.session.record is not None:
             return
         mine = table.entry_count()
@@ -141,7 +147,7 @@ class CatchUp:
         log_items = table.session.log[:1 + first] + items
         try:
             session, out = Session.resume(log_items, table.identity, table.session.chain,
-                                          play.outbox.unlogged)
+                                          self.outbox.unlogged)
         except Exception as e:  # any failure to verify is that peer's fault, not a crash
             if first == mine and self._ask_from_before_unshared(seat):
                 return
@@ -156,9 +162,9 @@ class CatchUp:
     def _stop_at(self, seat: int, fault: Fault, log_items: list[bytes], first: int) -> None:
         """Keep the verified entries before the one at fault, then stop the match there (what
         was held while we were behind is moot: the match ends)."""
-        table, play = self.table, self.play
+        table = self.table
         session, out = Session.resume(log_items, table.identity, table.session.chain,
-                                      play.outbox.unlogged)
+                                      self.outbox.unlogged)
         self.behind, self.held = None, []
         self._adopt(seat, session, out, log_items[1 + first:], first, table.entry_count(),
                     stop=fault)
@@ -169,40 +175,40 @@ class CatchUp:
         them stops the match before anything else is judged: a halt notice held until now (a
         cheater's lie about an honest seat, say) would otherwise be judged first, on entries
         that make it a dispute, and our proven fault would never be sent."""
-        table, play = self.table, self.play
+        table = self.table
         if first < mine:
             log.warning("entries %d to %d, with shares of ours that never reached the others, "
                         "who went on without them: their log replaces them", first + 1, mine)
-            play.outbox.store.truncate(1 + first)
+            self.outbox.store.truncate(1 + first)
         self.asked_from = None
         for raw in items:
-            play.outbox.store.append(raw)
+            self.outbox.store.append(raw)
         notices = table.session.held_halts()
         table.session = session
-        table.told.start(session.ledger.seq)   # the entries caught up came unseen
-        play.watchdog.moved_on()
+        table.told.start(session.seq)   # the entries caught up came unseen
+        self.watchdog.moved_on()
         table.events.emit("caught_up", {"from": seat, "entries": len(items)})
-        play.handle(out)
+        self.handle(out)
         if stop is not None:
             if table.session.fault is None:
-                play.handle(table.session.halt(stop))
+                self.handle(table.session.halt(stop))
         elif table.session.over:
-            play.react(GameOver(table.session.ledger.result()))
+            self.react(GameOver(table.session.result()))
         else:
             for reporter, notice in notices:   # judged on the entries just caught up
                 if table.session.fault is None:
-                    play.handle(table.session.receive(notice, reporter))
+                    self.handle(table.session.receive(notice, reporter))
         if self.behind is not None:
             self.behind = None
             held, self.held = self.held, []
             for s, payload in held:
-                play.handle(table.session.receive(payload, s))
+                self.handle(table.session.receive(payload, s))
             self.resend_open_slot(tuple(self.links.queues))
 
     def resend_open_slot(self, to: tuple[int, ...]) -> None:
         """Every share held for the slot in progress, to `to`: what a peer whose link dropped
         (or that was catching up) may have missed; a session ignores what it has seen."""
-        self.play.outbox.send_later([(wire.pack_session(raw), to)
+        self.outbox.send_later([(wire.pack_session(raw), to)
                                      for raw in self.table.session.current_shares()])
 
     def _ask_from_before_unshared(self, seat: int) -> bool:

@@ -168,7 +168,7 @@ def _status(node) -> dict:
     if s is not None:
         out["state_hash"] = engine.state_hash(s.state).hex()
         # seats the log hands to the bot (gone past the timeout, the others chose "bot")
-        out["bots"] = list(s.ledger.bots) if s.ledger is not None else []
+        out["bots"] = list(s.bots())
         # our player asked for our seat back ("reclaim") and the log has not given it yet
         out["reclaim_asked"] = s.reclaim_asked()
     if node.outcome.match_file is not None:
@@ -202,7 +202,7 @@ def _pending(node) -> dict | None:
     if p is None:
         return None
     # the seq tells two decisions that read alike apart (a UI waiting for its move to land)
-    return decision_data(s.ledger.seq, s.state, p, seat_names(node))
+    return decision_data(s.seq, s.state, p, seat_names(node))
 
 
 def _state(node, req: dict) -> dict:
@@ -224,7 +224,7 @@ def _state(node, req: dict) -> dict:
     elif "before" in req:
         said = narration(state.game, req["before"], view, seat_names(node),
                          bool(req.get("reveal")), len(node.seats))
-    return {"state": view, "seq": node.told.next_seq(node.session.ledger.seq),
+    return {"state": view, "seq": node.told.next_seq(node.session.seq),
             "summary": summary(state, node.my_seat, seat_names(node)), "said": said,
             "board": board(state, node.my_seat, private), "cards": cards,
             "waiting_for": p.player if isinstance(p, Decision) else None}

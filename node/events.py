@@ -14,8 +14,9 @@ from typing import Any, Callable
 
 import trio
 
-from protocol.session import (Divergence, MatchStarted, SeatChosen, SeatReclaimed,
-                              SeatTimedOut, Session, StateChanged, TurnAttested, YourDecision)
+from protocol.events import (Divergence, MatchStarted, SeatChosen, SeatReclaimed, SeatTimedOut,
+                             StateChanged, TurnAttested, YourDecision)
+from protocol.session import Session
 
 from .words import SeatNames, decision_data
 

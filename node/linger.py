@@ -61,10 +61,10 @@ class Linger:
         the end of the game. A game nobody left is not slowed: its peers confirm at once."""
         table = self.table
         final = table.entry_count()
-        ledger = table.session.ledger if table.session else None
+        session = table.session
         unconfirmed, outbox, links = self.catchup.unconfirmed, self.outbox, self.links
         # Frames queued to a gone seat are shares it no longer needs once it has the log.
-        present = [s for s in links.queues if not (ledger and s in ledger.absent)]
+        present = [s for s in links.queues if session is None or session.writes(s)]
         started = trio.current_time()
         told = False
         # After a fault nobody will reach the end: only let the queued frames (the report) go.

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import logging
 import math
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 import trio
@@ -51,18 +50,6 @@ WRITE_BATCH_BYTES = 1 << 18   # ...and bytes (one more frame may pass this)
 # A peer with this many frames waiting for it is not reading: what it asks for (a pong, a
 # catch-up) is not added; it asks again on its next link. The game's own frames always are.
 ANSWER_BACKLOG = 4096
-
-
-@dataclass
-class Seat:
-    name: str
-    key: bytes
-    commit: bytes = b""
-    addr: str = ""
-    port: int = 0
-    conn: Any = None
-    scope: Any = None     # cancels the current link's reader and writer
-    inflight: list = field(default_factory=list)   # the batch being written to it
 
 
 class Links:

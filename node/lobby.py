@@ -53,7 +53,7 @@ from . import lobby_checks as checks
 from . import wire
 from .admission import seated
 from .framing import TransportError
-from .links import Seat
+from .table import Seat
 
 if TYPE_CHECKING:
     from .table import Table

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 import trio
 
 import engine
-from protocol.session import (Appended, FaultDetected, GameOver, MatchStarted, Output,
-                              SeatTimedOut, StateChanged, YourDecision)
+from protocol.events import (Appended, FaultDetected, GameOver, MatchStarted, Output, SeatTimedOut,
+                             StateChanged, YourDecision)
 
 from . import wire
 from .catchup import CatchUp
@@ -51,8 +51,8 @@ class Play:
         self.home = home   # where the match file is made
         self.note = note   # how this node runs, for the note beside the match file
         self.outbox = Outbox(links.send)
-        self.catchup = CatchUp(table, links, self)
         self.watchdog = Watchdog(table, self.own)
+        self.catchup = CatchUp(table, links, self.outbox, self.watchdog, self.handle, self.react)
         self.bot_todo: trio.MemorySendChannel | None = None   # a bot node's decisions
 
     @property

@@ -57,14 +57,15 @@ from protocol.codec import decode
 from protocol.identity import Identity, check_code
 from protocol.messages import parse_signed_genesis
 from protocol.randomness import HashChain, chain_secret
-from protocol.session import GameOver, Output, Session
+from protocol.events import GameOver, Output
+from protocol.session import Session
 
 from . import wire
 from .admission import Admission
 from .alone import tell_if_alone
-from .bot_driver import drive_bot
+from .bot_driver import BotSeat, drive_bot
 from .linger import Linger
-from .links import CONTEXT, Links, Seat
+from .links import CONTEXT, Links
 from .lobby import Lobby, LobbyRefused, shared_addr
 from .ping import Pinger
 from .players_book import Book
@@ -72,7 +73,7 @@ from .private_table import Door, knock
 from .play import Play
 from .stopped import MatchStopped, resume_session
 from .store import MatchStore
-from .table import OnTable, Outcome, Table
+from .table import OnTable, Outcome, Seat, Table
 from .transport import TcpTransport, require_code
 from .watchers import WATCHERS, Watchers
 
@@ -272,7 +273,7 @@ class Node:
         # MatchStopped: a proven cheat ended it, or its log breaks a rule (node.stopped)
         session, out = resume_session(store.path, items, self.identity, chain, outbox.unlogged,
                                       self.my_seat)
-        self.told.start(session.ledger.seq)   # what the file replayed is not told entry by entry
+        self.told.start(session.seq)   # what the file replayed is not told entry by entry
         outbox.store = store
         self.outcome.match_id = session.match_id
         self.outcome.match_file = store.path
@@ -288,7 +289,7 @@ class Node:
                 nursery.start_soon(self.links.keep_dialing, seat)
             self._play(nursery, out)
             if session.over:
-                self.play.react(GameOver(session.ledger.result()))
+                self.play.react(GameOver(session.result()))
             await self.finished.wait()
             await self.linger.run()
             nursery.cancel_scope.cancel()
@@ -405,7 +406,9 @@ class Node:
         play = self.play
         send, receive = trio.open_memory_channel(math.inf)
         play.bot_todo = send
-        nursery.start_soon(drive_bot, self, receive)
+        nursery.start_soon(drive_bot, BotSeat(
+            play.bot_kind, self.identity.check_code, lambda: self.session, self._own,
+            self.finished, play.watchdog), receive)
         nursery.start_soon(play.watchdog.run)
         if play.bot_kind is None:   # a bot decides at once: nobody to warn
             nursery.start_soon(play.watchdog.warn)

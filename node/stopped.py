@@ -16,13 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import player_name
-from protocol.cheat_record import judge, read
+from protocol.cheat_record import read
 from protocol.codec import CodecError
-from protocol.identity import Identity
 from protocol.faults import Fault
+from protocol.identity import Identity
 from protocol.messages import parse_proof
 from protocol.randomness import HashChain
-from protocol.session import Output, Session
+from protocol.events import Output
+from protocol.session import Session
 
 __all__ = ["MatchStopped", "resume_session", "stopped_in_note"]
 
@@ -50,7 +51,7 @@ def resume_session(path: Path, items: list[bytes], identity: Identity, chain: Ha
     if proof is None:
         return session, out
     try:
-        fault = judge(session.ledger, parse_proof(proof)["evidence"])
+        fault = session.proven_cheat(parse_proof(proof)["evidence"])
     except CodecError:
         fault = None
     if fault is None:

@@ -26,10 +26,23 @@ from protocol.identity import Identity
 from protocol.session import Session
 
 from .events import Events
-from .links import Seat
 from .told import Told
 
-__all__ = ["Outcome", "Table", "OnTable"]
+__all__ = ["Seat", "Outcome", "Table", "OnTable"]
+
+
+@dataclass
+class Seat:
+    """A player's seat as this node knows it: who (name, key, hash-chain commitment), where its
+    node listens, and the link to it (node.links)."""
+    name: str
+    key: bytes
+    commit: bytes = b""
+    addr: str = ""
+    port: int = 0
+    conn: Any = None
+    scope: Any = None     # cancels the current link's reader and writer
+    inflight: list = field(default_factory=list)   # the batch being written to it
 
 
 @dataclass
@@ -62,8 +75,7 @@ class Table:
         self.grown = trio.lowlevel.ParkingLot()
 
     def entry_count(self) -> int:
-        ledger = self.session.ledger if self.session else None
-        return len(ledger.entries) if ledger else 0
+        return len(self.session.entries) if self.session else 0
 
 
 class OnTable:

@@ -25,13 +25,11 @@ from typing import TYPE_CHECKING, Callable
 import trio
 
 if TYPE_CHECKING:
-    from protocol.session import Output
+    from protocol.events import Output
 
     from .table import Table
 
 
-# People's decisions: the slots a person answers (the others' "decision" limit applies).
-DECISIONS = ("move", "commit", "choice")
 WARNING_MAX_S = 30   # the warning comes at most this long before the deadline
 
 
@@ -78,9 +76,8 @@ class Watchdog:
                 return
             if not due:
                 continue   # an entry came after the warning fell due, before we woke
-            slot = table.session.ledger.slot
             if self._waits_for_our_decision():
-                table.events.emit("hurry", {"seq": slot.seq, "seat": table.my_seat,
+                table.events.emit("hurry", {"seq": table.session.seq, "seat": table.my_seat,
                                             "seconds": warning_left(self.slot_limit())})
             await self._progress_within(math.inf)
 
@@ -105,17 +102,14 @@ class Watchdog:
             self._progress = None
 
     def slot_limit(self) -> float:
-        # Moves, sealed commitments and choices are people's decisions; the rest is automatic.
-        timeouts = self.table.session.body["timeouts"]
-        ledger = self.table.session.ledger
-        kind = ledger.slot.kind if ledger is not None and ledger.slot is not None else None
-        return timeouts["decision"] if kind in DECISIONS else timeouts["round"]
+        """The others' patience with the slot in progress: the genesis's "decision" timeout
+        for a person's decision (Session.waits_for_a_decision), else its "round" timeout."""
+        session = self.table.session
+        return session.body["timeouts"]["decision" if session.waits_for_a_decision() else "round"]
 
     def _waits_for_our_decision(self) -> bool:
-        table = self.table
-        ledger = table.session.ledger
-        return ledger is not None and ledger.slot is not None and \
-            ledger.slot.kind in DECISIONS and table.my_seat in table.session.awaiting()
+        session = self.table.session
+        return session.waits_for_a_decision() and self.table.my_seat in session.awaiting()
 
     def _warning_deadline(self) -> float:
         """When to warn our player about the slot in progress: `warning_left` before the

@@ -104,7 +104,7 @@ class Watchers:
             return "a watcher opens with watch"
         if self.limit <= 0:
             return self.why_none
-        if table.session.ledger is None:
+        if table.session.match_id is None:
             return "the game has not begun yet"
         if msg["match"] not in (b"", table.session.match_id):
             return OTHER_MATCH
@@ -147,7 +147,7 @@ class Watchers:
         async def send_items() -> None:
             nonlocal sent
             while True:
-                entries = table.session.ledger.entries
+                entries = table.session.entries
                 if sent > 1 + len(entries):
                     # our log's tail was replaced by the match's (node.catchup): what this
                     # watcher holds may not be the match's; it comes back and checks

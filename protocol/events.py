@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .faults import Fault
+from .kinds import ATTEST, CHOICE, MOVE, RECLAIM
 
 __all__ = [
     "Send", "Output", "MatchStarted", "YourDecision", "StateChanged", "TurnAttested",
     "Appended", "GameOver", "FaultDetected", "Divergence", "SeatTimedOut", "SeatChosen",
-    "SeatReclaimed",
+    "SeatReclaimed", "entry_events",
 ]
 
 
@@ -132,3 +133,24 @@ class Output:
         self.sends += other.sends
         self.events += other.events
         return self
+
+
+def entry_events(entry: dict, raw: bytes, before: Any, ledger: Any) -> list:
+    """What the node is told of an entry just appended to `ledger` (`before`: the state before
+    it): the entry to write, then what it did."""
+    seq, kind = entry["seq"], entry["kind"]
+    events: list[Any] = [Appended(seq, raw)]
+    if kind == ATTEST:
+        events.append(TurnAttested(seq, entry["parts"][0]))
+        if ledger.over:
+            events.append(GameOver(ledger.result()))
+        return events
+    if kind == RECLAIM:
+        events.append(SeatReclaimed(seq, ledger.reclaims[-1][1]))
+    if kind == CHOICE:
+        _, seat, outcome = ledger.choices[-1]
+        events.append(SeatChosen(seq, seat, outcome, {
+            a: p["choice"] for a, p in zip(entry["authors"], entry["parts"])}))
+    events.append(StateChanged(seq, kind, before, ledger.state,
+                               entry["parts"][0] if kind == MOVE else None))
+    return events

@@ -78,6 +78,12 @@ class Fault(Exception):
             return self
         return replace(self, evidence=(frame,))
 
+    @classmethod
+    def internal(cls, e: Exception) -> "Fault":
+        """An unexpected error inside lanboard: it stops the match, blaming nobody."""
+        return cls("internal", (), f"{type(e).__name__}: {e} (a bug in lanboard, not a "
+                   "player's fault; please report it with the match file)")
+
     def __str__(self) -> str:
         who = ", ".join(map(player_name, self.seats)) or "nobody"
         at = f" at entry {self.seq}" if self.seq is not None else ""

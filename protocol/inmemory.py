@@ -21,7 +21,8 @@ from .genesis import make_body
 from .identity import Identity
 from .matchfile import write_bytes
 from .randomness import HashChain, chain_secret
-from .session import FaultDetected, GameOver, Output, SeatTimedOut, Session, YourDecision
+from .events import FaultDetected, GameOver, Output, SeatTimedOut, YourDecision
+from .session import Session
 
 __all__ = ["Player", "make_players", "Network", "MatchRun", "play_match"]
 

@@ -141,6 +141,25 @@ class Ledger:
         """Logged entry `seq`, decoded."""
         return decode(self.entries[seq - 1])
 
+    def unshared_at_end(self, seat: int) -> int:
+        """How many entries at the end of the log the other players may lack because a share
+        `seat` signed in them never reached them (its node stopped before sending it), so that
+        they may have timed that seat out there and gone on: its own moves at the end, and the
+        entry before them if it holds a share of that seat. Nothing earlier can be missing: the other
+        authors of that entry built their shares on everything before it. A peer's log that
+        verifies from before these entries is then the match's log; a difference anywhere
+        else is a fault."""
+        count = 0
+        for raw in reversed(self.entries):
+            entry = decode(raw)
+            if entry["kind"] == MOVE and list(entry["authors"]) == [seat]:
+                count += 1
+                continue
+            if seat in entry["authors"]:
+                count += 1   # that share may be the one its other authors never saw
+            break
+        return count
+
     # ---- checking --------------------------------------------------------------------------
     def check_share(self, share: Share) -> None:
         """Check one signature-verified share against the current slot. Raises `Fault`

@@ -13,6 +13,10 @@ Invariants:
 - Every automatic part (a reveal, an attestation, an opening, a hidden-card key, shuffle or
   decryption share) is a function of the log, the identity seed and the hash chain, so a
   restarted node signs the same bytes (Ed25519 signing is deterministic).
+- Timeout claims are binding for their signer: once this node has signed that seat X missed
+  entry s, it ignores X's late share for s (SharePool.complete). If other honest nodes took
+  that share in time, the game stalls rather than forks; deadlines should be long enough that
+  this is rare.
 - Hidden cards: the cards this seat alone decrypted (`private_cards`) are computed from the log
   and its own key; nothing is stored, and no other seat's card can be computed here (its own
   share of its cards is never posted before its disclose entry).
@@ -27,12 +31,13 @@ from engine.core import IllegalMove
 
 from . import hidden as hc
 from .codec import CodecError, decode
+from .events import SeatTimedOut
 from .faults import Fault
 from .frames import Share, as_share
 from .identity import Identity
 from .kinds import ATTEST, CHOICE, COMMIT, DRAW, KEY, MOVE, OPEN, RECLAIM, REVEAL, SHUFFLE, TIMEOUT
 from .log import Ledger
-from .messages import make_share
+from .messages import CHOICES, make_share
 from .randomness import HashChain, sealed_commitment, sealed_salt
 from .share_pool import SharePool
 from .slots import Slot
@@ -54,6 +59,30 @@ class OwnParts:
                                    ledger.head, kind, self.seat, part))
 
     # ---- what a person decides -------------------------------------------------------------
+    def decision(self, ledger: Ledger, pool: SharePool) -> Any:
+        """The engine Decision our player is asked to make at the slot in progress, if any: its
+        move at a move slot, or its own decision of a Sealed node it has not committed to."""
+        slot = ledger.slot
+        if pool.has(slot.seq, self.seat):
+            return None
+        if slot.kind == MOVE and slot.authors == (self.seat,):
+            return slot.pending
+        if slot.kind == COMMIT and self.seat in slot.authors:
+            return own_decision(slot, self.seat)
+        return None
+
+    def choice_asked(self, ledger: Ledger, pool: SharePool) -> SeatTimedOut | None:
+        """The timed-out seat our player is asked to choose about now, if any."""
+        slot = ledger.slot
+        if slot.kind != CHOICE or self.seat not in slot.authors or pool.has(slot.seq, self.seat):
+            return None
+        return self.timed_out(slot, pool)
+
+    def timed_out(self, slot: Slot, pool: SharePool) -> SeatTimedOut:
+        """What a choice slot tells the node: `ask` when our player still has to choose."""
+        ask = self.seat in slot.authors and not pool.has(slot.seq, self.seat)
+        return SeatTimedOut(slot.seq, slot.pending, CHOICES, ask)
+
     def move(self, ledger: Ledger, move: Any) -> Share:
         """Our move at a move slot, checked like a peer's; IllegalMove (nothing signed kept)
         when it is not legal now."""

@@ -5,7 +5,8 @@
     out = s.receive(frame, sender=seat)    # a frame from a peer (the transport knows who)
     out = s.move(("roll",))                # when out.events held YourDecision
     out = s.claim_timeout(now)             # when the node's deadline for s.awaiting() passed
-    out = s.choose_after_timeout("bot")    # when out.events held SeatTimedOut(ask=True)
+    out = s.choose_after_timeout("bot")    # when out.events held SeatTimedOut(ask=True); the
+                                           # log's choice comes back as SeatChosen
 
 Each `Output` (protocol.events) has `sends` (recipients, bytes) and `events`. The session never
 reads a clock and never draws a random number: the node supplies time, the chain supplies
@@ -25,14 +26,6 @@ Invariants kept here, between the parts:
   other rules to its own parts.
 - After a stop (a fault) nothing is signed; only a dispute's settling frames and a state
   mismatch's sections are read.
-- Timeout claims are binding for their signer: once this node has signed that seat X missed
-  slot s, it ignores X's late share for s. If other honest nodes accepted that share in time,
-  the game stalls rather than forks; deadlines should be long enough that this is rare.
-- Once every other player's claim against seat X is in the log, every node gets
-  `SeatTimedOut`; the remaining players each pass their choice in with
-  `choose_after_timeout("wait" | "bot" | "end")`, and `SeatChosen` reports what the log
-  recorded. Handed to the bot, seat X's moves are derived by every ledger alike
-  (protocol.takeover).
 """
 from __future__ import annotations
 
@@ -40,35 +33,24 @@ from typing import Any
 
 from engine.core import IllegalMove, player_name
 
+from . import cheat_record
 from .codec import CodecError, decode, encode
-# the events are part of the session's interface: the node takes them from here
-from .events import (Appended, Divergence, FaultDetected, GameOver, MatchStarted, Output,
-                     SeatChosen, SeatReclaimed, SeatTimedOut, Send, StateChanged, TurnAttested,
-                     YourDecision)
+from .events import MatchStarted, Output, SeatTimedOut, Send, YourDecision, entry_events
 from .faults import Fault
 from .frames import GenesisSig, Halt, Sections, Share, read_frame, shares_of
 from .genesis import GenesisError, check_body
 from .genesis_round import GenesisRound
 from .identity import Identity
-from .kinds import (ATTEST, CHOICE, CLAIM, COMMIT, DECIDED, MOVE, RECLAIM, SELF_PROVEN,
-                    UNDERIVABLE)
+from .kinds import CHOICE, CLAIM, COMMIT, DECIDED, MOVE, RECLAIM, SELF_PROVEN, UNDERIVABLE
 from .log import Ledger
 from .messages import CHOICES, make_entry, parse_entry, parse_signed_genesis
-from .own_parts import OwnParts, own_decision
+from .own_parts import OwnParts
 from .randomness import HashChain
 from .share_pool import AHEAD_WINDOW, SharePool
 from .slots import Slot
 from .tribunal import Tribunal
 
-__all__ = [
-    "Session", "AHEAD_WINDOW", "Send", "Output", "MatchStarted", "YourDecision", "StateChanged",
-    "TurnAttested", "Appended", "GameOver", "FaultDetected", "Divergence", "SeatTimedOut",
-    "SeatChosen", "SeatReclaimed",
-]
-
-# Entries for which a seat's request to take its seat back from the bot is expected again at
-# the next move slot (it asks at each one until it gets in): see reclaim_expected.
-RECLAIM_MEMORY = 16
+__all__ = ["Session", "AHEAD_WINDOW"]
 
 
 class Session:
@@ -111,15 +93,10 @@ class Session:
             for share in shares_of(entry):
                 self.pool.keep(share)
         out = Output()
-        for raw in unlogged:
-            share = read_frame(raw)
-            if not isinstance(share, Share) or share.author != self.seat or \
-                    share.seq < self.ledger.seq:
-                continue
-            self.pool.keep(share)
+        for share in self.pool.restore_own(unlogged, self.ledger.seq):
             if share.pool == CLAIM:
                 self.own.claimed[share.seq] = share.part["seat"]
-            out.sends.append(Send(self.peers, raw))
+            out.sends.append(Send(self.peers, share.raw))
         self._tell_next(out)
         self._advance(out)
         return self, out
@@ -159,9 +136,33 @@ class Session:
     @property
     def log(self) -> list[bytes]:
         """The signed genesis followed by every entry: the match file's items."""
-        if not self.ledger:
-            return []
-        return [encode(self.ledger.genesis), *self.ledger.entries]
+        return [encode(self.ledger.genesis), *self.entries] if self.ledger else []
+
+    @property
+    def entries(self) -> list[bytes]:
+        """Every entry of the log so far (the match file's items after the genesis)."""
+        return self.ledger.entries if self.ledger else []
+
+    @property
+    def seq(self) -> int:
+        """The number of the entry the log takes next (the genesis is entry 0)."""
+        return self.ledger.seq if self.ledger else 1
+
+    def result(self) -> Any:
+        """The game's result once it is over, else None."""
+        return self.ledger.result() if self.ledger else None
+
+    def bots(self) -> tuple[int, ...]:
+        """Seats the derived bot plays (handed over after a timeout)."""
+        return tuple(self.ledger.bots) if self.ledger else ()
+
+    def proven_cheat(self, evidence: list[bytes]) -> Fault | None:
+        """The cheat signed shares among `evidence` prove on this log (protocol.cheat_record)."""
+        return cheat_record.judge(self.ledger, evidence) if self.ledger else None
+
+    def writes(self, seat: int) -> bool:
+        """Whether `seat` still writes its own parts (it is not timed out nor a bot's)."""
+        return self.ledger is None or seat not in self.ledger.absent
 
     def _playing(self) -> Ledger | None:
         """The ledger while the match is on (started, not over, not stopped)."""
@@ -178,22 +179,8 @@ class Session:
 
     def unshared_at_end(self) -> int:
         """How many entries at the end of the log the other players may lack because a share
-        of ours in them never reached them (we stopped before sending it), so that they may
-        have timed our seat out there and gone on: our own moves at the end, and the entry
-        before them if it holds a share of ours. Nothing earlier can be missing: the other
-        authors of that entry built their shares on everything before it. A peer's log that
-        verifies from before these entries is then the match's log; a difference anywhere
-        else is a fault."""
-        count = 0
-        for raw in reversed(self.ledger.entries if self.ledger else []):
-            entry = decode(raw)
-            if entry["kind"] == MOVE and list(entry["authors"]) == [self.seat]:
-                count += 1
-                continue
-            if self.seat in entry["authors"]:
-                count += 1   # ours may have been the share its other authors never saw
-            break
-        return count
+        of ours in them never reached them (Ledger.unshared_at_end)."""
+        return self.ledger.unshared_at_end(self.seat) if self.ledger else 0
 
     def slot_kind(self) -> str | None:
         """The kind of the entry the log waits for (kinds.KINDS), None while it waits for none."""
@@ -210,44 +197,25 @@ class Session:
         ledger = self._playing()
         if ledger is None:
             return self.genesis.missing() if self.ledger is None and not self.fault else ()
-        slot, claimed = ledger.slot, self.own.claimed.get(ledger.slot.seq)
-        return tuple(a for a in slot.authors if a == claimed or not self.pool.ok(slot.seq, a))
+        return self.pool.awaiting(ledger.slot, self.own.claimed.get(ledger.slot.seq))
 
     def unclaimed(self) -> tuple[int, ...]:
         """After this node claimed a timeout on the current slot: the seats whose claims the
         timeout entry still lacks (it needs every active player but the one it names)."""
         ledger = self._playing()
         named = self.own.claimed.get(ledger.slot.seq) if ledger else None
-        if named is None:
-            return ()
-        return tuple(a for a in ledger.active()
-                     if a != named and not self.pool.has(ledger.slot.seq, a, CLAIM))
+        return self.pool.unclaimed(ledger, named) if named is not None else ()
 
     def my_decision(self) -> Any:
-        """The engine Decision this node's player is asked to make now, if any: its move at a
-        move slot, or its own decision of a Sealed node at a commit slot it has not committed
-        to yet. `move()` takes the answer."""
+        """The engine Decision this node's player is asked to make now, if any (a move, or its
+        own decision of a Sealed node): `move()` takes the answer."""
         ledger = self._playing()
-        if ledger is None or self.pool.has(ledger.slot.seq, self.seat):
-            return None
-        slot = ledger.slot
-        if slot.kind == MOVE and slot.authors == (self.seat,):
-            return slot.pending
-        if slot.kind == COMMIT and self.seat in slot.authors:
-            return own_decision(slot, self.seat)
-        return None
+        return self.own.decision(ledger, self.pool) if ledger is not None else None
 
     def pending_choice(self) -> SeatTimedOut | None:
         """The timed-out seat this node's player is asked to choose about, if any."""
         ledger = self._playing()
-        if ledger is None or ledger.slot.kind != CHOICE or self.seat not in ledger.slot.authors \
-                or self.pool.has(ledger.slot.seq, self.seat):
-            return None
-        return self._timed_out_event(ledger.slot)
-
-    def _timed_out_event(self, slot: Slot) -> SeatTimedOut:
-        ask = self.seat in slot.authors and not self.pool.has(slot.seq, self.seat)
-        return SeatTimedOut(slot.seq, slot.pending, CHOICES, ask)
+        return self.own.choice_asked(ledger, self.pool) if ledger is not None else None
 
     def private_cards(self) -> dict[tuple[str, int], int]:
         """(deck, position) -> card index of every hidden card this seat drew and can read."""
@@ -259,13 +227,8 @@ class Session:
         return self.tribunal.held_halts()
 
     def reclaim_expected(self) -> bool:
-        """Whether a seat the bot plays asked for its seat back within the last RECLAIM_MEMORY
-        entries: its request for the next move slot is then on its way (a node that decides
-        at once, a bot, waits a moment for it rather than always moving first)."""
-        ledger = self.ledger
-        return ledger is not None and any(
-            seat in ledger.bots and seq >= ledger.seq - RECLAIM_MEMORY
-            for seat, seq in self.pool.reclaim_seen.items())
+        """Whether a seat the bot plays asked for its seat back lately (SharePool)."""
+        return self.ledger is not None and self.pool.reclaim_expected(self.ledger)
 
     def reclaim_asked(self) -> bool:
         """Whether our player asked for the seat back and the log has not given it yet."""
@@ -296,12 +259,7 @@ class Session:
         if self.fault is not None:
             self.tribunal.after_stop(data, sender, self.ledger, self.pool, out)
             return out
-        try:
-            self._take(data, sender, out)
-        except Fault as f:
-            self._halt(f, out)
-        except Exception as e:  # noqa: BLE001 - a bug must stop this match, not the node
-            self._halt(_internal(e), out)
+        self._guarded(lambda: self._take(data, sender, out), out)
         return out
 
     def _take(self, data: bytes, sender: int, out: Output) -> None:
@@ -320,8 +278,8 @@ class Session:
             self.pool.seen.add(data)
             self._maybe_begin(out)
         elif isinstance(msg, Halt):
-            self.tribunal.on_halt(msg, data, sender, self.ledger,
-                                  lambda frame, reporter: self._evidence(frame, reporter, out))
+            self.tribunal.on_halt(msg, data, sender, self.ledger, self.pool,
+                                  lambda frame, reporter: self._take(frame, reporter, out))
         elif isinstance(msg, Sections):
             return   # only meaningful after a state mismatch
         elif self.ledger is None:
@@ -329,19 +287,6 @@ class Session:
         else:
             out.sends += self.pool.take(msg, sender, self.ledger)
             self._advance(out)
-
-    def _evidence(self, frame: bytes, reporter: int, out: Output) -> Share | None:
-        """A halt notice's evidence frame, taken as relayed by its reporter when it is a share
-        of this match its author signed (anything else proves nothing: anybody could make it)."""
-        try:
-            share = read_frame(frame)
-        except CodecError:
-            return None
-        if not isinstance(share, Share) or \
-                self.pool.unauthentic(share, None, self.ledger.match_id) is not None:
-            return None
-        self._take(frame, reporter, out)
-        return self.pool.known(frame)
 
     def move(self, move: Any) -> Output:
         """Play our move (at a commit slot: commit to our sealed move); raises IllegalMove (and
@@ -399,7 +344,7 @@ class Session:
         expired = self.tribunal.expire_held()
         if expired is not None:
             # a timeout claim would wait for the stopped reporter's claim, which never comes
-            self._halt(expired, out)
+            self.tribunal.halt(expired, self.ledger, out)
             return out
         slot = ledger.slot
         if slot.seq in self.own.claimed:
@@ -419,40 +364,41 @@ class Session:
         return self._send_own(self.own.claim(ledger, seat, now), out, checked=False)
 
     def halt(self, fault: Fault) -> Output:
-        """Stop this match at `fault` found outside a frame of ours (an entry in a catch-up
-        batch whose signed part breaks a rule): as if that part had arrived on its own. The
-        fault should carry that part (`faults.authored`): the halt notice sends it, and
-        without it a peer that never saw the part can only dispute with us."""
+        """Stop this match at `fault` found outside a frame (in an entry caught up), as if its
+        signed part had come on its own: the fault should carry it (`faults.authored`)."""
         out = Output()
-        self._halt(fault, out)
+        self.tribunal.halt(fault, self.ledger, out)
         return out
 
     # ---- internals -------------------------------------------------------------------------
     def _checked(self, share: Share) -> Share:
-        """Our share, checked by the ledger as a peer's is (the core does not cheat by applying
-        other rules to its own parts)."""
+        """Our share, checked by the ledger as a peer's is: no other rules for our own parts."""
         self.ledger.check_share(share)
         return share
 
-    def _send_own(self, share: Share, out: Output | None = None, checked: bool = True) -> Output:
-        """Keep our share (`checked` at its slot, else judged when the entry is put
-        together, as a claim is), send it, and go on."""
-        out = out if out is not None else Output()
+    def _post(self, share: Share, checked: bool, out: Output) -> None:
+        """Keep our share (`checked` at its slot, else judged when its entry is put together,
+        as a claim is) and send it to every peer."""
         self.pool.keep(share, checked=checked)
         out.sends.append(Send(self.peers, share.raw))
+
+    def _send_own(self, share: Share, out: Output | None = None, checked: bool = True) -> Output:
+        out = out if out is not None else Output()
+        self._post(share, checked, out)
         self._guarded_advance(out)
         return out
 
-    def _guarded_advance(self, out: Output) -> None:
+    def _guarded(self, step, out: Output) -> None:
+        """Run `step`; a fault it raises stops the match, and so does a bug (not the node)."""
         try:
-            self._advance(out)
+            step()
         except Fault as f:
-            self._halt(f, out)
+            self.tribunal.halt(f, self.ledger, out)
         except Exception as e:  # noqa: BLE001 - a bug must stop this match, not the node
-            self._halt(_internal(e), out)
+            self.tribunal.halt(Fault.internal(e), self.ledger, out)
 
-    def _halt(self, fault: Fault, out: Output) -> None:
-        self.tribunal.halt(fault, self.ledger, out)
+    def _guarded_advance(self, out: Output) -> None:
+        self._guarded(lambda: self._advance(out), out)
 
     def _maybe_begin(self, out: Output) -> None:
         signed = self.genesis.signed() if self.ledger is None else None
@@ -460,9 +406,7 @@ class Session:
             return
         self.ledger = Ledger(signed, self.initial_state)
         out.events.append(MatchStarted(self.ledger.match_id, encode(signed)))
-        decision = self.my_decision()
-        if decision is not None:
-            out.events.append(YourDecision(self.ledger.seq, decision))
+        self._tell_next(out)
         for data, sender in self.genesis.release():
             out.sends += self.pool.take(read_frame(data), sender, self.ledger)
         self._advance(out)
@@ -475,15 +419,10 @@ class Session:
             slot = ledger.slot
             if slot.kind not in DECIDED and self.seat in slot.authors and \
                     not self.pool.has(slot.seq, self.seat):
-                share = self.own.automatic(ledger)
-                self.pool.keep(share, checked=slot.kind in SELF_PROVEN)
-                out.sends.append(Send(self.peers, share.raw))
+                self._post(self.own.automatic(ledger), slot.kind in SELF_PROVEN, out)
             reclaim = self.own.reclaim_part(ledger, self.pool)
             if reclaim is not None:
-                share = self.own.sign(ledger, RECLAIM, reclaim)
-                ledger.check_share(share)
-                self.pool.keep(share, checked=True)
-                out.sends.append(Send(self.peers, share.raw))
+                self._post(self._checked(self.own.sign(ledger, RECLAIM, reclaim)), True, out)
             shares = self.pool.complete(slot, ledger, self.own.claimed.get(slot.seq))
             if shares is None:
                 break
@@ -497,23 +436,9 @@ class Session:
         raw = encode(entry)
         before = ledger.state
         ledger.append(entry, raw)
-        out.events.append(Appended(slot.seq, raw))
-        kind = entry["kind"]
-        if kind == ATTEST:
-            out.events.append(TurnAttested(slot.seq, entry["parts"][0]))
-            if ledger.over:
-                out.events.append(GameOver(ledger.result()))
-        else:
-            if kind == RECLAIM:
-                out.events.append(SeatReclaimed(slot.seq, ledger.reclaims[-1][1]))
-                if ledger.reclaims[-1][1] == self.seat:
-                    self.own.reclaiming = False
-            if kind == CHOICE:
-                _, seat, outcome = ledger.choices[-1]
-                out.events.append(SeatChosen(slot.seq, seat, outcome, {
-                    a: p["choice"] for a, p in zip(entry["authors"], entry["parts"])}))
-            out.events.append(StateChanged(slot.seq, kind, before, ledger.state,
-                                           entry["parts"][0] if kind == MOVE else None))
+        out.events += entry_events(entry, raw, before, ledger)
+        if entry["kind"] == RECLAIM and ledger.reclaims[-1][1] == self.seat:
+            self.own.reclaiming = False
         self._tell_next(out)
 
     def _tell_next(self, out: Output) -> None:
@@ -522,9 +447,4 @@ class Session:
         if decision is not None:
             out.events.append(YourDecision(self.ledger.seq, decision))
         if self.ledger.slot is not None and self.ledger.slot.kind == CHOICE:
-            out.events.append(self._timed_out_event(self.ledger.slot))
-
-
-def _internal(e: Exception) -> Fault:
-    return Fault("internal", (), f"{type(e).__name__}: {e} (a bug in lanboard, not a player's "
-                 "fault; please report it with the match file)")
+            out.events.append(self.own.timed_out(self.ledger.slot, self.pool))

@@ -29,7 +29,7 @@ from engine.core import player_name
 
 from .events import Send
 from .faults import Fault, check_equivocation
-from .frames import Share
+from .frames import Share, read_frame
 from .kinds import CLAIM, MOVE, RECLAIM, SHARE
 from .log import Ledger
 from .slots import Slot
@@ -41,6 +41,9 @@ __all__ = ["SharePool", "AHEAD_WINDOW"]
 # an auction's bids), so a peer that saw a reveal before us can be that many moves ahead. No
 # turn of the built-in games comes near this; it bounds what a peer can make us hold.
 AHEAD_WINDOW = 256
+# Entries for which a seat's request to take its seat back from the bot is expected again at
+# the next move slot (it asks at each one until it gets in): see reclaim_expected.
+RECLAIM_MEMORY = 16
 
 
 class SharePool:
@@ -71,9 +74,37 @@ class SharePool:
         share = self._at.get((seq, author, SHARE))
         return share is not None and share.raw in self._ok
 
+    def awaiting(self, slot: Slot, claimed: int | None) -> tuple[int, ...]:
+        """The authors of `slot` whose share is not held and good yet (`claimed`: the seat this
+        node claimed timed out there, awaited whatever it sends)."""
+        return tuple(a for a in slot.authors if a == claimed or not self.ok(slot.seq, a))
+
+    def unclaimed(self, ledger: Ledger, named: int) -> tuple[int, ...]:
+        """The active seats whose claim against `named` the slot in progress lacks."""
+        return tuple(a for a in ledger.active()
+                     if a != named and not self.has(ledger.slot.seq, a, CLAIM))
+
     def at_slot(self, seq: int) -> list[bytes]:
         """Every share and claim held for entry `seq`, in author order."""
         return [self._at[k].raw for k in sorted(k for k in self._at if k[0] == seq)]
+
+    def reclaim_expected(self, ledger: Ledger) -> bool:
+        """Whether a seat the bot plays asked for its seat back within the last RECLAIM_MEMORY
+        entries: its request for the next move slot is then on its way (a node that decides
+        at once, a bot, waits a moment for it rather than always moving first)."""
+        return any(seat in ledger.bots and seq >= ledger.seq - RECLAIM_MEMORY
+                   for seat, seq in self.reclaim_seen.items())
+
+    def restore_own(self, frames: list[bytes], below: int) -> list[Share]:
+        """Our own shares among `frames` (kept before they were sent, node.outbox) for entries
+        from `below` on: held again after a restart, to be sent again."""
+        mine = []
+        for raw in frames:
+            share = read_frame(raw)
+            if isinstance(share, Share) and share.author == self.seat and share.seq >= below:
+                self.keep(share)
+                mine.append(share)
+        return mine
 
     def own_unlogged(self, below: int, kinds: tuple[str, ...]) -> list[bytes]:
         """Our shares of `kinds` for entries from `below` on (not logged yet), in order."""

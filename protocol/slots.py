@@ -29,16 +29,27 @@ Invariant: a function of the ledger's state alone (no clock, no input), so every
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import engine
 
 from .kinds import ATTEST, CHOICE, COMMIT, DISCLOSE, DRAW, MOVE, OPEN, REVEAL
 
-if TYPE_CHECKING:
-    from .log import Ledger
+__all__ = ["Slot", "next_slot", "LogPosition"]
 
-__all__ = ["Slot", "next_slot"]
+
+class LogPosition(Protocol):
+    """What the slot rules read of a log (protocol.log.Ledger is one)."""
+    seq: int                    # the number of the next entry
+    undecided: list[int]        # timed-out seats the others have not chosen about yet
+    phase: str                  # ATTEST when a step was just taken
+    hidden: Any                 # protocol.hiddenlog.HiddenDecks, or None
+    bots: list[int]             # seats the derived bot plays
+    absent: list[int]           # seats that do not write (timed out, or bots)
+    state: Any                  # the engine state
+    sealed: tuple[int, dict[int, bytes]] | None   # the commit entry being opened
+
+    def active(self) -> tuple[int, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -51,7 +62,7 @@ class Slot:
                                     # is about; for a shuffle, the deck's name
 
 
-def next_slot(ledger: "Ledger") -> Slot | None:
+def next_slot(ledger: LogPosition) -> Slot | None:
     seq, active = ledger.seq, ledger.active()
     if ledger.undecided:
         return Slot(seq, CHOICE, active, ledger.undecided[0])

@@ -79,11 +79,12 @@ class Tribunal:
 
     # ---- a peer's halt notice --------------------------------------------------------------
     def on_halt(self, msg: Halt, raw: bytes, reporter: int, ledger: Ledger | None,
-                take: Callable[[bytes, int], Share | None]) -> None:
-        """A peer stopped the match. Its evidence frames are taken (`take`) as frames relayed by
-        the reporter, so this node's own checks judge them; returns when the notice is held
-        (its proof is for an entry ahead of the log) or names nobody else; raises the fault
-        those checks prove, else a dispute naming both sides."""
+                pool: SharePool, take: Callable[[bytes, int], None]) -> None:
+        """A peer stopped the match. Its evidence frames that are shares of this match their
+        authors signed are taken (`take`) as frames relayed by the reporter, so this node's own
+        checks judge them (anything else proves nothing: anybody could have made it); returns
+        when the notice is held (its proof is for an entry ahead of the log) or names nobody
+        else; raises the fault those checks prove, else a dispute naming both sides."""
         accused = msg.seats
         if not accused or accused == (reporter,) or \
                 (ledger is not None and reporter in ledger.absent):
@@ -93,11 +94,14 @@ class Tribunal:
         if ledger is not None:
             ahead = 0
             for frame in msg.evidence:
+                share = _signed_share(frame, ledger, pool)
+                if share is None:
+                    continue
                 try:
-                    share = take(frame, reporter)
+                    take(frame, reporter)
                 except Fault as f:
                     raise credited(f, reporter, msg.evidence) from None
-                if share is not None and share.author in accused and share.seq > ledger.seq:
+                if share.author in accused and share.seq > ledger.seq:
                     ahead = max(ahead, share.seq)
             if ahead and not ledger.over:
                 # one per reporter (an honest one stops once): a flood holds no more
@@ -193,6 +197,17 @@ class Tribunal:
                                    list(zip(msg.names, msg.hashes)))
         if section is not None:
             out.events.append(Divergence(msg.seq, sender, section))
+
+
+def _signed_share(frame: bytes, ledger: Ledger, pool: SharePool) -> Share | None:
+    """`frame` read, when it is a share of this match its author signed."""
+    try:
+        share = read_frame(frame)
+    except CodecError:
+        return None
+    if not isinstance(share, Share) or pool.unauthentic(share, None, ledger.match_id):
+        return None
+    return share
 
 
 def _equivocation(frame: bytes, ledger: Ledger | None, pool: SharePool) -> Fault | None:

@@ -7,12 +7,12 @@ import trio
 
 from engine.core import Decision, IllegalMove
 from node import bot_driver
-from protocol.session import SeatTimedOut, YourDecision
+from protocol.events import SeatTimedOut, YourDecision
 
 
 class Session:
     def __init__(self, slot_seq, asked_seq=None):
-        self.ledger = SimpleNamespace(slot=SimpleNamespace(seq=slot_seq, kind="move"))
+        self.seq = slot_seq   # the move slot in progress
         self.state = "state"
         self.asked = SimpleNamespace(seq=asked_seq) if asked_seq is not None else None
         self.refuse = False
@@ -21,6 +21,9 @@ class Session:
         if self.refuse:
             raise IllegalMove("already sent")
         return ("move", move)
+
+    def slot_kind(self):
+        return "move"
 
     def reclaim_expected(self):
         return False   # no seat the bot plays is asking for itself back
@@ -34,8 +37,8 @@ class Session:
 
 def _node(session):
     done = []
-    node = SimpleNamespace(session=session, finished=trio.Event(), bot_kind="greedy",
-                           identity=SimpleNamespace(check_code="ABCD-1234"), _own=done.append)
+    node = bot_driver.BotSeat(kind="greedy", seed="ABCD-1234", session=lambda: session,
+                              own=done.append, finished=trio.Event(), watchdog=None)
     return node, done
 
 

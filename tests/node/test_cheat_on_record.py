@@ -13,7 +13,8 @@ from node.runtime import MatchStopped, Node, unfinished_matches
 from protocol.codec import decode, encode
 from protocol.identity import Identity
 from protocol.messages import make_entry, parse_proof, parse_wire
-from protocol.session import Send, Session
+from protocol.events import Send
+from protocol.session import Session
 from protocol.verify import verify_file
 
 from tests.protocol.helpers import reshare

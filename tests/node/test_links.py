@@ -8,7 +8,8 @@ import trio.testing
 
 from node import wire
 from node.framing import ConnectionClosed, FramedStream, TransportError
-from node.links import REDIAL, WRITE_BATCH, Seat
+from node.links import REDIAL, WRITE_BATCH
+from node.table import Seat
 from node.runtime import Node
 from protocol.identity import Identity
 
@@ -132,7 +133,7 @@ async def test_a_peer_whose_messages_we_cannot_decode_is_redialled_at_most_every
     # Each link to it drops at its first message: dialing again at once made a tight loop of
     # dials and warnings (11,033 in one run); the pause grows as for a peer we cannot reach.
     node = _node_with_one_peer(tmp_path)
-    node.table.session = SimpleNamespace(body={"game": "any"}, ledger=SimpleNamespace(entries=[]))
+    node.table.session = SimpleNamespace(body={"game": "any"}, entries=[])
     closed = node.table.closed
     async with trio.open_nursery() as nursery:
         net = _Garbling(nursery, closed)

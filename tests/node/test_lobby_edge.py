@@ -145,7 +145,8 @@ class _Unresolvable:
 def test_a_seat_address_that_cannot_be_resolved_is_redialed_not_raised(caplog):
     """Whatever resolving a seat's address raises, the dialing task logs it and dials again
     until the node closes; it never ends the node's nursery."""
-    from node.links import Links, Seat
+    from node.links import Links
+    from node.table import Seat
     from node.table import Table
 
     async def run():

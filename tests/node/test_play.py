@@ -6,12 +6,13 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import engine
-from node.links import Links, Seat
+from node.links import Links
+from node.table import Seat
 from node.play import Play
 from node.runtime import Node
 from node.table import Table
 from protocol.identity import Identity
-from protocol.session import Appended, GameOver, Output, Send
+from protocol.events import Appended, GameOver, Output, Send
 
 
 class Store:
@@ -43,7 +44,7 @@ def _play(own_unlogged=()) -> tuple[Play, list]:
     table = Table(Identity.generate(), "A", lambda kind, data: done.append(("event", kind)))
     table.seats = [Seat("A", table.identity.public), Seat("B", b"b"), Seat("C", b"c")]
     table.my_seat = 0
-    table.session = SimpleNamespace(state="state", body={"game": "g"}, ledger=None,
+    table.session = SimpleNamespace(state="state", body={"game": "g"}, entries=[],
                                     own_unlogged=lambda: list(own_unlogged))
     links = Links(table, transport=None, read=None)
     for seat in (1, 2):
@@ -76,7 +77,7 @@ def test_our_own_move_is_kept_on_disk_before_it_is_sent_and_kept_once():
 def test_the_games_end_is_handled_once(monkeypatch):
     monkeypatch.setattr(engine, "state_hash", lambda state: b"\x07" * 32)
     play, done = _play()
-    play.table.session.ledger = SimpleNamespace(entries=[b"e"] * 5, slot=None)
+    play.table.session.entries = [b"e"] * 5
     over = GameOver(SimpleNamespace(scores=(3, 1, 2), winners=(0,)))
     play.react(over)
     play.react(over)

@@ -12,7 +12,8 @@ from protocol.codec import encode
 from protocol.identity import Identity
 from protocol.faults import check_equivocation
 from protocol.messages import make_share, parse_wire
-from protocol.session import Output, Send, Session
+from protocol.events import Output, Send
+from protocol.session import Session
 
 from .loopback import bot_nodes, play_on_loopback
 

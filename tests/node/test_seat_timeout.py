@@ -13,7 +13,8 @@ from node.runtime import Node
 from protocol import matchfile
 from protocol.codec import decode
 from protocol.identity import Identity
-from protocol.session import Output, Session
+from protocol.events import Output
+from protocol.session import Session
 from protocol.verify import verify_file
 
 import tests.protocol.toygame  # noqa: F401  (registers "toy-race")

@@ -83,8 +83,7 @@ class _Served:
     log is what a cheating player's node would serve."""
 
     def __init__(self, log_items, seats):
-        ledger = SimpleNamespace(entries=list(log_items[1:]))
-        self.session = SimpleNamespace(log=[log_items[0]], ledger=ledger,
+        self.session = SimpleNamespace(log=[log_items[0]], entries=list(log_items[1:]),
                                        match_id=decode_match(log_items[0]))
         self.session_ready = trio.Event()
         self.session_ready.set()

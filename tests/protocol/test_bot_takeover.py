@@ -10,7 +10,8 @@ from protocol.codec import decode, encode
 from protocol.inmemory import make_players, play_match
 from protocol.takeover import bot_move
 from protocol.messages import make_share
-from protocol.session import SeatChosen, SeatTimedOut, Session, YourDecision
+from protocol.events import SeatChosen, SeatTimedOut, YourDecision
+from protocol.session import Session
 from protocol.verify import verify_bytes
 
 from .helpers import TOY, items, join, resign, toy_match

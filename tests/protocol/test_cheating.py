@@ -4,7 +4,8 @@ import pytest
 
 from protocol.codec import encode
 from protocol.messages import make_share, parse_wire
-from protocol.session import AHEAD_WINDOW, FaultDetected
+from protocol.events import FaultDetected
+from protocol.session import AHEAD_WINDOW
 from protocol.verify import verify_bytes
 
 from .helpers import TOY, reshare
@@ -227,7 +228,7 @@ def test_honest_nodes_alone_never_fault():
 def test_a_node_whose_state_diverges_is_named_with_the_first_differing_section(seed):
     """An engine bug on one node (its state drifts): everyone's attestations disagree with it,
     and the nodes' section hashes name the part of the state that differs."""
-    from protocol.session import Divergence
+    from protocol.events import Divergence
 
     def drift(identity):
         done = []

@@ -4,7 +4,8 @@ otherwise stops with a dispute naming both the accuser and the accused."""
 from protocol.codec import encode
 from protocol.inmemory import make_players
 from protocol.messages import make_halt, make_share, parse_wire
-from protocol.session import FaultDetected, Session, YourDecision
+from protocol.events import FaultDetected, YourDecision
+from protocol.session import Session
 from protocol.verify import verify_bytes
 
 from .helpers import TOY, halt_notice_in, reshare

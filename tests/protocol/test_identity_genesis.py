@@ -9,7 +9,8 @@ from protocol.messages import PROTOCOL_VERSION
 from protocol.identity import Identity, check_code, data_dir, load_or_create, verify_signature
 from protocol.inmemory import make_players
 from protocol.randomness import HashChain, chain_secret, chance_seed, reveal_matches
-from protocol.session import MatchStarted, Session
+from protocol.events import MatchStarted
+from protocol.session import Session
 
 from .helpers import TOY, toy_match
 
@@ -156,7 +157,7 @@ def test_a_restarted_node_replays_its_file_and_signs_the_same_next_share():
 
 def test_a_node_restarted_right_after_its_move_signs_the_same_next_share_and_the_game_goes_on():
     from protocol.inmemory import make_players
-    from protocol.session import YourDecision
+    from protocol.events import YourDecision
     body, people = make_players(TOY, 2, 4, chain=32)
     sessions = [Session(body, p.identity, p.chain) for p in people]
     queue = []
@@ -223,7 +224,7 @@ def test_a_node_that_missed_frames_catches_up_from_the_entries_its_peers_hold():
 
 
 def _missed_frames_then_catch_up(seed):
-    from protocol.session import YourDecision
+    from protocol.events import YourDecision
     body, people = make_players(TOY, 3, seed, chain=32)
     sessions = [Session(body, p.identity, p.chain) for p in people]
     queue = []

@@ -6,7 +6,7 @@ only instead of a move."""
 import pytest
 
 from protocol.codec import decode, encode
-from protocol.session import SeatReclaimed
+from protocol.events import SeatReclaimed
 from protocol.verify import verify_bytes
 
 from .helpers import items, join, resign, toy_match

@@ -4,7 +4,8 @@ from hypothesis import given, settings, strategies as st
 from protocol.codec import decode, encode
 from protocol.genesis import body_hash
 from protocol.messages import entry_shares
-from protocol.session import FaultDetected, Session
+from protocol.events import FaultDetected
+from protocol.session import Session
 
 from .helpers import toy_match
 

@@ -39,7 +39,7 @@ class _NodeOfOurs:
     what each entry did (node.told), fed by a game the test plays entry by entry."""
 
     def __init__(self, state) -> None:
-        self.session = SimpleNamespace(state=state, ledger=SimpleNamespace(seq=0),
+        self.session = SimpleNamespace(state=state, seq=0,
                                        private_cards=lambda: {})
         self.seats = [SimpleNamespace(name=n) for n in NAMES]
         self.my_seat = 0
@@ -50,9 +50,9 @@ class _NodeOfOurs:
         for _ in range(entries):
             before = self.session.state
             kind, move, after = _step(before, rng)
-            self.told.record(self.session.ledger.seq, kind, before, after, move)
+            self.told.record(self.session.seq, kind, before, after, move)
             self.session.state = after
-            self.session.ledger.seq += 1
+            self.session.seq += 1
 
     async def call(self, sock, request):
         request = json.loads(json.dumps(request))   # what crosses the socket is JSON
