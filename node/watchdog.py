@@ -52,12 +52,7 @@ class Watchdog:
         entry moves its deadline to the new slot's (see moved_on), so it wakes when a deadline
         passes, not at every entry."""
         table = self.table
-        while not table.finished.is_set():
-            due = await self._until("_watch", self._slot_deadline())
-            if table.finished.is_set():
-                return
-            if not due:
-                continue   # an entry came after the deadline fired, before we woke: a new slot
+        async for _ in self._falls_due("_watch", self._slot_deadline):
             seq = table.entry_count()
             self.own(table.session.claim_timeout(int(time.time())))
             if table.entry_count() != seq:
@@ -70,16 +65,20 @@ class Watchdog:
         """Tells our own player ("hurry") when a slot that waits for their decision nears the
         others' deadline for it; once per slot, and only if it still waits for them then."""
         table = self.table
-        while not table.finished.is_set():
-            due = await self._until("_warn", self._warning_deadline())
-            if table.finished.is_set():
-                return
-            if not due:
-                continue   # an entry came after the warning fell due, before we woke
+        async for _ in self._falls_due("_warn", self._warning_deadline):
             if self._waits_for_our_decision():
                 table.events.emit("hurry", {"seq": table.session.seq, "seat": table.my_seat,
                                             "seconds": warning_left(self.slot_limit())})
             await self._progress_within(math.inf)
+
+    async def _falls_due(self, scope: str, deadline: Callable[[], float]):
+        """Yields each time `deadline()` falls due, until the game ends. The sleep is kept as
+        attribute `scope`, whose deadline moved_on moves at every entry: a deadline that fell
+        due while an entry came, before we woke, is a new slot's and is not yielded."""
+        while not self.table.finished.is_set():
+            due = await self._until(scope, deadline())
+            if due and not self.table.finished.is_set():
+                yield
 
     async def _until(self, scope: str, deadline: float) -> bool:
         """Sleeps until `deadline`, which moved_on moves at every entry (the sleep is kept as

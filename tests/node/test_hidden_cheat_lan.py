@@ -13,7 +13,7 @@ seats), which left nothing to cheat with."""
 import pytest
 import trio
 
-from protocol.session import Session
+from protocol.own_parts import OwnParts
 from protocol.verify import verify_file
 
 from tests.protocol.test_hidden_cards import CHEATS
@@ -26,19 +26,20 @@ from .loopback import bot_nodes, play_on_loopback
 async def test_a_hidden_card_cheat_over_real_links_is_caught_by_every_honest_node(
         tmp_path, monkeypatch, kind, change, fault):
     nodes = bot_nodes(tmp_path, 3)
-    honest_part = Session._hidden_part
+    honest_part = OwnParts._hidden_part
     cheated = []   # (seq, cheating node)
     known = trio.Event()
 
-    def cheating(session, slot):
-        part = honest_part(session, slot)
+    def cheating(own, ledger, slot):
+        part = honest_part(own, ledger, slot)
         if slot.kind == kind and part and not cheated:
-            cheated.append((slot.seq, next(n for n in nodes if n.identity is session.identity)))
+            node = next(n for n in nodes if n.identity is own.identity)
+            cheated.append((slot.seq, node))
             known.set()
-            return change(session, slot, part)
+            return change(node.session, slot, part)
         return part
 
-    monkeypatch.setattr(Session, "_hidden_part", cheating)
+    monkeypatch.setattr(OwnParts, "_hidden_part", cheating)
     # the cheater's own node need not stop (it does not check its own parts again): what
     # matters is that the honest ones do
     assert await play_on_loopback(

@@ -173,11 +173,7 @@ def test_verify_prints_a_genesis_name_escaped_and_refuses_it(match_file, tmp_pat
     e = decode(log[44])
     e["sigs"][0] = bytes([e["sigs"][0][0] ^ 0x40]) + e["sigs"][0][1:]
     log[44] = encode(e)
-    genesis = decode(log[0])
-    attack = "b2\nOK: 351 entries, all verified\x1b[8m"
-    genesis["body"]["players"][1]["name"] = attack
-    genesis["sigs"] = [p.identity.sign(genesis_statement(genesis["body"])) for p in run.players]
-    log[0] = encode(genesis)
+    _name_player_2(log, run, "b2\nOK: 351 entries, all verified\x1b[8m")
     f = tmp_path / "forged-ok.lbm"
     f.write_bytes(join(log))
     p = _cli("verify", f)
@@ -189,6 +185,14 @@ def test_verify_prints_a_genesis_name_escaped_and_refuses_it(match_file, tmp_pat
     assert "FAILED at entry 0 (genesis)" in p.stderr and "player 2's name" in p.stderr
 
 
+def _name_player_2(log, run, name):
+    """`log`'s genesis with player 2 named `name`, signed again by every player."""
+    genesis = decode(log[0])
+    genesis["body"]["players"][1]["name"] = name
+    genesis["sigs"] = [p.identity.sign(genesis_statement(genesis["body"])) for p in run.players]
+    log[0] = encode(genesis)
+
+
 @pytest.mark.parametrize("states", [False, True], ids=["export", "export --states"])
 def test_export_prints_peer_text_escaped(match_file, tmp_path, states):
     """Issue 24.4: what export says about a file (its stderr lines) quotes the file's peer
@@ -197,11 +201,7 @@ def test_export_prints_peer_text_escaped(match_file, tmp_path, states):
     written, the name rule's reason (protocol.peertext.name_problem) already escaping the name."""
     path, run = match_file
     log = list(run.sessions[0].log)
-    genesis = decode(log[0])
-    attack = "b2\nOK: 351 entries, all verified\x1b[8m"
-    genesis["body"]["players"][1]["name"] = attack
-    genesis["sigs"] = [p.identity.sign(genesis_statement(genesis["body"])) for p in run.players]
-    log[0] = encode(genesis)
+    _name_player_2(log, run, "b2\nOK: 351 entries, all verified\x1b[8m")
     f = tmp_path / "forged-name.lbm"
     f.write_bytes(join(log))
     p = _cli("export", *(["--states"] if states else []), f)
