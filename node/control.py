@@ -103,7 +103,8 @@ this machine's bots only ends itself when none has been for a long time (cli.nod
 At most `client_cap()` connections are served at once: MAX_CLIENTS, or a quarter of the
 descriptor limit when that is less (strangers' peer connections take another quarter at most,
 node.admission), so the node's own files, its links and its UI keep half of its descriptors
-whatever local clients do. One more is answered {"ok": false, "error": ...} (that every
+whatever local clients do; should something else take those too, the node's own files are
+written with the one descriptor it keeps in reserve (node.fd_reserve). One more is answered {"ok": false, "error": ...} (that every
 connection is in use) and closed; the log says so once until half of them have closed. The
 listen backlog is the system's own (SOMAXCONN): clients that connect at one moment wait to be
 accepted instead of being refused (EAGAIN).
