@@ -3,7 +3,10 @@
 Bots, scripts, tests and the terminal UI all use it. One request per line, one reply per line:
 
     {"cmd": "status"}             -> {"ok": true, "seat": 1, "phase": "playing",
-                                      "game": "overwatch-monopoly", "title": ..., ...}
+                                      "game": "overwatch-monopoly", "title": ..., ...,
+                                      "table_code": {"code", "strength"} (a private table's
+                                      code and, in words, the guesses it resists; absent at
+                                      a table that is not private)}
     {"cmd": "state"}              -> {"ok": true, "state": <the game as this seat may see it>,
                                       "summary": [<lines from the game's describe_state>],
                                       "waiting_for": seat | null, "said": null,
@@ -131,6 +134,7 @@ from engine.observe import observation_data, observe
 from protocol.identity import check_code
 
 from .admission import default_total, serve_admitted
+from .code_tries import strength
 from .words import (board, decision_data, glossary, narration, result_data, seat_names,
                     summary, told)
 
@@ -172,6 +176,11 @@ def _status(node) -> dict:
         out["bots"] = list(s.ledger.bots) if s.ledger is not None else []
         # our player asked for our seat back ("reclaim") and the log has not given it yet
         out["reclaim_asked"] = s.reclaim_asked()
+    door = getattr(node, "door", None)
+    if door is not None:
+        # a private table's code, for this user's own screen to show large (the control socket
+        # is the user's alone, 0600); it is never sent to a peer, nor announced
+        out["table_code"] = {"code": door.code, "strength": strength()}
     if node.outcome.match_file is not None:
         out["file"] = str(node.outcome.match_file)
     if node.outcome.result is not None:

@@ -181,6 +181,8 @@ class Model:
             self.add_log([f"lobby: {len(ev['players'])} of {ev['seats']} seats taken"])
         elif kind == "dropped":
             self.add_log([shown(f"{ev['name']} was dropped from the lobby: {ev['reason']}")])
+        elif kind == "wrong code":   # someone guessing at a private table's door
+            self.add_log([shown(f"a wrong table code: {ev['said']}")])
         elif kind == "started":
             self.add_log(["the game has started"])
         elif kind == "state":

@@ -275,3 +275,29 @@ def test_a_joiners_recorded_exchange_replayed_at_the_door_is_a_wrong_try_and_the
     assert said["roster after the replay"] == ["Hana", "Gus"]
     assert said["host told"] == ["1 wrong code from 127.0.0.1"]   # counted as a wrong try
     assert said["Mo"] == "seated" and said["roster"] == ["Hana", "Gus", "Mo"]
+
+
+async def _statuses(tmp_path):
+    """The control API's status of a private table's host and of a public one's."""
+    from node.control import _status
+    net = MemoryNetwork()
+    private = Node(Identity.generate(), "Hana", tmp_path / "h", transport=net)
+    public = Node(Identity.generate(), "Pia", tmp_path / "p", transport=net)
+    async with trio.open_nursery() as nursery:
+        await nursery.start(lambda task_status: private.host(
+            GAME, (), 3, task_status=task_status, table_code=CODE))
+        await nursery.start(lambda task_status: public.host(GAME, (), 3, task_status=task_status))
+        said = _status(private), _status(public)
+        nursery.cancel_scope.cancel()
+    return said
+
+
+def test_a_private_hosts_status_gives_its_own_screen_the_code_and_the_guesses_it_resists(
+        tmp_path, virtual_net):
+    """Issue 30: `host --private` at a terminal shows the code; the UI is a client of the
+    control API (a socket of the user's own), so the code reaches it in the status."""
+    private, public = trio.run(_statuses, tmp_path, clock=virtual_net)
+    assert private["table_code"]["code"] == CODE
+    assert "595 million guesses" in private["table_code"]["strength"]
+    assert "5 wrong codes a minute" in private["table_code"]["strength"]
+    assert "table_code" not in public

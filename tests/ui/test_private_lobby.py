@@ -1,0 +1,85 @@
+"""A private table's lobby at a terminal (issue 30), against a scripted control socket.
+
+Held here: the host's lobby screen shows the table code large, to be read out across the room,
+with the guesses it resists, at 80x24 and 100x30 (on one line when the rows are lacking), from
+the control API's status alone; a wrong code tried at the door is told in the lobby's log."""
+import asyncio
+
+from cli.ui import big_text
+from cli.ui.model import Model
+from cli.ui.screens import lobby_screen
+from protocol.table_code import ALPHABET
+from tests.ui.harness import ScriptedNode, text, until
+
+CODE = "K7Q-M3X"
+STRENGTH = ("it resists about 595 million guesses (29 bits); this lobby allows 5 wrong codes a "
+            "minute, then a 60-second pause")
+CODES = ["AD55-GY4Y", "KQ3M-7WXA", "PR2T-9ZCB", "HN4J-6FEE", "MW8S-3DDA", "XT7Y-2BCQ"]
+
+
+def _status(players: int = 3, **more) -> dict:
+    return {"ok": True, "seat": 0, "phase": "lobby", "name": "Hana", "code": CODES[0],
+            "game": "overwatch-monopoly", "title": "Monopoly Gamer: Overwatch",
+            "players": [{"name": n, "code": c, "connected": True}
+                        for n, c in zip(["Hana", "Gus", "Mo", "Lou", "Ida", "Bo"], CODES)
+                        ][:players],
+            "can_start": players > 1, "match": None,
+            "table_code": {"code": CODE, "strength": STRENGTH}, **more}
+
+
+def _lobby_node(status: dict, events=()) -> ScriptedNode:
+    return ScriptedNode(lambda req: status if req["cmd"] == "status" else
+                        {"ok": True, "decision": None, "timeout": None}, events)
+
+
+def test_every_code_character_has_its_own_large_glyph():
+    assert set(ALPHABET) | {"-"} <= set(big_text.GLYPHS)
+    shapes = [tuple(rows) for rows in big_text.GLYPHS.values()]
+    assert len(set(shapes)) == len(shapes)
+    assert all(len(rows) == big_text.ROWS and {len(r) for r in rows} == {big_text.GLYPH_W}
+               for rows in shapes)
+    assert big_text.big("K7O-M3X") is None   # no glyph for O (not in a code): said as it is
+
+
+def test_the_private_hosts_lobby_shows_the_table_code_large_with_the_guesses_it_resists(
+        tmp_path):
+    for size in ((80, 24), (100, 30)):
+        node = _lobby_node(_status(), [{"event": "wrong code", "address": "10.0.0.7",
+                                        "said": "3 wrong codes from 10.0.0.7"}])
+        shots = []
+
+        async def script(ui, inp, out, size=size):
+            out.size = out.size._replace(columns=size[0], rows=size[1])
+            await until(lambda: "wrong codes" in ui.screen_text(), 5, "the lobby", ui)
+            shots.append(ui.screen_text())
+        asyncio.run(node.drive(tmp_path / f"{size[0]}.sock", script))
+        screen = shots[0]
+        lines = screen.splitlines()
+        # (the key hint names the lanboard command by its path here: the window cuts it)
+        assert len(lines) <= size[1], screen
+        assert max(len(x) for x in lines if not x.startswith("q: detach")) <= size[0], screen
+        big = big_text.big(CODE)
+        at = next(k for k, line in enumerate(lines) if line.strip() == big[0].strip())
+        assert [x.strip() for x in lines[at:at + big_text.ROWS]] == [x.strip() for x in big]
+        said = " ".join(screen.split())
+        assert f"{CODE}: it resists about 595 million guesses" in said
+        assert "5 wrong codes a minute" in said and "read this code out" in said
+        assert "a wrong table code: 3 wrong codes from 10.0.0.7" in said   # the host sees them
+        # and the lobby itself is all there below it
+        assert "Hana (you)" in screen and "Gus" in screen and "press s to start" in said
+
+
+def test_a_lobby_without_room_for_the_large_code_still_shows_it_on_one_line():
+    m = Model(status=_status(players=6))
+    screen = text(lobby_screen(m, 80, 24))
+    assert len(screen.splitlines()) <= 24
+    assert big_text.big(CODE)[0].strip() not in screen
+    assert f"{CODE}: it resists about 595 million guesses" in " ".join(screen.split())
+    assert "Bo" in screen   # every seat still shown
+
+
+def test_a_table_that_is_not_private_shows_no_code():
+    status = _status()
+    del status["table_code"]
+    screen = text(lobby_screen(Model(status=status), 100, 30))
+    assert "private table" not in screen and CODE not in screen
