@@ -491,8 +491,13 @@ def _lobby_lines(model, width: int, big_code: bool) -> list[Line]:
     else:
         lines.append([("class:status", "Waiting for players… the game starts when every seat "
                                        "is taken.")])
-    lines.append([("class:hint", f"q: detach (the lobby stays open, `{lanboard('attach')}` comes "
-                                 "back) or leave")])
+    if model.message:   # the answer to the last key (a refusal sent, a key that does nothing)
+        lines += wrap(model.message, width - 2,
+                      "class:error" if model.message_is_error else "class:status")
+    # the host may refuse a joiner before the start (cli.ui.refusing: x, the seat, y)
+    refuse = "x: refuse a player · " if model.me == 0 and len(players) > 1 else ""
+    hint = f"{refuse}q: detach (the lobby stays open, `{lanboard('attach')}` comes back) or leave"
+    lines.append([("class:hint", hint if len(hint) <= width else f"{refuse}q: detach or leave")])
     return lines
 
 

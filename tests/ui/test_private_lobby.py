@@ -55,9 +55,7 @@ def test_the_private_hosts_lobby_shows_the_table_code_large_with_the_guesses_it_
         asyncio.run(node.drive(tmp_path / f"{size[0]}.sock", script))
         screen = shots[0]
         lines = screen.splitlines()
-        # (the key hint names the lanboard command by its path here: the window cuts it)
-        assert len(lines) <= size[1], screen
-        assert max(len(x) for x in lines if not x.startswith("q: detach")) <= size[0], screen
+        assert len(lines) <= size[1] and max(map(len, lines)) <= size[0], screen
         big = big_text.big(CODE)
         at = next(k for k, line in enumerate(lines) if line.strip() == big[0].strip())
         assert [x.strip() for x in lines[at:at + big_text.ROWS]] == [x.strip() for x in big]
@@ -83,3 +81,53 @@ def test_a_table_that_is_not_private_shows_no_code():
     del status["table_code"]
     screen = text(lobby_screen(Model(status=status), 100, 30))
     assert "private table" not in screen and CODE not in screen
+
+
+def _says(ui, words: str) -> bool:
+    return words in " ".join(ui.screen_text().split())
+
+
+def test_the_host_refuses_a_seated_player_with_x_then_the_seat_then_y(tmp_path):
+    """Issue 30: in the lobby the host can refuse a player before the start. x asks which seat,
+    then asks again naming the player and their check code; only y sends the control API's
+    refuse (by that code); Esc at either question sends nothing."""
+    status = _status(players=3)
+    node = ScriptedNode(lambda req: status if req["cmd"] == "status" else
+                        {"ok": True} if req["cmd"] == "refuse" else
+                        {"ok": True, "decision": None, "timeout": None})
+
+    async def script(ui, inp, out):
+        await until(lambda: _says(ui, "x: refuse a player"), 5, "the lobby's hint", ui)
+        inp.send_text("x")
+        await until(lambda: _says(ui, "Which player do you refuse?"), 5, "the question", ui)
+        assert _says(ui, "2 Gus KQ3M-7WXA") and _says(ui, "3 Mo PR2T-9ZCB")
+        assert not _says(ui, "1 Hana")   # not the host's own seat
+        inp.send_text("1")
+        await until(lambda: _says(ui, "There is no player 1 to refuse: type 2, 3"), 5,
+                    "the words for a seat that cannot be refused", ui)
+        inp.send_text("\x1b")   # Esc: back to the lobby, nothing sent
+        await until(lambda: _says(ui, "press s to start"), 5, "the lobby again", ui)
+        inp.send_text("x")
+        await until(lambda: _says(ui, "Which player"), 5, "the question again", ui)
+        inp.send_text("3")
+        await until(lambda: _says(ui, "Refuse Mo (seat 3, check code PR2T-9ZCB)?"), 5,
+                    "the confirmation", ui)
+        inp.send_text("\x1b")
+        await until(lambda: _says(ui, "press s to start"), 5, "the lobby, Mo kept", ui)
+        assert node.sent("refuse") == []
+        inp.send_text("x")
+        await until(lambda: _says(ui, "Which player"), 5, "the question a third time", ui)
+        inp.send_text("2")
+        await until(lambda: _says(ui, "Refuse Gus"), 5, "the confirmation for Gus", ui)
+        inp.send_text("y")
+        await until(lambda: node.sent("refuse"), 5, "the refusal to be sent", ui)
+        await until(lambda: _says(ui, "Gus (KQ3M-7WXA) was refused"), 5, "what was done", ui)
+    asyncio.run(node.drive(tmp_path / "c.sock", script))
+    assert node.sent("refuse") == [{"cmd": "refuse", "code": "KQ3M-7WXA", "reason": ""}]
+
+
+def test_x_is_not_offered_to_a_joiner_nor_to_a_host_alone():
+    joiner = Model(status=_status(players=3, seat=None))
+    alone = Model(status=_status(players=1))
+    for m in (joiner, alone):
+        assert "refuse" not in text(lobby_screen(m, 100, 30))
