@@ -119,11 +119,13 @@ def run(args: argparse.Namespace) -> int:
     if ui_wanted(args):
         if not args.lobby and not args.peer:
             from .ui.lobby_picker import pick_lobby
-            seen = pick_lobby(args.interface)
+            # a private table picked asks for its code, unless --code gave it (checked first)
+            seen = pick_lobby(args.interface, _table_code(args) if args.code else None)
             if seen is None:
                 return 0
             args.peer = f"{seen['address']}:{seen['port']}"
             args.lobby = seen["code"]   # the node joins there only if that key answers
+            args.code = seen.get("table_code") or args.code
         argv = ["join", *([args.lobby] if args.lobby else []), *node_argv(args),
                 "--find-timeout", str(args.find_timeout)]
         argv += ["--peer", args.peer] if args.peer else []

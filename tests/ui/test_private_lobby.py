@@ -2,14 +2,18 @@
 
 Held here: the host's lobby screen shows the table code large, to be read out across the room,
 with the guesses it resists, at 80x24 and 100x30 (on one line when the rows are lacking), from
-the control API's status alone; a wrong code tried at the door is told in the lobby's log."""
+the control API's status alone; a wrong code tried at the door is told in the lobby's log; the
+host refuses a seated player with x, the seat and y, nothing sent before y; the join picker
+marks a private table and asks for its code when it is picked, refusing in words what cannot
+be a code (a wrong code's words at the host: tests/cli/test_join_errors.py)."""
 import asyncio
 
 from cli.ui import big_text
+from cli.ui.lobby_picker import LobbyPicker
 from cli.ui.model import Model
 from cli.ui.screens import lobby_screen
 from protocol.table_code import ALPHABET
-from tests.ui.harness import ScriptedNode, text, until
+from tests.ui.harness import ScriptedNode, terminal, text, until
 
 CODE = "K7Q-M3X"
 STRENGTH = ("it resists about 595 million guesses (29 bits); this lobby allows 5 wrong codes a "
@@ -131,3 +135,68 @@ def test_x_is_not_offered_to_a_joiner_nor_to_a_host_alone():
     alone = Model(status=_status(players=1))
     for m in (joiner, alone):
         assert "refuse" not in text(lobby_screen(m, 100, 30))
+
+
+def _lobby(host: str, private: bool) -> dict:
+    return {"name": host, "host": host, "code": "ABCD-EFGH", "game": "overwatch-monopoly",
+            "seats_taken": 1, "seats_total": 4, "phase": "lobby", "private": private,
+            "address": "192.0.2.7", "port": 4000 + len(host)}
+
+
+def _picker_text(picker: LobbyPicker) -> str:
+    return "".join(f[1] for f in picker.fragments())
+
+
+def test_the_picker_marks_a_private_table_and_asks_its_code_when_it_is_picked():
+    """Picking a private table asks for its code; what cannot be a code is refused in words and
+    asked again, Esc goes back to the list, and the code typed (as a person types it: lower
+    case, a space) is in the choice, in the form `join --code` takes."""
+    async def lister():
+        await asyncio.sleep(0.01)
+        return [_lobby("Ann", False), _lobby("Hana", True)]
+
+    async def script():
+        with terminal(80, 24) as (inp, out):
+            picker = LobbyPicker(lister)
+            task = asyncio.ensure_future(picker.run())
+            await until(lambda: len(picker.lobbies) == 2, 10, "both lobbies")
+            shown = _picker_text(picker)
+            assert "Hana" in shown and shown.count("private: code needed") == 1
+            inp.send_text("\x1b[B")   # down to Hana's private table
+            await until(lambda: picker.selected == 1, 5, "Hana selected")
+            inp.send_text("\r")
+            await until(lambda: picker.asking is not None, 5, "the code asked")
+            assert "Hana's table is private: type the code" in _picker_text(picker)
+            inp.send_text("k7q\r")
+            await until(lambda: "is not a table code" in picker.message, 5, "the words")
+            assert picker.message.startswith("'k7q' is not a table code: 6 letters and digits")
+            assert picker.choice is None and picker.app.is_running
+            inp.send_text("\x1b")   # Esc: back to the list, the code forgotten
+            await until(lambda: picker.asking is None, 5, "the list again")
+            inp.send_text("\r")
+            await until(lambda: picker.asking is not None, 5, "the code asked again")
+            assert picker.typed == ""
+            inp.send_text("k7q m3x\r")
+            return await asyncio.wait_for(task, 5)
+
+    chosen = asyncio.run(script())
+    assert chosen["host"] == "Hana" and chosen["table_code"] == "K7Q-M3X"
+
+
+def test_the_picker_asks_no_code_for_a_public_table_nor_one_given_beforehand():
+    async def lister():
+        await asyncio.sleep(0.01)
+        return [_lobby("Hana", True), _lobby("Ann", False)]
+
+    async def pick(code, down):
+        with terminal(80, 24) as (inp, out):
+            picker = LobbyPicker(lister, code)
+            task = asyncio.ensure_future(picker.run())
+            await until(lambda: len(picker.lobbies) == 2, 10, "both lobbies")
+            inp.send_text("\x1b[B" * down + "\r")
+            return await asyncio.wait_for(task, 5)
+
+    public = asyncio.run(pick(None, 1))
+    given = asyncio.run(pick("K7Q-M3X", 0))
+    assert public["host"] == "Ann" and "table_code" not in public
+    assert given["host"] == "Hana" and given["table_code"] == "K7Q-M3X"
