@@ -56,6 +56,11 @@ def start_node(argv: list[str], what: str, timeout: float = 60.0,
                 return proc, control, log
         if proc.poll() is not None:
             tail = err.read_text().strip().splitlines()[-3:]
+            said = f"lanboard {argv[0]}: "
+            if tail and tail[-1].startswith(said):
+                # the node's own words for what stopped it (a lobby's refusal, a wrong table
+                # code): said as the command without the UI says them
+                raise UsageError(tail[-1][len(said):])
             raise UsageError("the node did not start: " + (" / ".join(tail) or f"exit {proc.returncode}"))
         time.sleep(0.05)
     proc.terminate()
