@@ -115,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     if resumed is not None:
         return resumed
     args.name = chosen_name(args.name)
-    from .ui.launch import open_ui, start_node, ui_wanted
+    from .ui.launch import last_words, open_ui, start_node, ui_wanted
     if ui_wanted(args):
         if not args.lobby and not args.peer:
             from .ui.lobby_picker import pick_lobby
@@ -132,7 +132,9 @@ def run(args: argparse.Namespace) -> int:
         if args.code:   # for the node the UI starts: in its environment, not its command line
             os.environ[TABLE_CODE_ENV] = args.code
         print("looking for the lobby…", flush=True)
-        return open_ui(start_node(argv, "join", timeout=args.find_timeout + 30)[1])
+        proc, control, log = start_node(argv, "join", timeout=args.find_timeout + 30)
+        # a node refused after it took a seat (the host refused us) says why on the screen
+        return open_ui(control, words=last_words(proc, log.with_suffix(".err"), "join"))
     table_code = _table_code(args)
     setup_logging(args.verbose)
     printer = Printer(args.json, bot=bool(args.bot))

@@ -200,3 +200,26 @@ def test_the_picker_asks_no_code_for_a_public_table_nor_one_given_beforehand():
     given = asyncio.run(pick("K7Q-M3X", 0))
     assert public["host"] == "Ann" and "table_code" not in public
     assert given["host"] == "Hana" and given["table_code"] == "K7Q-M3X"
+
+
+def test_a_joiner_the_host_refused_reads_why_on_its_screen(tmp_path):
+    """The refused player is told why: its node ends with the host's words ("lanboard join: the
+    lobby refused us: ..."), and the UI that followed it says them (launch.last_words), not
+    "your node was stopped; its match file is kept" as it did."""
+    refused = "the lobby refused us: you were dropped from the lobby: you were refused by the host"
+    node = _lobby_node(_status(players=2, seat=None, name="Gus", code=CODES[1]))
+    sock = tmp_path / "c.sock"
+
+    async def words():
+        return refused
+
+    async def script(ui, inp, out):
+        ui.model.last_words = words
+        await until(lambda: "Waiting for players" in ui.screen_text(), 5, "the lobby", ui)
+        await until(lambda: node.streams, 5, "the event stream", ui)
+        for stream in node.streams:   # the node ends: its stream closes, its socket goes
+            stream.close()
+        sock.unlink()
+        await until(lambda: _says(ui, refused), 5, "the host's words", ui)
+        assert "stopped" not in ui.screen_text() and "match file" not in ui.screen_text()
+    asyncio.run(node.drive(sock, script))
