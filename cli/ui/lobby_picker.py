@@ -68,7 +68,8 @@ def _mark(known: dict) -> str:
 
 
 def _private(lobby: dict) -> str:
-    return "  private: code needed" if lobby.get("private") else ""
+    # right after the name: the end of a long line is cut at 80 columns
+    return "private, code needed  " if lobby.get("private") else ""
 
 
 class LobbyPicker:
@@ -170,9 +171,9 @@ class LobbyPicker:
             if known.get("mark") == "another key":   # before its line, before a join
                 out.append(("class:error", f"  {shown(known['words'])}\n"))
             out.append((style, f"{'>' if k == self.selected else ' '} {shown(x['host']):<20} "
-                               f"code {x['code']}  {x['game']}  {x['seats_taken']}/"
+                               f"{_private(x)}code {x['code']}  {x['game']}  {x['seats_taken']}/"
                                f"{x['seats_total']} seats  {x['address']}:{x['port']}"
-                               f"{_mark(known)}{_private(x)}\n"))
+                               f"{_mark(known)}\n"))
         out.append(("", "\n"))
         if self.asking is not None:
             out.append(("class:bold", f"{shown(self.asking['host'])}'s table is private: type "
