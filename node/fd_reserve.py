@@ -44,10 +44,6 @@ def keep() -> bool:
         return True
 
 
-def held() -> bool:
-    return _spare is not None
-
-
 def writing(write: Callable[..., T], *args) -> T:
     """`write(*args)`; once more with the spare descriptor lent to it if it ran out of them."""
     try:
