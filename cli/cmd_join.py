@@ -115,22 +115,26 @@ def run(args: argparse.Namespace) -> int:
     if resumed is not None:
         return resumed
     args.name = chosen_name(args.name)
-    from .ui.launch import open_ui, start_node, ui_wanted
+    from .ui.launch import last_words, open_ui, start_node, ui_wanted
     if ui_wanted(args):
         if not args.lobby and not args.peer:
             from .ui.lobby_picker import pick_lobby
-            seen = pick_lobby(args.interface)
+            # a private table picked asks for its code, unless --code gave it (checked first)
+            seen = pick_lobby(args.interface, _table_code(args) if args.code else None)
             if seen is None:
                 return 0
             args.peer = f"{seen['address']}:{seen['port']}"
             args.lobby = seen["code"]   # the node joins there only if that key answers
+            args.code = seen.get("table_code") or args.code
         argv = ["join", *([args.lobby] if args.lobby else []), *node_argv(args),
                 "--find-timeout", str(args.find_timeout)]
         argv += ["--peer", args.peer] if args.peer else []
         if args.code:   # for the node the UI starts: in its environment, not its command line
             os.environ[TABLE_CODE_ENV] = args.code
         print("looking for the lobby…", flush=True)
-        return open_ui(start_node(argv, "join", timeout=args.find_timeout + 30)[1])
+        proc, control, log = start_node(argv, "join", timeout=args.find_timeout + 30)
+        # a node refused after it took a seat (the host refused us) says why on the screen
+        return open_ui(control, words=last_words(proc, log.with_suffix(".err"), "join"))
     table_code = _table_code(args)
     setup_logging(args.verbose)
     printer = Printer(args.json, bot=bool(args.bot))

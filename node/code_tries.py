@@ -13,9 +13,18 @@ from __future__ import annotations
 
 from collections import Counter, deque
 
+from protocol.table_code import RESISTS
+
 TRIES_PER_MINUTE = 5
 PAUSE = 60.0
 WINDOW = 60.0
+
+
+def strength() -> str:
+    """How well a table's code holds, in words: the guesses it resists and the tries a lobby
+    allows (the host's own screen shows it under the code, through the control API)."""
+    return (f"it resists {RESISTS}; this lobby allows {TRIES_PER_MINUTE} wrong codes a minute, "
+            f"then a {PAUSE:.0f}-second pause")
 
 
 class CodeTries:

@@ -3,7 +3,10 @@
 Bots, scripts, tests and the terminal UI all use it. One request per line, one reply per line:
 
     {"cmd": "status"}             -> {"ok": true, "seat": 1, "phase": "playing",
-                                      "game": "overwatch-monopoly", "title": ..., ...}
+                                      "game": "overwatch-monopoly", "title": ..., ...,
+                                      "table_code": {"code", "strength"} (a private table's
+                                      code and, in words, the guesses it resists; absent at
+                                      a table that is not private)}
     {"cmd": "state"}              -> {"ok": true, "state": <the game as this seat may see it>,
                                       "summary": [<lines from the game's describe_state>],
                                       "waiting_for": seat | null, "said": null,
@@ -103,7 +106,8 @@ this machine's bots only ends itself when none has been for a long time (cli.nod
 At most `client_cap()` connections are served at once: MAX_CLIENTS, or a quarter of the
 descriptor limit when that is less (strangers' peer connections take another quarter at most,
 node.admission), so the node's own files, its links and its UI keep half of its descriptors
-whatever local clients do. One more is answered {"ok": false, "error": ...} (that every
+whatever local clients do; should something else take those too, the node's own files are
+written with the one descriptor it keeps in reserve (node.fd_reserve). One more is answered {"ok": false, "error": ...} (that every
 connection is in use) and closed; the log says so once until half of them have closed. The
 listen backlog is the system's own (SOMAXCONN): clients that connect at one moment wait to be
 accepted instead of being refused (EAGAIN).
@@ -130,6 +134,7 @@ from engine.observe import observation_data, observe
 from protocol.identity import check_code
 
 from .admission import default_total, serve_admitted
+from .code_tries import strength
 from .words import (board, decision_data, glossary, narration, result_data, seat_names,
                     summary, told)
 
@@ -171,6 +176,11 @@ def _status(node) -> dict:
         out["bots"] = list(s.bots())
         # our player asked for our seat back ("reclaim") and the log has not given it yet
         out["reclaim_asked"] = s.reclaim_asked()
+    door = getattr(node, "door", None)
+    if door is not None:
+        # a private table's code, for this user's own screen to show large (the control socket
+        # is the user's alone, 0600); it is never sent to a peer, nor announced
+        out["table_code"] = {"code": door.code, "strength": strength()}
     if node.outcome.match_file is not None:
         out["file"] = str(node.outcome.match_file)
     if node.outcome.result is not None:

@@ -2,10 +2,11 @@
 synced before the node sends anything built on them) and a small JSON note beside it: our seat, how to reach the other players again after a
 restart, and whether the game has ended.
 
-A write that fails (a full disk, an I/O error) raises StoreWriteError, one line saying what
-failed and how to go on: the node stops, and the file stays resumable. An entry cut short by
-it (or by a crash) is the file's torn tail, which `open` cuts back and reports (`torn`);
-the node then catches up the cut entries from its peers.
+A write that runs out of descriptors is tried once more with the one the process keeps in
+reserve (node.fd_reserve). A write that fails (a full disk, an I/O error) raises
+StoreWriteError, one line saying what failed and how to go on: the node stops, and the file
+stays resumable. An entry cut short by it (or by a crash) is the file's torn tail, which
+`open` cuts back and reports (`torn`); the node then catches up the cut entries from its peers.
 
 Everything written here is its user's alone, like the key: the files 0600 (protocol.private_files),
 the matches directory, when made here, 0700."""
@@ -19,6 +20,8 @@ from pathlib import Path
 
 from protocol import matchfile
 from protocol.private_files import private_dir
+
+from . import fd_reserve
 
 
 SYNC_SAMPLES = 8   # recent syncs the node judges the disk by
@@ -43,7 +46,8 @@ class StoreWriteError(OSError):
 
 def _writing(path: Path, write, *args):
     try:
-        return write(*args)
+        # with the descriptor kept in reserve should the process have none left (issue 24.6)
+        return fd_reserve.writing(write, *args)
     except StoreWriteError:
         raise
     except OSError as e:
@@ -67,6 +71,7 @@ class MatchStore:
         return self
 
     def _attach(self, path: Path, match_id: bytes) -> None:
+        fd_reserve.keep()   # before descriptors can run short: its writes may need it
         self.dir, self.path, self.match_id = path.parent, path, match_id
         self.meta_path = path.with_suffix(".json")
         self.count = 0

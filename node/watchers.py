@@ -39,7 +39,7 @@ import trio
 
 from . import outbox, wire
 from .admission import watching
-from .catchup import entry_frames
+from .catchup import MAX_ENTRIES, entry_frames
 from .framing import TransportError
 
 if TYPE_CHECKING:
@@ -84,6 +84,11 @@ class Watchers:
         if self.code_needed and not proven:
             await conn.send(wire.pack("refused", reason=PRIVATE_WATCH))
             return
+        if not 0 <= msg["have"] <= MAX_ENTRIES:   # at the edge, as a player's sync count is:
+            # a lie believed (or clamped) misleads the serving below; the transport's log line
+            # names the sender's key
+            raise wire.BadMessage(f"a watcher says it holds {msg['have']} items: a match file "
+                                  f"holds 0 to {MAX_ENTRIES}")
         # a watcher that comes in the lobby waits for the game, within the admission grace
         # of a stranger's connection (it dials again after it)
         await table.session_ready.wait()
@@ -94,7 +99,7 @@ class Watchers:
         watching(conn)
         self.active += 1
         try:
-            await self._serve(conn, max(msg["have"], 0))
+            await self._serve(conn, msg["have"])
         finally:
             self.active -= 1
 

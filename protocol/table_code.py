@@ -29,6 +29,11 @@ _DOMAIN = b"lanboard/table-code/1"
 MAC_LEN = 32
 
 
+# What a code resists, in words for the person reading it out (the host's lobby screen):
+# GUESS_SPACE rounded to millions, as the README says it
+RESISTS = f"about {round(GUESS_SPACE / 1e6)} million guesses ({CODE_BITS:.0f} bits)"
+
+
 class WrongCode(Exception):
     """The peer did not prove the same code (a wrong code, or a message from elsewhere)."""
 

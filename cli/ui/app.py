@@ -23,6 +23,7 @@ from .history import History, on_wheel
 from .history import keys as history_keys
 from .leaving import ASK, EXPLAINED, Leaving
 from .model import Model
+from .refusing import CONFIRM, KEY as REFUSE_KEY, Refusing, refusable
 from .screen_sets import screen_keys, what_happened
 from .screens import (MIN_H, MIN_W, QUICK_KEY, RECLAIM_KEY, characters_in_play, first_option,
                       help_screen, options_shown, pad, quick_option, too_small)
@@ -72,15 +73,19 @@ class GameUI:
         self.help_index = 0
         self.help_scroll = 0   # the first line shown of a help page longer than the screen
         self.leaving = Leaving()   # the quit key's question, while it is asked
+        self.refusing = Refusing()   # the host's refuse key's questions, while asked
         self._tasks: set[asyncio.Task] = set()
         self.history = History()   # the whole match told, over the screen while open
         model.on_change = self.invalidate
         self.control = FormattedTextControl(self.fragments, focusable=True, show_cursor=False)
         asking = Condition(lambda: self.leaving.open)
         reading = Condition(lambda: self.history.open)
+        refusing = Condition(lambda: self.refusing.open)
         # a game's own screens may add keys; theirs come later, so they win where both bind
         own = merge_key_bindings([self._keys(), screen_keys(self)])
-        keys = merge_key_bindings([ConditionalKeyBindings(own, ~asking & ~reading),
+        keys = merge_key_bindings([ConditionalKeyBindings(own, ~asking & ~reading & ~refusing),
+                                   ConditionalKeyBindings(self._refusing_keys(),
+                                                          refusing & ~asking),
                                    ConditionalKeyBindings(history_keys(
                                        self.history, lambda: self.model.state is not None),
                                        ~asking),
@@ -112,6 +117,10 @@ class GameUI:
         shown = m.screens  # this game's own screens, or the generic ones
         if self.leaving.open:
             return self.leaving.lines(width, lobby=m.state is None)
+        if self.refusing.open and m.state is not None:
+            self.refusing.cancel()   # the game began meanwhile: no seat can be refused now
+        if self.refusing.open:
+            return self.refusing.lines(m, width)
         if width < MIN_W or height < MIN_H:
             return too_small(width, height)
         if self.help_open and shown.help:
@@ -348,6 +357,15 @@ class GameUI:
             else:
                 not_here(event)
 
+        @kb.add(REFUSE_KEY)
+        def _(event) -> None:
+            if refusable(m) and not self.replay:
+                self.refusing.ask()
+            elif m.state is None and m.me == 0 and m.status.get("phase") == "lobby":
+                m.say("Nobody has joined yet: there is no player to refuse.")
+            else:
+                not_here(event)
+
         @kb.add(Keys.Any)
         def not_here(event) -> None:
             key = event.key_sequence[0].data if event.key_sequence else "?"
@@ -364,6 +382,44 @@ class GameUI:
                 m.say(f"'{shown}' does nothing now: it is not your decision. " +
                       ("? opens character help, " if m.screens.help else "") +
                       "q detaches (the game goes on) or leaves.")
+
+        return kb
+
+    def _refusing_keys(self) -> KeyBindings:
+        """The keys while the refuse key's questions are asked: a seat's number, then y (only
+        then) refuses; Esc or n goes back to the lobby."""
+        kb = KeyBindings()
+        refusing, m = self.refusing, self.model
+
+        for digit in "123456789":
+            @kb.add(digit)
+            def _(event, digit=digit) -> None:
+                if refusing.step == CONFIRM:
+                    refusing.said = "y refuses them, Esc keeps them."
+                else:
+                    refusing.pick(m, digit)
+
+        @kb.add("y")
+        def _(event) -> None:
+            if refusing.step == CONFIRM:
+                self._spawn(self._then_redraw(refusing.confirm(m)))
+            else:
+                refusing.said = "Type the seat's number first, or Esc."
+
+        @kb.add("escape", eager=True)
+        @kb.add("n")
+        def _(event) -> None:
+            refusing.cancel()
+
+        @kb.add("c-c")
+        @kb.add("c-d")
+        def _(event) -> None:
+            event.app.exit()   # detaches, as everywhere: the node plays on
+
+        @kb.add(Keys.Any)
+        def _(event) -> None:
+            refusing.said = ("y refuses them, Esc keeps them." if refusing.step == CONFIRM
+                             else "Type the seat's number of the player to refuse, or Esc.")
 
         return kb
 

@@ -55,6 +55,11 @@ def start_node(argv: list[str], what: str, timeout: float = 60.0,
                     time.sleep(0.02)
                 return proc, control, log
         if proc.poll() is not None:
+            said = node_words(err, argv[0])
+            if said is not None:
+                # the node's own words for what stopped it (a lobby's refusal, a wrong table
+                # code): said as the command without the UI says them
+                raise UsageError(said)
             tail = err.read_text().strip().splitlines()[-3:]
             raise UsageError("the node did not start: " + (" / ".join(tail) or f"exit {proc.returncode}"))
         time.sleep(0.05)
@@ -62,17 +67,45 @@ def start_node(argv: list[str], what: str, timeout: float = 60.0,
     raise UsageError(f"the node did not open its control socket within {timeout:g} s (log: {log})")
 
 
+def node_words(err: Path, command: str) -> str | None:
+    """What a node run by start_node said last as its `lanboard COMMAND: ...` line (how a
+    command ends on a user error: a lobby's refusal, a wrong table code), without that prefix;
+    None if its last line is not one."""
+    try:
+        tail = err.read_text(errors="replace").strip().splitlines()[-1:]
+    except OSError:
+        return None
+    said = f"lanboard {command}: "
+    return tail[0][len(said):] if tail and tail[0].startswith(said) else None
+
+
+def last_words(proc: subprocess.Popen, err: Path, command: str, wait: float = 10.0):
+    """For the UI's model (Model.last_words): once the node at the other end of the control
+    socket has gone, its own words for why (node_words), when it ended with some. The socket
+    goes before the node prints them, so this waits for the process to end, at most `wait`."""
+    async def words() -> str | None:
+        try:
+            await asyncio.to_thread(proc.wait, wait)
+        except subprocess.TimeoutExpired:
+            return None
+        return node_words(err, command)
+    return words
+
+
 def _private(path: Path):
     """`path` opened for writing, created readable by the user alone."""
     return open(open_private(path), "w")
 
 
-def open_ui(control: Path, pid: int | None = None) -> int:
+def open_ui(control: Path, pid: int | None = None, words=None) -> int:
     """Run the UI on the node at `control`; the exit status: 0 when the player left, the game
     ended, the node was stopped (`lanboard stop`, from any terminal) or plays on in the
-    background; 1 on a fault or a node that became unreachable without stopping (a crash)."""
+    background; 1 on a fault or a node that became unreachable without stopping (a crash) or
+    ended with words of its own (`words`: last_words, e.g. the host refused us)."""
     from .app import live_ui
     ui = live_ui(control)
+    if words is not None:
+        ui.model.last_words = words
     lobby = last_lobby(control)
     if lobby:
         ui.model.knew_lobby(lobby)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Awaitable, Callable
 
 from protocol.peertext import shown
 
@@ -53,6 +53,9 @@ class Model:
     saw_reveal: bool = False
     seq: int | None = None         # the node's entry count the shown state and log reflect
     on_change: Callable[[], None] = lambda: None
+    # why the node ended, in its own words, once it has (cli.ui.launch.last_words): a joiner
+    # the host refused reads that, not a guess at a stop
+    last_words: Callable[[], Awaitable[str | None]] | None = None
     # One refresh at a time: the follower's and a move's refresh would otherwise interleave,
     # and the one that asked the node first could finish last and put back what it saw then
     # (no decision yet: the Enter that came next found nothing to choose and was lost).
@@ -181,6 +184,8 @@ class Model:
             self.add_log([f"lobby: {len(ev['players'])} of {ev['seats']} seats taken"])
         elif kind == "dropped":
             self.add_log([shown(f"{ev['name']} was dropped from the lobby: {ev['reason']}")])
+        elif kind == "wrong code":   # someone guessing at a private table's door
+            self.add_log([shown(f"a wrong table code: {ev['said']}")])
         elif kind == "started":
             self.add_log(["the game has started"])
         elif kind == "state":
@@ -261,7 +266,14 @@ class Model:
             self.gone = bug_words("the screen stopped following the node", e)
         finally:
             listener.cancel()
-        if self.result is None and self.fault is None:
+        said = None
+        if self.result is None and self.fault is None and self.last_words is not None and \
+                self.socket is not None and not Path(self.socket).exists():
+            said = await self.last_words()
+        if said:   # the node's own words for its end (the lobby refused us)
+            self.gone = said
+            self.add_log([shown(said)])
+        elif self.result is None and self.fault is None:
             if self.socket is not None and not Path(self.socket).exists():
                 # A node removes its control socket only when it ends cleanly (`lanboard stop`,
                 # Ctrl-C in its terminal); one that crashed leaves it behind.

@@ -19,6 +19,7 @@ from prompt_toolkit.mouse_events import MouseEventType
 from protocol.peertext import shown
 
 from ..command_hint import lanboard
+from . import big_text
 from .board import Cell, geometry, render_board
 from .words import NOBODY, decision_title, option_words, timeout_title
 
@@ -429,8 +430,36 @@ game_screen = partial(board_screen, OVERWATCH_BOARD)
 
 
 def lobby_screen(model, width: int, height: int) -> list[Line]:
+    lines = _lobby_lines(model, width, big_code=True)
+    if len(lines) > height:   # the code large takes ROWS lines: on one line where they lack
+        lines = _lobby_lines(model, width, big_code=False)
+    # what happened last, as much of it as the screen has room for below
+    room = min(5, height - len(lines))
+    return lines + [[("class:log", text[:width])] for text in model.log[-room:]] if room > 0 \
+        else lines
+
+
+def table_code_lines(table_code: dict | None, width: int, big_code: bool) -> list[Line]:
+    """A private table's code (the control API's status "table_code"): large, to be read out
+    across the room, with the guesses it resists; nothing at a table that is not private."""
+    if not isinstance(table_code, dict) or not isinstance(table_code.get("code"), str):
+        return []
+    code = table_code["code"]
+    rows = big_text.big(code) if big_code and big_text.width(code) + 2 <= width else None
+    lines: list[Line] = [[("class:title", "A private table: read this code out to the players "
+                                          "you invite")], [("", "")]]
+    if rows is not None:
+        lines += [[("", "  "), ("class:bold", row)] for row in rows]
+        lines.append([("", "")])
+    lines += wrap(f"{code}: {table_code.get('strength', '')}.", width - 2, "class:dim")
+    lines.append([("", "")])
+    return lines
+
+
+def _lobby_lines(model, width: int, big_code: bool) -> list[Line]:
     st = model.status
     lines: list[Line] = [[("class:title", f"lanboard — {lobby_game(st)}lobby")], [("", "")]]
+    lines += table_code_lines(st.get("table_code"), width, big_code)
     players = st.get("players", [])
     if len(model.lobby.get("players", [])) > len(players):
         players = model.lobby["players"]  # a joiner's node learns the seats from the host
@@ -462,10 +491,13 @@ def lobby_screen(model, width: int, height: int) -> list[Line]:
     else:
         lines.append([("class:status", "Waiting for players… the game starts when every seat "
                                        "is taken.")])
-    lines.append([("class:hint", f"q: detach (the lobby stays open, `{lanboard('attach')}` comes "
-                                 "back) or leave")])
-    for text in model.log[-5:]:
-        lines.append([("class:log", text[:width])])
+    if model.message:   # the answer to the last key (a refusal sent, a key that does nothing)
+        lines += wrap(model.message, width - 2,
+                      "class:error" if model.message_is_error else "class:status")
+    # the host may refuse a joiner before the start (cli.ui.refusing: x, the seat, y)
+    refuse = "x: refuse a player · " if model.me == 0 and len(players) > 1 else ""
+    hint = f"{refuse}q: detach (the lobby stays open, `{lanboard('attach')}` comes back) or leave"
+    lines.append([("class:hint", hint if len(hint) <= width else f"{refuse}q: detach or leave")])
     return lines
 
 

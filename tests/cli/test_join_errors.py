@@ -91,3 +91,52 @@ def test_a_private_table_shows_its_code_on_a_line_and_a_wrong_code_ends_join_in_
     assert err.startswith("lanboard join: the lobby refused us: wrong table code"), err
     assert "1 wrong code from 127.0.0.1" in said
     assert code[0] not in err
+
+
+@pytest.mark.slow
+def test_a_wrong_code_given_in_the_picker_ends_join_in_the_words_of_join_code(
+        tmp_path, monkeypatch, capsys):
+    """`lanboard join` at a terminal, a private table picked and a wrong code typed (the picker
+    itself: tests/ui/test_private_lobby.py): the node the UI starts is refused at the door, and
+    join ends with the words `join --code` ends with, exit status 2. It said "the node did not
+    start: lanboard join: the lobby refused us: ..." before."""
+    from cli.main import main
+    from cli.node_runner import TABLE_CODE_ENV
+    from node.private_table import WRONG
+    from protocol.identity import load_or_create
+    home, out = tmp_path / "host", tmp_path / "host.txt"
+    home.mkdir()
+    host = _lanboard(home, "host", "--game", "overwatch-monopoly", "--seats", "3",
+                     "--no-announce", "--listen", "127.0.0.1", "--headless", "--private",
+                     "--name", "Hana", stdout=out.open("w"), stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            lines = out.read_text().splitlines()
+            code = [x.split(": ", 1)[1] for x in lines if x.startswith("table code: ")]
+            port = [int(x.split()[3].rstrip(";")) for x in lines if x.startswith("listening")]
+            if code and port:
+                break
+            assert host.poll() is None, out.read_text()
+            time.sleep(0.05)
+        else:
+            raise AssertionError("no code or port: " + out.read_text()[-2000:])
+        wrong = "222-222" if code[0] != "222-222" else "333-333"
+        picked = {"address": "127.0.0.1", "port": port[0], "host": "Hana", "private": True,
+                  "code": load_or_create(home).check_code, "table_code": wrong}
+        (tmp_path / "guess").mkdir()
+        monkeypatch.setenv("LANBOARD_HOME", str(tmp_path / "guess"))
+        monkeypatch.setenv("PYTHONPATH", str(ROOT))
+        monkeypatch.setenv(TABLE_CODE_ENV, "")    # so that join's setting it is undone after
+        monkeypatch.delenv(TABLE_CODE_ENV)
+        monkeypatch.setattr("cli.ui.launch.ui_wanted", lambda args: True)
+        monkeypatch.setattr("cli.ui.lobby_picker.pick_lobby", lambda interfaces, code: picked)
+        status = main(["join", "--name", "Lou"])
+        said = capsys.readouterr().err
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(host.pid, signal.SIGKILL)
+        host.wait()
+    assert status == 2
+    assert said == f"lanboard join: the lobby refused us: {WRONG}\n", said
+    assert code[0] not in said

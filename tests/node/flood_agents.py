@@ -5,7 +5,8 @@ game HOME FD_LIMIT GRACE: with RLIMIT_NOFILE lowered to FD_LIMIT, Pat (a person,
     a control socket) and a greedy bot play the worded toy race for two; prints
     {"event": "ready", "port", "control", "pid"} once Pat has a decision, and
     {"event": "over", "files": [...], "hashes": [...]} at the end. Pat's unseated connections
-    live GRACE seconds.
+    live GRACE seconds. On SIGUSR1 it takes every descriptor still free (whatever else in a
+    process could: a leak, a library) and prints {"event": "hogged", "taken": n}.
 attack PORT N PARALLEL HOLD: N connections that each complete the handshake with a fresh key,
     PARALLEL at a time, then send nothing; every connection is held until the node closes it or
     HOLD seconds have passed since the last one was made. Prints {"event": "flooded", ...} once
@@ -16,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import signal
 import sys
 import time
 from pathlib import Path
@@ -40,6 +42,7 @@ async def game(home: Path, grace: float) -> None:
                listen_host="127.0.0.1")
     sock = home / "pat.sock"
     async with trio.open_nursery() as nursery:
+        await nursery.start(hog_on_signal)
         await nursery.start(serve_control, pat, sock)
         port = await nursery.start(lambda task_status: pat.host(
             GAME_ID, (), 2, nonce=bytes(16), task_status=task_status,
@@ -53,6 +56,24 @@ async def game(home: Path, grace: float) -> None:
         nursery.cancel_scope.cancel()
     emit(event="over", files=[str(pat.outcome.match_file), str(bot.outcome.match_file)],
          hashes=[pat.outcome.state_hash.hex(), bot.outcome.state_hash.hex()])
+
+
+HOGGED: list[int] = []   # the descriptors taken on SIGUSR1, held until the process ends
+
+
+async def hog_on_signal(task_status=trio.TASK_STATUS_IGNORED) -> None:
+    """On SIGUSR1, open os.devnull until the process has no descriptor left."""
+    with trio.open_signal_receiver(signal.SIGUSR1) as signals:
+        task_status.started()   # from here a SIGUSR1 is ours, not the default's end
+        async for _ in signals:
+            taken = 0
+            while True:
+                try:
+                    HOGGED.append(os.open(os.devnull, os.O_RDONLY))
+                except OSError:
+                    break
+                taken += 1
+            emit(event="hogged", taken=taken)
 
 
 TRIES = 50

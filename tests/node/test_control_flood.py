@@ -104,3 +104,61 @@ def test_idle_control_connections_neither_starve_the_node_nor_stop_its_game(tmp_
     assert all(Path(f).with_suffix(".json").exists() for f in files)   # its note, written
     log = game_err.read_text()
     assert "Traceback" not in log and "EMFILE" not in log, log[-3000:]
+
+
+def _idle(path: str) -> socket.socket:
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.settimeout(30)
+    s.connect(path)
+    return s
+
+
+@pytest.mark.slow   # a real process with its own descriptor limit: what is tested
+def test_with_the_control_cap_full_and_every_other_descriptor_taken_the_node_still_writes_its_files(
+        tmp_path):
+    """Issue 24.6: "keep a descriptor in reserve for the node's own files" (node.fd_reserve).
+    The control cap is filled with idle connections (the UI's one among them), then whatever
+    descriptors the process still has are taken (the agent on SIGUSR1, as a leak would); the
+    UI plays on, and every file the node writes (its own moves kept before they leave, the
+    entries, the note at the game's end) is written through the reserve. Before it the
+    process died as the issue's did, writing a note at the game's end ("cannot write
+    .../matches/….json: Too many open files", a traceback)."""
+    import os
+    import signal
+    game_out, game_err = tmp_path / "game.jsonl", tmp_path / "game.err"
+    game = _agent("game", str(tmp_path), str(FD_LIMIT), str(GRACE), out=game_out, err=game_err)
+    idle: list[socket.socket] = []
+    try:
+        ready = _wait_line(game, game_out, game_err, "ready")
+        ui = _Attached(ready["control"])
+        assert ui.ask({"cmd": "status"})["ok"]
+        cap = min(MAX_CLIENTS, FD_LIMIT // FD_SHARE)
+        idle = [_idle(ready["control"]) for _ in range(cap - 1)]   # with the UI's: the cap
+        # one more is told the cap is full: all of them are being served
+        extra = _idle(ready["control"])
+        said = json.loads(extra.recv(65536).split(b"\n", 1)[0])
+        extra.close()
+        assert f"at most {cap} control connections" in said["error"], said
+        os.kill(ready["pid"], signal.SIGUSR1)
+        hogged = _wait_line(game, game_out, game_err, "hogged")
+        assert hogged["taken"] > 0 and _descriptors(ready["pid"]) == FD_LIMIT
+        while ui.ask({"cmd": "status"})["phase"] != "over":
+            pending = ui.ask({"cmd": "pending"})
+            if pending["decision"] is not None:
+                answer = ui.ask({"cmd": "move", "move": pending["decision"]["options"][0]})
+                assert answer["ok"] or "not" in answer["error"], answer
+        over = _wait_line(game, game_out, game_err, "over", timeout=120)
+        assert game.wait(60) == 0, game_err.read_text()[-3000:]
+    finally:
+        for s in idle:
+            s.close()
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+    files = [Path(f) for f in over["files"]]
+    assert files[0].read_bytes() == files[1].read_bytes()
+    assert all(verify_file(str(f)).status == 0 for f in files)
+    notes = [json.loads(f.with_suffix(".json").read_text()) for f in files]
+    assert all(note["finished"] for note in notes), notes   # the note at the game's end
+    log = game_err.read_text()
+    assert "Traceback" not in log and "cannot write" not in log, log[-3000:]

@@ -223,6 +223,14 @@ BAD_HOSTS = {
     "5000 addresses": lambda key, when: [_welcome()] if when == "welcome" else [
         _raw("start", body=_body(Identity.generate(), HOST_IDENTITY),
              addrs=[["", 0]] * 5000)],
+    # "dropped" (node.lobby_checks.check_dropped): whom the host says it dropped is printed by
+    # every joiner and shown in its lobby screen, so a name or code no lobby seats is refused
+    "a dropped name with escapes": lambda key, when: [_welcome()] if when == "welcome" else [
+        _raw("dropped", name="\x1b[2J\x1b]0;pwned\x07", code="AAAA-AAAA", reason="gone")],
+    "a dropped name too long": lambda key, when: [_welcome()] if when == "welcome" else [
+        _raw("dropped", name="M" * 5000, code="AAAA-AAAA", reason="gone")],
+    "a dropped code that is no check code": lambda key, when: [_welcome()] if when == "welcome"
+    else [_raw("dropped", name="Mo", code="\x1b[2J" + "A" * 5000, reason="gone")],
 }
 
 
@@ -271,3 +279,31 @@ def test_a_host_refusal_reaches_the_joiner_escaped(tmp_path, virtual_net):
     trio.run(run, clock=virtual_net)
     assert len(failed) == 1 and failed[0].startswith("full\\n\\x1b[2J\\x1b]0;pwned\\x07xxx")
     assert not any(c in failed[0] for c in "\x1b\x07\n") and len(failed[0]) <= 1100
+
+
+def test_a_dropped_seats_reason_reaches_the_joiner_escaped_and_cut(tmp_path, virtual_net):
+    """A "dropped" message's reason is the host's text: the joiner's "dropped" event (printed
+    by `join`, shown in the lobby screen) holds it escaped and cut, its name and code as sent."""
+    net = MemoryNetwork()
+    events: list = []
+    joiner = Node(Identity.generate(), "Gus", tmp_path / "g", transport=net,
+                  on_event=lambda kind, data: events.append((kind, data)))
+    dropped = _raw("dropped", name="Mo", code="AAAA-AAAA",
+                   reason="left\n\x1b[2J\x1b]0;pwned\x07" + "x" * 5000)
+
+    async def run():
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(lambda task_status: net.serve(
+                _host_saying(lambda key, when: [_welcome()] if when == "welcome" else [dropped]),
+                HOST_IDENTITY, CONTEXT, host="mem", port=0, task_status=task_status))
+            nursery.start_soon(joiner.join, "mem", port)
+            while not any(kind == "dropped" for kind, _ in events):
+                await trio.sleep(0.1)
+            nursery.cancel_scope.cancel()
+
+    trio.run(run, clock=virtual_net)
+    told = [data for kind, data in events if kind == "dropped"]
+    assert len(told) == 1 and told[0]["name"] == "Mo" and told[0]["code"] == "AAAA-AAAA"
+    reason = told[0]["reason"]
+    assert reason.startswith("left\\n\\x1b[2J\\x1b]0;pwned\\x07xxx"), reason
+    assert not any(c in reason for c in "\x1b\x07\n") and len(reason) <= 1100

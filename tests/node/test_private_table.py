@@ -6,6 +6,7 @@ from node import wire
 from node.code_tries import PAUSE, TRIES_PER_MINUTE
 from node.links import CONTEXT
 from node.lobby import LobbyRefused
+from node.private_table import WRONG
 from node.runtime import Node
 from protocol.identity import Identity
 from protocol.table_code import CodeProof, WrongCode, new_code
@@ -203,3 +204,100 @@ def test_a_resumed_private_tables_node_still_asks_a_watcher_for_the_code(tmp_pat
     said = trio.run(_resumed_private_host, tmp_path, clock=virtual_clock(monkeypatch))
     assert said["no code"].startswith("this table is private")
     assert said["code"] == 0
+
+
+class _Recording(MemoryNetwork):
+    """The network, keeping every frame a dialing node sends (a joiner's side of an exchange,
+    as an eavesdropper on the LAN records it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: list[bytes] = []
+
+    async def connect(self, *args, **kwargs):
+        conn = await super().connect(*args, **kwargs)
+        send = conn.send
+
+        async def recorded(frame: bytes) -> None:
+            self.sent.append(frame)
+            await send(frame)
+        conn.send = recorded
+        return conn
+
+
+async def _a_recorded_exchange_replayed(tmp_path):
+    """Gus joins a private table with the right code, every frame he sends recorded; a stranger
+    replays those frames (his code message, his key confirmation, his join) on a connection of
+    its own; then Mo comes with the right code."""
+    net = _Recording()
+    events = []
+    host = Node(Identity.generate(), "Hana", tmp_path / "h", transport=net,
+                on_event=lambda kind, data: events.append((kind, data)))
+    said = {}
+    async with trio.open_nursery() as nursery:
+        port = await nursery.start(lambda task_status: host.host(
+            GAME, (), 4, task_status=task_status, table_code=CODE))
+        said["Gus"] = await _try(Node(Identity.generate(), "Gus", tmp_path / "g",
+                                      transport=net), port, CODE)
+        recorded = {wire.unpack(f)[1]["t"]: f for f in net.sent}
+        conn = await net.connect("mem", port, Identity.generate(), CONTEXT)
+        replies = []
+        for t in ("code", "codemac", "join"):
+            try:
+                await conn.send(recorded[t])
+                replies.append(wire.unpack(await conn.receive())[1])
+            except Exception as e:  # noqa: BLE001 - the host closed it, as it should
+                replies.append(type(e).__name__)
+                break
+        said["replay"] = replies
+        said["roster after the replay"] = [s.name for s in host.seats]
+        said["Mo"] = await _try(Node(Identity.generate(), "Mo", tmp_path / "m", transport=net),
+                                port, CODE)
+        said["roster"] = [s.name for s in host.seats]
+        nursery.cancel_scope.cancel()
+    said["host told"] = [d["said"] for kind, d in events if kind == "wrong code"]
+    said["recorded"] = sorted(recorded)
+    return said
+
+
+def test_a_joiners_recorded_exchange_replayed_at_the_door_is_a_wrong_try_and_the_table_still_opens(
+        tmp_path, monkeypatch):
+    """Issue 30: a replayed PAKE message, against a live node's door. SPAKE2 is bound to each
+    connection's handshake transcript (protocol.table_code), so the recorded code message
+    yields another key on the replayer's connection and the recorded confirmation fails."""
+    said = trio.run(_a_recorded_exchange_replayed, tmp_path, clock=virtual_clock(monkeypatch))
+    assert said["Gus"] == "seated"
+    assert {"code", "codemac", "join"} <= set(said["recorded"])
+    # the host answers the replayed code message (it cannot tell yet), then refuses the
+    # replayed confirmation in words; the replayed join never reaches the lobby
+    assert said["replay"][0]["t"] == "codeok"
+    assert said["replay"][1] == {"t": "refused", "reason": WRONG}
+    assert said["roster after the replay"] == ["Hana", "Gus"]
+    assert said["host told"] == ["1 wrong code from 127.0.0.1"]   # counted as a wrong try
+    assert said["Mo"] == "seated" and said["roster"] == ["Hana", "Gus", "Mo"]
+
+
+async def _statuses(tmp_path):
+    """The control API's status of a private table's host and of a public one's."""
+    from node.control import _status
+    net = MemoryNetwork()
+    private = Node(Identity.generate(), "Hana", tmp_path / "h", transport=net)
+    public = Node(Identity.generate(), "Pia", tmp_path / "p", transport=net)
+    async with trio.open_nursery() as nursery:
+        await nursery.start(lambda task_status: private.host(
+            GAME, (), 3, task_status=task_status, table_code=CODE))
+        await nursery.start(lambda task_status: public.host(GAME, (), 3, task_status=task_status))
+        said = _status(private), _status(public)
+        nursery.cancel_scope.cancel()
+    return said
+
+
+def test_a_private_hosts_status_gives_its_own_screen_the_code_and_the_guesses_it_resists(
+        tmp_path, virtual_net):
+    """Issue 30: `host --private` at a terminal shows the code; the UI is a client of the
+    control API (a socket of the user's own), so the code reaches it in the status."""
+    private, public = trio.run(_statuses, tmp_path, clock=virtual_net)
+    assert private["table_code"]["code"] == CODE
+    assert "595 million guesses" in private["table_code"]["strength"]
+    assert "5 wrong codes a minute" in private["table_code"]["strength"]
+    assert "table_code" not in public
