@@ -9,6 +9,8 @@ Invariants kept here:
 - Every change of a player's money, of a figure's space and of a space's owner between the two
   views gets a sentence naming the player and the amount, space or property (the whole-game
   tests of each game check it), however the change came about.
+- Every entry of a player has at least one sentence, the moves whose change tells nothing
+  by itself included (a roll asked for, a step of a trade's draft): `narrate_move` says them.
 - A turn's header comes after everything the entry did, so the effects of a turn's last move
   are never told under the next turn's header.
 """
@@ -47,6 +49,10 @@ class Spec:
     moves: dict[str, Callable[[View, int, list, SeatNames], Lines]] = field(default_factory=dict)
     moved: Callable[[int], str] | None = None   # "moved to X" in the game's words, by the space
     pool_at: Callable[[int], str] = lambda pos: ""   # the pool of money lying on a space
+    # the roll for the turn order: the view's field holding it and what the first one does
+    order: str = "pick_order"
+    first_does: Callable[[View], str] = lambda v: "goes first"
+    card: Callable[[Any], str] = str   # a kept card's name, as a trade's terms give it
 
 
 def top(view: View) -> list:
@@ -60,6 +66,8 @@ def narrate(spec: Spec, before: View | None, after: View, names: SeatNames) -> L
         return []
     frame = top(before)
     out: Lines = []
+    if after.get("steps") != before.get("steps") and frame[0] == "order_roll":
+        out += order_roll(spec, after, frame, names)
     if after.get("steps") != before.get("steps") and frame[0] in spec.chance:
         out += spec.chance[frame[0]](before, after, frame, names)
     out += spec.first(before, after, names)
@@ -70,6 +78,26 @@ def narrate(spec: Spec, before: View | None, after: View, names: SeatNames) -> L
     out += spec.extras(before, after, names)
     out += header(before, after, names)
     return out
+
+
+def listed(items: list[str]) -> str:
+    """A list in words: "A", "A and B", "A, B and C" ("" for none)."""
+    return " and ".join(items) if len(items) < 3 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def order_roll(spec: Spec, after: View, frame: list, names: SeatNames) -> Lines:
+    """The roll for who goes (or chooses) first: the tied highest rollers roll again (a new
+    roll for them is on top), else the order it made. The dice are in no view: the order is."""
+    again = top(after)
+    if again[0] == "order_roll":
+        return [f"{listed([names.plain(s) for s in again[1]])} tied for the highest roll and "
+                "roll again"]
+    order = after.get(spec.order) or []
+    if not order:
+        return []
+    first = names.plain(order[0])
+    return [f"{first} rolled highest and {spec.first_does(after)}; the order is "
+            f"{', '.join(names.plain(s) for s in order)}"]
 
 
 def header(before: View, after: View, names: SeatNames) -> Lines:
@@ -176,16 +204,32 @@ def _why(spec: Spec, after: View, payer: int, payee: int, pos: int | None,
 
 # ------------------------------------------------------------------ the moves people choose
 def trade_terms(spec: Spec, frame: list, names: SeatNames) -> str:
-    """("trade_draft"|"trade_answer", proposer, partner, give, take, pay, ask[, cards...])."""
+    """("trade_draft"|"trade_answer", proposer, partner, give, take, pay, ask[, cards given,
+    cards asked])."""
     _, proposer, partner, give, take, pay, ask = frame[:7]
-    return terms(spec.space, give, take, pay, ask, spec.currency) or "nothing"
+    cards = tuple(frame[7:9]) if len(frame) >= 9 else ((), ())
+    return terms(spec.space, give, take, pay, ask, spec.currency, cards, spec.card) or "nothing"
+
+
+# A step of a trade's draft: the field of the frame it adds to (a space or card to a list, an
+# amount set)
+DRAFT_FIELDS = {"give": 3, "take": 4, "pay": 5, "ask": 6, "give_card": 7, "take_card": 8}
+
+
+def drafted(frame: list, move: list) -> list:
+    """The trade's frame once the draft step `move` is made, as the draft screen shows it."""
+    frame = list(frame)
+    k = DRAFT_FIELDS[move[0]]
+    frame[k] = move[1] if move[0] in ("pay", "ask") else [*frame[k], move[1]]
+    return frame
 
 
 def narrate_move(spec: Spec, before: View, seat: int | None, move: list,
                  names: SeatNames) -> Lines:
-    """The choice a player made where what it changes does not tell it: a trade offered,
-    accepted, refused or cancelled, a bid or a pass, a purchase refused, a sale offered; and
-    the game's own (`spec.moves`)."""
+    """The choice a player made where what it changes does not tell it: a roll asked for, a
+    trade started, each step of its draft (the terms so far), offered, accepted, refused or
+    cancelled, a bid or a pass, a purchase refused, a sale offered; and the game's own
+    (`spec.moves`, asked first)."""
     if not move or seat is None:
         return []
     who, kind, frame = names.plain(seat), move[0], top(before)
@@ -194,6 +238,13 @@ def narrate_move(spec: Spec, before: View, seat: int | None, move: list,
         said = spec.moves[kind](before, seat, move, names)
         if said:
             return said
+    if kind == "roll" and task == "turn":
+        return [f"{who} rolls the dice"]
+    if kind == "trade" and task == "turn":
+        return [f"{who} started drafting a trade with {names.plain(move[1])}"]
+    if task == "trade_draft" and kind in DRAFT_FIELDS:
+        return [f"{who}'s trade with {names.plain(frame[2])} so far: {who} "
+                f"{trade_terms(spec, drafted(frame, move), names)}"]
     if task == "trade_draft" and kind == "offer":
         return [f"{who} offered {names.plain(frame[2])} a trade: {who} "
                 f"{trade_terms(spec, frame, names)}"]
