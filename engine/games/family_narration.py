@@ -53,6 +53,8 @@ class Spec:
     order: str = "pick_order"
     first_does: Callable[[View], str] = lambda v: "goes first"
     card: Callable[[Any], str] = str   # a kept card's name, as a trade's terms give it
+    # a chance frame whose roll settles a rent (a payment in it is rent though nobody moved)
+    rent_roll: Callable[[list], bool] = lambda frame: False
 
 
 def top(view: View) -> list:
@@ -74,7 +76,8 @@ def narrate(spec: Spec, before: View | None, after: View, names: SeatNames) -> L
     out += moves(spec, before, after, names)
     sold = owners(spec, before, after, names)
     out += [line for line, _ in sold]
-    out += money(spec, before, after, names, {i: seats for _, (i, seats) in sold})
+    out += money(spec, before, after, names, {i: seats for _, (i, seats) in sold},
+                 spec.rent_roll(frame))
     out += spec.extras(before, after, names)
     out += header(before, after, names)
     return out
@@ -146,10 +149,12 @@ def owners(spec: Spec, before: View, after: View, names: SeatNames) -> list[tupl
 
 
 def money(spec: Spec, before: View, after: View, names: SeatNames,
-          changed_hands: dict[int, tuple]) -> Lines:
+          changed_hands: dict[int, tuple], rent_roll: bool = False) -> Lines:
     """Who paid whom: a player's loss matched to another player's equal gain (rent where the
-    payer stands on the payee's property, a sale where a space changed hands between them), or
-    to a pool's equal gain (the bank, coins on a space); what matches nothing is said alone."""
+    payer landed on the payee's property in this entry, or rolled for its rent: `rent_roll`;
+    a sale where a space changed hands between them), or to a pool's equal gain (the bank,
+    coins on a space); what matches nothing is said alone. A loss of a player who took a space
+    from the bank in the entry says it was for that space."""
     cur = spec.currency
     deltas = {seat: pa[spec.money] - pb[spec.money]
               for seat, (pb, pa) in enumerate(zip(before["players"], after["players"]))
@@ -170,7 +175,8 @@ def money(spec: Spec, before: View, after: View, names: SeatNames,
         other = next((o for o in sorted(deltas) if o != seat and deltas[o] == -d), None)
         if other is not None:
             payer, payee = (seat, other) if d < 0 else (other, seat)
-            why = _why(spec, after, payer, payee, where.get(payer), changed_hands)
+            at = where.get(payer) if payer in landed or rent_roll else None
+            why = _why(spec, after, payer, payee, at, changed_hands)
             out.append(f"{names.plain(payer)} paid {names.plain(payee)} {amount(abs(d), cur)}{why}"
                        f" ({names.plain(payer)} now {now[payer]}, {names.plain(payee)} now "
                        f"{now[payee]})")
@@ -181,10 +187,14 @@ def money(spec: Spec, before: View, after: View, names: SeatNames,
         here = spec.pool_at(where.get(seat, -1))
         pool = here if here in pools and pools[here] * d < 0 and abs(pools[here]) >= abs(d) \
             else next((k for k in pools if pools[k] == -d), None)
+        bought = next((f" for {spec.space(i)}" for i, (ob, oa) in changed_hands.items()
+                       if d < 0 and ob == NOBODY and oa == seat), "")
         if pool is not None:
-            out.append(f"{who} {spec.pool_words(pool, d < 0, amount(abs(d), cur))} "
+            out.append(f"{who} {spec.pool_words(pool, d < 0, amount(abs(d), cur))}{bought} "
                        f"(now {now[seat]})")
             pools[pool] += d
+        elif bought:
+            out.append(f"{who} paid {amount(-d, cur)}{bought} (now {now[seat]})")
         else:
             at = f" at {spec.space(where[seat])}" if seat in landed else ""
             out.append(f"{who}: {'+' if d > 0 else '-'}{amount(abs(d), cur)}{at} (now {now[seat]})")

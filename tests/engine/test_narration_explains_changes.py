@@ -342,3 +342,24 @@ def test_a_step_of_a_trades_draft_is_told_with_the_terms_so_far_cards_included()
 
 def told_move(game, before: dict, seat: int, move: list) -> list[str]:
     return game._words("narrate_move")(game, before, seat, move, SeatNames(NAMES[:2]))
+
+
+RENT = re.compile(r"^(\w+) paid \w+ .* rent for ")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_payment_is_called_rent_only_when_the_payer_landed_or_rolled_for_it(game_id):
+    """A power-up or a card that makes a player pay another is not rent because the payer
+    happens to stand on the payee's property (Mario's Blooper was told as "rent for ...")."""
+    rents = 0
+    for players, seed, step, _, _, before, _, said, _ in _told_steps(game_id):
+        for line in said:
+            m = RENT.match(line)
+            if not m:
+                continue
+            rents += 1
+            moved = any(l.startswith(m.group(1)) and (" moved to " in l or " landed on " in l)
+                        for l in said)
+            assert moved or _top(before)[:2] == ["dice", "rent"], (players, seed, step, said)
+    assert rents > 20
+

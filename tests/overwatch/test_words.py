@@ -110,7 +110,8 @@ def test_narration_tells_rolls_moves_hp_and_captures_by_name():
     after = engine.to_data(engine.view(
         engine.apply(states.capture_two_players(), ("capture",)), 0))
     text = narrate(GAME, before, after, Names(["Ann", "Bob"]), "move", 2)
-    assert "Numbani now belongs to Ann" in text and "Ann: -1 HP (now 9)" in text
+    # the price paid says what it paid for (an amount alone left "-1 HP" unexplained)
+    assert "Numbani now belongs to Ann" in text and "Ann paid 1 HP for Numbani (now 9)" in text
 
 
 def test_a_move_onto_a_payload_space_says_it_jumped_to_the_next_payload_space():

@@ -133,6 +133,7 @@ def _spec(g: Any) -> told.Spec:
         money="webs", currency="webs", space=space, figures=figures,
         pools=lambda v: {"the bank": v["bank"]}, chance={"dice": dice},
         first=first, extras=extras, order="order", first_does=lambda v: "goes first",
+        rent_roll=lambda frame: len(frame) > 1 and frame[:2] == ["dice", "rent"],
         card=lambda c: card_name(g, c),
         moves={"play": play, "use_card": use_card, "pay_jail": pay_jail, "keep": ghost,
                "reroll": ghost, "take": power_take, "want": want, "decline": want,
