@@ -363,3 +363,17 @@ def test_a_payment_is_called_rent_only_when_the_payer_landed_or_rolled_for_it(ga
             assert moved or _top(before)[:2] == ["dice", "rent"], (players, seed, step, said)
     assert rents > 20
 
+
+
+def test_an_ability_told_to_the_table_names_its_user_not_you():
+    """An option's words speak to its chooser ("all other players pay you 1 HP"); told to the
+    table, the sentence names the user instead ("pay Ann 1 HP"), or every reader would
+    think they were meant."""
+    abilities = 0
+    for players, seed, step, _, _, _, _, said, _ in _told_steps("overwatch-monopoly"):
+        for line in said:
+            if " used " in line:
+                abilities += 1
+                assert not re.search(r"\byour?\b", line), (players, seed, step, line)
+    assert abilities > 500
+

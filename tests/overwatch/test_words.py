@@ -50,6 +50,8 @@ def test_targets_are_named_not_numbered():
     assert option_label("turn", ("ability", "ana", "shoot", 2), view, NAMES) == "Ana: Cy pays 3 HP"
     assert option_label("turn", ("ability", "reaper", 1, 3), view, NAMES) == \
         "Reaper: Bob and Dee pay 2 HP each"
+    # with one other player left, one target: "Bob pays", not "Bob pay 2 HP each"
+    assert option_label("turn", ("ability", "reaper", 1), view, NAMES) == "Reaper: Bob pays 2 HP"
     assert option_label("turn", ("ability", "hanzo", 0, 2, 1, 0), view, NAMES) == \
         "Hanzo: arrows: Bob 2, Cy 1 HP"
     assert option_label("turn", ("trade", 3), view, NAMES) == "Propose a trade to Dee"

@@ -11,6 +11,7 @@ the disclosure itself names.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .. import family_narration as told
@@ -120,8 +121,24 @@ def _extras(b: dict, a: dict, names: SeatNames) -> list[str]:
     return out
 
 
+# An option's words speak to its chooser ("pay you 1 HP"); told to the table they speak of
+# the chooser by name ("pay Ann 1 HP"), with the verb agreeing.
+_YOU_VERB = re.compile(r"\byou (land|move|collect)\b")
+
+
+def _of(who: str, words: str) -> str:
+    words = _YOU_VERB.sub(lambda m: f"{who} {m.group(1)}s", words)
+    return re.sub(r"\byou\b", who, re.sub(r"\byour\b", f"{who}'s", words))
+
+
 def _ability(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
-    return [f"{names.plain(seat)} used {option_label('turn', move, b, names)}"]
+    who = names.plain(seat)
+    return [f"{who} used {_of(who, option_label('turn', move, b, names))}"]
+
+
+def _eliminate(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
+    return [f"{names.plain(seat)} eliminated {char(move[1])} ({data().role(move[1])}) for "
+            f"{data().elimination_hp} HP to pay what they owe"]
 
 
 def _decline(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
@@ -163,7 +180,8 @@ def _spec(players: int = 0, kind: str = "") -> told.Spec:
                "pay_jail": lambda b, seat, move, names:
                    [f"{names.plain(seat)} paid {data().jail_fee} HP to leave jail"],
                "swap": _said("used Free Parking to swap objectives"),
-               "respawn": _chosen("level_up"), "eliminate": _chosen("eliminate"),
+               # a respawn is told by the hero it brings back (`_extras`)
+               "eliminate": _eliminate,
                "redirect": lambda b, seat, move, names:
                    [f"{names.plain(seat)} made {names.plain(move[1])} pay instead "
                     "(Particle Barrier)"],
