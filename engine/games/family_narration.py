@@ -55,6 +55,9 @@ class Spec:
     card: Callable[[Any], str] = str   # a kept card's name, as a trade's terms give it
     # a chance frame whose roll settles a rent (a payment in it is rent though nobody moved)
     rent_roll: Callable[[list], bool] = lambda frame: False
+    # money a player got from no player and no pool in the entry, known from the views:
+    # (seat, amount, why) each ("for reaching GO")
+    income: Callable[[View, View], list[tuple[int, int, str]]] = lambda b, a: []
 
 
 def top(view: View) -> list:
@@ -167,6 +170,13 @@ def money(spec: Spec, before: View, after: View, names: SeatNames,
     landed = {seat for (seat, _, pb, _), (_, _, pa, _) in zip(spec.figures(before, names),
                                                            spec.figures(after, names)) if pa != pb}
     out: Lines = []
+    # told first (it came first: passing GO on the way), and taken out of the player's change,
+    # so what the player paid on landing still matches its payee ("paid Bot 4 2 HP rent")
+    for seat, n, why in spec.income(before, after):
+        deltas[seat] = deltas.get(seat, 0) - n
+        now.setdefault(seat, after["players"][seat][spec.money])
+        done = f" (now {now[seat]})" if not deltas[seat] else ""
+        out.append(f"{names.plain(seat)} collected {amount(n, cur)} {why}{done}")
     for seat in sorted(deltas, key=lambda s: (deltas[s] > 0, s)):
         d = deltas.get(seat, 0)
         if not d:

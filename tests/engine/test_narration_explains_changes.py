@@ -377,3 +377,29 @@ def test_an_ability_told_to_the_table_names_its_user_not_you():
                 assert not re.search(r"\byour?\b", line), (players, seed, step, line)
     assert abilities > 500
 
+
+
+def test_hp_collected_at_go_is_told_and_what_was_paid_on_landing_matches_its_payee():
+    """Overwatch pays GO's HP on the way, from no pool the views hold: told as such and taken
+    out of the mover's change, so rent paid on landing after passing GO is told as rent to
+    its owner (it read "Bot 4: +2 HP" alone, the mover's +2 -2 hiding both payments)."""
+    cap = engine.get_game("overwatch-monopoly").data.hp_cap
+    reached = rents = 0
+    for players, seed, step, _, _, before, after, said, _ in _told_steps("overwatch-monopoly"):
+        tb, ta = before["turn"], after["turn"]
+        seat = ta["player"]
+        if not (ta["level_up"] and not tb["level_up"] and seat == tb["player"]
+                and before["players"][seat]["hp"] < cap):
+            continue
+        reached += 1
+        assert any(line.startswith(f"{NAMES[seat]} collected ") and "reaching GO" in line
+                   for line in said), (players, seed, step, said)
+        pos = after["players"][seat]["pos"]
+        owner = after["owners"][pos]
+        if owner not in (NOBODY, seat) and \
+                after["players"][owner]["hp"] > before["players"][owner]["hp"]:
+            rents += 1
+            space = engine.get_game("overwatch-monopoly").data.spaces[pos].name
+            assert any(line.startswith(f"{NAMES[seat]} paid {NAMES[owner]} ") and
+                       f"rent for {space}" in line for line in said), (players, seed, step, said)
+    assert reached > 20 and rents

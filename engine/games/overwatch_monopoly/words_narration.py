@@ -131,6 +131,18 @@ def _of(who: str, words: str) -> str:
     return re.sub(r"\byou\b", who, re.sub(r"\byour\b", f"{who}'s", words))
 
 
+def _go(b: dict, a: dict) -> list[tuple[int, int, str]]:
+    """The GO money of the entry: the rules set the turn's level-up exactly where they pay
+    it (landing on or passing GO), so the flag turning on says it was paid; no more than
+    the HP cap allowed (GO comes first on the way, so the HP before the entry count)."""
+    tb, ta = b["turn"], a["turn"]
+    if not (ta["level_up"] and not tb["level_up"] and ta["player"] == tb["player"]):
+        return []
+    seat = ta["player"]
+    got = max(0, min(data().go_hp, data().hp_cap - b["players"][seat]["hp"]))
+    return [(seat, got, "for reaching GO (a level-up at the turn's end)")] if got else []
+
+
 def _ability(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
     who = names.plain(seat)
     return [f"{who} used {_of(who, option_label('turn', move, b, names))}"]
@@ -172,7 +184,7 @@ def _spec(players: int = 0, kind: str = "") -> told.Spec:
         money="hp", currency="HP", space=space, figures=_figures, moved=_moved,
         chance={"turn_roll": _rolled(fair), "jail_roll": _jail_roll, "blink_roll": _blink_roll,
                 "symmetra_roll": _symmetra_roll, "health_pack": _health_pack},
-        extras=_extras, first_does=_first_does,
+        extras=_extras, first_does=_first_does, income=_go,
         moves={"ability": _ability, "ultimate": _ability,
                "blink_again": _said("Blinks again (Tracer)"), "stay": _said("stays"),
                "leave_jail": _said("left jail for free (to Just Visiting)"),
