@@ -58,6 +58,8 @@ class Spec:
     # money a player got from no player and no pool in the entry, known from the views:
     # (seat, amount, why) each ("for reaching GO")
     income: Callable[[View, View], list[tuple[int, int, str]]] = lambda b, a: []
+    # the rent due on a space as the view after the entry stands (None: not known from it)
+    rent: Callable[[View, int], int | None] = lambda v, space: None
 
 
 def top(view: View) -> list:
@@ -177,6 +179,7 @@ def money(spec: Spec, before: View, after: View, names: SeatNames,
         now.setdefault(seat, after["players"][seat][spec.money])
         done = f" (now {now[seat]})" if not deltas[seat] else ""
         out.append(f"{names.plain(seat)} collected {amount(n, cur)} {why}{done}")
+    out += _rent_on_landing(spec, after, names, deltas, now, where, landed)
     for seat in sorted(deltas, key=lambda s: (deltas[s] > 0, s)):
         d = deltas.get(seat, 0)
         if not d:
@@ -209,6 +212,31 @@ def money(spec: Spec, before: View, after: View, names: SeatNames,
             at = f" at {spec.space(where[seat])}" if seat in landed else ""
             out.append(f"{who}: {'+' if d > 0 else '-'}{amount(abs(d), cur)}{at} (now {now[seat]})")
         deltas[seat] = 0
+    return out
+
+
+def _rent_on_landing(spec: Spec, after: View, names: SeatNames, deltas: dict, now: dict,
+                     where: dict, landed: set) -> Lines:
+    """Rent paid by a player who landed on another's property in an entry that changed the
+    payer's money otherwise too (an ability collecting HP first): the owner's gain is the
+    rent due and matches no other player's loss, so it is told as that rent and taken out of
+    both changes (the netted changes read "Tester: +2 HP", "Bot 4: +2 HP at Junkertown")."""
+    out: Lines = []
+    for seat in sorted(landed):
+        pos = where.get(seat)
+        if pos is None or not 0 <= pos < len(after["owners"]):
+            continue
+        owner = after["owners"][pos]
+        gain = deltas.get(owner, 0)
+        if owner in (NOBODY, seat) or not gain or spec.rent(after, pos) != gain \
+                or any(d == -gain for o, d in deltas.items() if o != owner):
+            continue
+        deltas[seat] = deltas.get(seat, 0) + gain
+        deltas[owner] = 0
+        now.setdefault(seat, after["players"][seat][spec.money])
+        mine = f"{names.plain(seat)} now {now[seat]}, " if not deltas[seat] else ""
+        out.append(f"{names.plain(seat)} paid {names.plain(owner)} {amount(gain, spec.currency)}"
+                   f" rent for {spec.space(pos)} ({mine}{names.plain(owner)} now {now[owner]})")
     return out
 
 

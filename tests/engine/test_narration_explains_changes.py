@@ -59,8 +59,12 @@ def _changes(game_id: str, money: str, before: dict, after: dict,
     space = lambda i: game.data.spaces[i].name  # noqa: E731
     out = []
     for seat, (pb, pa) in enumerate(zip(before["players"], after["players"])):
-        if pa[money] != pb[money]:
-            out.append((NAMES[seat], amount(abs(pa[money] - pb[money]), CURRENCY[money])))
+        if pa[money] != pb[money]:   # the change, or its parts told and where they left it
+            who, now = NAMES[seat], pa[money]
+            out.append(Either(((who, amount(abs(now - pb[money]), CURRENCY[money])),
+                               (f"{who} now {now})",), (f"{who} now {now},",),
+                               lambda line, who=who, now=now:
+                               line.startswith(who) and line.endswith(f"(now {now})"))))
     for (seat, pb, jb), (_, pa, ja) in zip(_positions(game_id, before),
                                            _positions(game_id, after)):
         if pa != pb:   # sent to jail: "went to jail" says where
@@ -133,7 +137,15 @@ OWN_CHANGES = {"mario-monopoly": _mario_changes, "spiderman-monopoly": _spiderma
                "overwatch-monopoly": _overwatch_changes}
 
 
-def _explained(change: tuple[str, ...], said: list[str]) -> bool:
+class Either(tuple):
+    """A change explained by any of several sets of words: a player's money by the amount it
+    changed, or by its parts ("paid Di 2 HP rent", "+5 HP") and what they left ("now 3")."""
+
+
+def _explained(change: tuple, said: list[str]) -> bool:
+    if isinstance(change, Either):
+        return any(_explained(words, said) if isinstance(words, tuple) else
+                   any(map(words, said)) for words in change)
     return any(all(word in line for word in change) for line in said)
 
 
@@ -403,3 +415,32 @@ def test_hp_collected_at_go_is_told_and_what_was_paid_on_landing_matches_its_pay
             assert any(line.startswith(f"{NAMES[seat]} paid {NAMES[owner]} ") and
                        f"rent for {space}" in line for line in said), (players, seed, step, said)
     assert reached > 20 and rents
+
+
+def test_rent_paid_on_landing_is_told_as_rent_whatever_else_changed_the_payers_hp():
+    """An entry may change the lander's HP otherwise too (an ability that collects HP, GO on
+    the way): the owner's gain of exactly the rent due is still told as that rent ("Bot 4:
+    +2 HP at Junkertown" and "Tester: +2 HP" were told for Mercy's +4 and a rent of 2)."""
+    game = engine.get_game("overwatch-monopoly")
+    spaces = game.data.spaces
+    rents = mixed = 0
+    for players, seed, step, _, _, before, after, said, _ in _told_steps("overwatch-monopoly"):
+        gain = [pa["hp"] - pb["hp"] for pb, pa in zip(before["players"], after["players"])]
+        for seat, (pb, pa) in enumerate(zip(before["players"], after["players"])):
+            pos, owners = pa["pos"], after["owners"]
+            owner = owners[pos]
+            if pos == pb["pos"] or pa["jailed"] or owner in (NOBODY, seat):
+                continue
+            whole = all(owners[i] == owner for i, sp in enumerate(spaces)
+                        if sp.kind == "objective" and sp.set == spaces[pos].set)
+            due = spaces[pos].rent * (2 if whole else 1)
+            if gain[owner] != due or any(gain[o] == -due for o in range(players)
+                                         if o not in (owner, seat)):
+                continue   # not paid in this entry, or perhaps by another (Particle Barrier)
+            rents += 1
+            mixed += gain[seat] != -due
+            assert any(line.startswith(f"{NAMES[seat]} paid {NAMES[owner]} {due} HP rent for "
+                                       f"{spaces[pos].name}") for line in said), \
+                (players, seed, step, said)
+    print(f"overwatch-monopoly: {rents} rents paid on landing, {mixed} with other changes")
+    assert rents > 50 and mixed > 5

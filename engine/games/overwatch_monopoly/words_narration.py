@@ -143,6 +143,18 @@ def _go(b: dict, a: dict) -> list[tuple[int, int, str]]:
     return [(seat, got, "for reaching GO (a level-up at the turn's end)")] if got else []
 
 
+def _rent(v: dict, pos: int) -> int | None:
+    """The printed rent of the objective at `pos`, doubled where its owner holds its whole
+    set (the family's rent, read from a view)."""
+    spaces = data().spaces
+    if not 0 <= pos < len(spaces) or spaces[pos].kind != "objective":
+        return None
+    owner = v["owners"][pos]
+    whole = all(v["owners"][i] == owner for i, sp in enumerate(spaces)
+                if sp.kind == "objective" and sp.set == spaces[pos].set)
+    return spaces[pos].rent * (2 if whole else 1)
+
+
 def _ability(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
     who = names.plain(seat)
     return [f"{who} used {_of(who, option_label('turn', move, b, names))}"]
@@ -184,7 +196,7 @@ def _spec(players: int = 0, kind: str = "") -> told.Spec:
         money="hp", currency="HP", space=space, figures=_figures, moved=_moved,
         chance={"turn_roll": _rolled(fair), "jail_roll": _jail_roll, "blink_roll": _blink_roll,
                 "symmetra_roll": _symmetra_roll, "health_pack": _health_pack},
-        extras=_extras, first_does=_first_does, income=_go,
+        extras=_extras, first_does=_first_does, income=_go, rent=_rent,
         moves={"ability": _ability, "ultimate": _ability,
                "blink_again": _said("Blinks again (Tracer)"), "stay": _said("stays"),
                "leave_jail": _said("left jail for free (to Just Visiting)"),
