@@ -180,6 +180,7 @@ def money(spec: Spec, before: View, after: View, names: SeatNames,
         done = f" (now {now[seat]})" if not deltas[seat] else ""
         out.append(f"{names.plain(seat)} collected {amount(n, cur)} {why}{done}")
     out += _rent_on_landing(spec, after, names, deltas, now, where, landed)
+    out += _shared(spec, after, names, deltas, now)
     for seat in sorted(deltas, key=lambda s: (deltas[s] > 0, s)):
         d = deltas.get(seat, 0)
         if not d:
@@ -212,6 +213,38 @@ def money(spec: Spec, before: View, after: View, names: SeatNames,
             at = f" at {spec.space(where[seat])}" if seat in landed else ""
             out.append(f"{who}: {'+' if d > 0 else '-'}{amount(abs(d), cur)}{at} (now {now[seat]})")
         deltas[seat] = 0
+    return out
+
+
+def _shared(spec: Spec, after: View, names: SeatNames, deltas: dict, now: dict) -> Lines:
+    """Every other player paying one the same amount, or one paying every other ("all other
+    players pay you 1 HP", "pay each player 1 web"): a player's change that is the sum of the
+    opposite changes, all of one amount, of every other player still in the game, and no
+    single player's change matches it (a pair is told as a pair). Only every other player:
+    two players' payments to the bank can add up to a third's gain by chance (a debt settled
+    with a hero's elimination while the others pay an ultimate), and that is no payment
+    between them. Told once, each player's money after it named."""
+    out: Lines = []
+    gone = set(after.get("forfeited") or [])
+    for seat in sorted(deltas):
+        d = deltas[seat]
+        if not d or any(deltas[o] == -d for o in deltas if o != seat):
+            continue
+        rest = [o for o, p in enumerate(after["players"])
+                if o != seat and o not in gone and not p.get("out")]
+        others = [o for o in sorted(deltas) if o != seat and deltas[o] * d < 0]
+        for each in sorted({abs(deltas[o]) for o in others}):
+            group = [o for o in others if abs(deltas[o]) == each]
+            if len(group) < 2 or group != rest or each * len(group) != abs(d):
+                continue
+            many = listed([names.plain(o) for o in group])
+            one = names.plain(seat)
+            paid = f"{many} paid {one}" if d > 0 else f"{one} paid {many}"
+            left = ", ".join(f"{names.plain(o)} now {now[o]}" for o in [*group, seat])
+            out.append(f"{paid} {amount(each, spec.currency)} each ({left})")
+            for o in [*group, seat]:
+                deltas[o] = 0
+            break
     return out
 
 

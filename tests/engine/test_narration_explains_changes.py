@@ -18,6 +18,7 @@ note (printed with `pytest -s`)."""
 from __future__ import annotations
 
 import collections
+import copy
 import functools
 import re
 
@@ -444,3 +445,28 @@ def test_rent_paid_on_landing_is_told_as_rent_whatever_else_changed_the_payers_h
                 (players, seed, step, said)
     print(f"overwatch-monopoly: {rents} rents paid on landing, {mixed} with other changes")
     assert rents > 50 and mixed > 5
+
+
+def _hp_changed(view: dict, changes: dict[int, int]) -> dict:
+    after = copy.deepcopy(view)
+    for seat, d in changes.items():
+        after["players"][seat]["hp"] += d
+    return after
+
+
+def test_every_other_player_paying_one_the_same_amount_is_told_as_one_payment():
+    """Moira's "all other players pay you 1 HP" read as four sentences of "-1 HP" and "+3 HP";
+    told once: who paid whom how much each. Two players paying the bank while a third gains
+    the sum by another cause (an elimination's HP while the others pay an ultimate) are no
+    such payment: only every other player paying counts."""
+    from engine.games.overwatch_monopoly.words_narration import narrate
+    game = engine.get_game("overwatch-monopoly")
+    state = play("overwatch-monopoly", 4, 1, max_steps=200_000).state
+    view = to_data(engine.view(state, 0))
+    names = SeatNames(NAMES[:4])
+    said = narrate(game, view, _hp_changed(view, {0: -1, 1: -1, 2: -1, 3: 3}), names)
+    hp = [p["hp"] for p in view["players"]]
+    assert said == [f"Ann, Bob and Cy paid Di 1 HP each (Ann now {hp[0] - 1}, Bob now "
+                    f"{hp[1] - 1}, Cy now {hp[2] - 1}, Di now {hp[3] + 3})"]
+    said = narrate(game, view, _hp_changed(view, {0: -2, 1: -2, 3: 4}), names)
+    assert not any(" each " in line for line in said), said
