@@ -147,3 +147,17 @@ def test_every_kind_of_change_on_the_hex_map_is_among_those_checked():
     for kind in ("is defeated", " for ", "healed", "Overwatch:", " used ", "damage",
                  "boost", "barrier", "gone", "The payload moved", "Round ", "wins"):
         assert any(kind in t for t in text), kind
+
+
+def test_an_ability_is_told_before_what_it_did_to_any_hero():
+    """Ana's Nano Boost on Reinhardt was told "Reinhardt (defence) does +150 damage ..." before
+    "Ana (defence) used Nano Boost." (heroes in draft order): the ability used comes first."""
+    effects = 0
+    for seed, step, _, _, _, _, said in _told_steps():
+        used = [k for k, line in enumerate(said) if " used " in line]
+        after = [k for k, line in enumerate(said) if "damage with its main weapon" in line
+                 or " moved to " in line or " healed " in line]
+        if used and after:
+            effects += 1
+            assert max(used) < min(after), (seed, step, said)
+    assert effects > 20

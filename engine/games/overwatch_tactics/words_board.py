@@ -266,14 +266,17 @@ def narrate(g: "OverwatchTactics", before: dict, after: dict, names: Any) -> lis
     if a.spawn != b.spawn and a.spawn >= 0:
         out.append(f"The defence spawns at spawn point {a.spawn + 1}.")
     was = {h.id: h for h in b.heroes}
+    for h in a.heroes:   # the abilities used first: what they did to any hero follows
+        o = was.get(h.id)
+        used = [ab.name for ab, c, c0 in zip(g.sheet(h).abilities, h.cubes, o.cubes)
+                if c > c0] if o is not None else []
+        if used:   # cubes only ever go up when the ability is used
+            out.append(f"{name[h.id]} ({SIDES[h.side]}) used {' and '.join(used)}.")
     for h in a.heroes:
         o = was.get(h.id)
         if o is None:
             continue
         who = f"{name[h.id]} ({SIDES[h.side]})"
-        used = [ab.name for ab, c, c0 in zip(g.sheet(h).abilities, h.cubes, o.cubes) if c > c0]
-        if used:   # cubes only ever go up when the ability is used; told before the move it made
-            out.append(f"{who} used {' and '.join(used)}.")
         if h.placed and not o.placed:
             verb = "is back (respawned or resurrected) at full HP" if o.defeats or h.defeats \
                 else "is placed"
