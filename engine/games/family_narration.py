@@ -79,6 +79,7 @@ def narrate(spec: Spec, before: View | None, after: View, names: SeatNames) -> L
         out += spec.chance[frame[0]](before, after, frame, names)
     out += spec.first(before, after, names)
     out += moves(spec, before, after, names)
+    out += auction_opened(spec, before, after, names)
     sold = owners(spec, before, after, names)
     out += [line for line, _ in sold]
     out += money(spec, before, after, names, {i: seats for _, (i, seats) in sold},
@@ -113,6 +114,22 @@ def header(before: View, after: View, names: SeatNames) -> Lines:
     if after.get("turns") and (ta["player"] != tb["player"] or after["turns"] != before["turns"]):
         return [f"— turn {after['turns']}: {names.plain(ta['player'])} —"]
     return []
+
+
+def auction_opened(spec: Spec, before: View, after: View, names: SeatNames) -> Lines:
+    """An auction the entry opened without a player choosing it: a lander who cannot pay the
+    price has no other option, which the rules take at once (engine/agenda.py), so nobody's
+    move says "did not buy" (a chosen auction is told by its move, in the buy decision); and
+    Spider-Man's last Spider-Tech that two players want."""
+    frame, was = top(after), top(before)
+    if frame[0] != "auction" or was[0] in ("auction", "buy", "capture"):
+        return []
+    item, space, bidders = (frame[1], frame[2], frame[3]) if isinstance(frame[1], str) else \
+        ("property", frame[1], frame[2])
+    if item != "property":
+        return [f"The last Spider-{item.title()} goes up for auction"]
+    return [f"{spec.space(space)} goes up for auction: {names.plain(bidders[0])} cannot pay "
+            "its price"]
 
 
 def moves(spec: Spec, before: View, after: View, names: SeatNames) -> Lines:
@@ -340,7 +357,10 @@ def narrate_move(spec: Spec, before: View, seat: int | None, move: list,
     if task == "auction" and kind == "pass":
         return [f"{who} passed (left the auction)"]
     if kind == "auction":
-        return [f"{who} did not buy: the space goes up for auction"]
+        lot = frame[2] if len(frame) > 2 and isinstance(frame[2], int) else None
+        if lot is None:
+            return [f"{who} did not buy: the space goes up for auction"]
+        return [f"{who} did not buy {spec.space(lot)}: it goes up for auction"]
     if kind == "sell_to":
         return [f"{who} offered {spec.space(move[1])} to {names.plain(move[2])} for "
                 f"{amount(move[3], spec.currency)}"]

@@ -470,3 +470,22 @@ def test_every_other_player_paying_one_the_same_amount_is_told_as_one_payment():
                     f"{hp[1] - 1}, Cy now {hp[2] - 1}, Di now {hp[3] + 3})"]
     said = narrate(game, view, _hp_changed(view, {0: -2, 1: -2, 3: 4}), names)
     assert not any(" each " in line for line in said), said
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_an_auction_is_told_as_it_opens_with_its_lot(game_id):
+    """A lander who cannot pay has only the auction, which the rules take at once: nobody's
+    move said it, and the first thing told was a bid ("Tester moved to Ilios", "Tester bid 1
+    HP"). Every auction opened is told with its lot, chosen or not."""
+    game = engine.get_game(game_id)
+    opened = forced = 0
+    for players, seed, step, _, _, before, after, said, _ in _told_steps(game_id):
+        frame = _top(after)
+        if frame[0] != "auction" or _top(before)[0] == "auction":
+            continue
+        opened += 1
+        forced += _top(before)[0] not in ("buy", "capture")
+        space = frame[2] if isinstance(frame[1], str) else frame[1]
+        assert any(game.data.spaces[space].name in line and "goes up for auction" in line
+                   for line in said), (players, seed, step, said)
+    assert opened > 5 and forced > 3
