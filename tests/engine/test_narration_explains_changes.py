@@ -489,3 +489,19 @@ def test_an_auction_is_told_as_it_opens_with_its_lot(game_id):
         assert any(game.data.spaces[space].name in line and "goes up for auction" in line
                    for line in said), (players, seed, step, said)
     assert opened > 5 and forced > 3
+
+
+def test_a_shield_ending_as_its_holders_turn_begins_is_not_told_as_hp_it_took():
+    """Overwatch clears a shield, an immunity and a Particle Barrier at the start of their
+    holder's next turn: that ended "Tester's shield took 2 HP and is gone" though nothing hit
+    it (seen in a played match). Told as ending; a shield that took a payment says so."""
+    ended = 0
+    for players, seed, step, _, _, before, after, said, _ in _told_steps("overwatch-monopoly"):
+        seat = after["turn"]["player"]
+        pb, pa = before["players"][seat], after["players"][seat]
+        if after["turns"] != before["turns"] and pb["barrier"] and not pa["barrier"]:
+            ended += 1
+            assert f"{NAMES[seat]}'s shield of {pb['barrier']} HP ends as their turn begins" \
+                in said and not any("shield took" in line for line in said), \
+                (players, seed, step, said)
+    assert ended > 10

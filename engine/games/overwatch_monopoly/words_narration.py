@@ -84,6 +84,9 @@ def _extras(b: dict, a: dict, names: SeatNames) -> list[str]:
     task = told.top(b)[0]   # a pick, a draft, or (Mystery Heroes) a deal
     for seat, (pb, pa) in enumerate(zip(b["players"], a["players"])):
         who = names.plain(seat)
+        # "until the start of your next turn": what ends as the seat's turn begins (the rules
+        # clear it there) is no payment and no block
+        starting = a.get("turns") != b.get("turns") and a["turn"]["player"] == seat
         for leader in pa["leaders"][len(pb["leaders"]):]:
             verb = "chose" if task == "pick_leader" else "was dealt"
             out.append(f"{who} {verb} {char(leader)} as group leader")
@@ -98,15 +101,20 @@ def _extras(b: dict, a: dict, names: SeatNames) -> list[str]:
         lb, la = _count(pb["loot"]), _count(pa["loot"])
         if la > lb:
             out.append(f"{who} took a Loot Box ({la} now)")
-        if turned := _turned(pb, pa, "immune", "is immune to the next ability"):
-            out.append(f"{who} {turned}")
+        ends = "ends as their turn begins" if starting else ""
+        if turned := _turned(pb, pa, "immune", "is immune to the next ability",
+                             f"'s immunity {ends or 'blocked an ability'}"):
+            out.append(f"{who}{turned}" if turned.startswith("'") else f"{who} {turned}")
         if pa["barrier"] > pb["barrier"]:
             out.append(f"{who}'s shield: {pa['barrier']} HP")
+        elif pa["barrier"] < pb["barrier"] and starting and not pa["barrier"]:
+            out.append(f"{who}'s shield of {pb['barrier']} HP {ends}")
         elif pa["barrier"] < pb["barrier"]:
             out.append(f"{who}'s shield took {pb['barrier'] - pa['barrier']} HP"
                        + (f" ({pa['barrier']} left)" if pa["barrier"] else " and is gone"))
-        if turned := _turned(pb, pa, "redirect", "may make another player pay their next payment"):
-            out.append(f"{who} {turned}")
+        if turned := _turned(pb, pa, "redirect", "may make another player pay their next payment",
+                             f"'s Particle Barrier {ends}" if ends else ""):
+            out.append(f"{who}{turned}" if turned.startswith("'") else f"{who} {turned}")
         if turned := _turned(pb, pa, "skip_ability", "skips their next ability die"):
             out.append(f"{who} {turned}")
         if turned := _turned(pb, pa, "slowed", "moves 3 less next turn"):
