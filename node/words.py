@@ -124,9 +124,11 @@ def told(records: Iterable[Any], seat: int | None, names: SeatNames,
          players: int = 0, cards: Mapping[tuple[str, int], int] | None = None) -> list[str] | None:
     """What each entry of `records` (node.told.Record) did, entry by entry in log order, as
     `seat` may see it: the game's words for the move chosen where they are news
-    (`narrate_move`: which ability, say), then its narration of the change, then what the
-    seat's own hidden cards drawn in it are (`narrate_own`, from `cards`: the cards `seat`'s
-    node alone decrypted, as `board` takes them). None when the game has no narrate."""
+    (`narrate_move`: which ability, say), then its narration of the change, for a disclosure
+    whose cards were opened, held by whom (`narrate_disclose`: the Disclose names the
+    holders, and the view after it holds the cards' values), then what the seat's own hidden
+    cards drawn in it are (`narrate_own`, from `cards`: the cards `seat`'s node alone
+    decrypted, as `board` takes them). None when the game has no narrate."""
     records = list(records)
     if not records:
         return []
@@ -142,16 +144,24 @@ def told(records: Iterable[Any], seat: int | None, names: SeatNames,
             views[id(state)] = (state, engine.to_data(engine.view(state, seat)))
         return views[id(state)][1]
 
+    opened = _own_words(game, "narrate_disclose")
     out: list[str] = []
     for r in records:
         before, after = view(r.before), view(r.after)
+        pending = engine.pending(r.before)
         if chosen is not None and r.move is not None:
-            mover = getattr(engine.pending(r.before), "player", None)
+            mover = getattr(pending, "player", None)
             try:
                 out += [str(line) for line in chosen(game, before, mover, list(r.move), names)]
             except Exception:  # noqa: BLE001 - words must not stop the node
                 log.exception("narrate_move failed for %r", r.move)
         out += narration(r.after.game, before, after, names, r.kind == "reveal", players) or []
+        if opened is not None and isinstance(pending, engine.Disclose):
+            try:   # whose cards were opened is public: every node derives it from the state
+                out += [str(line) for line in
+                        opened(game, before, after, [list(c) for c in pending.cards], names)]
+            except Exception:  # noqa: BLE001 - words must not stop the node
+                log.exception("narrate_disclose failed")
         if own is not None:
             try:
                 out += [str(line) for line in own(game, before, after, seat, dict(cards), names)]

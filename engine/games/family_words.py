@@ -31,12 +31,14 @@ def space_ref(g: Any, i: int) -> dict:
 
 def family_context(g: Any, s: Any, names: SeatNames, money: str,
                    lot_name: Callable[[Any], str] | None = None,
-                   why_sell: Callable[[Any], str] | None = None) -> dict | None:
+                   why_sell: Callable[[Any], str] | None = None,
+                   card: Callable[[Any], str] = str) -> dict | None:
     """The context of the shared tasks on top of the agenda; None for any other task.
     `lot_name` words an auction's lot when a game sells more than properties; `why_sell` words
     a forced sale ("sell" frame) in the game's own words, the amount still owed then follows
     ("You owe HP: sell an objective" + " (still owed: 3 HP)"); without it a forced sale has no
-    title (a game without that task needs none)."""
+    title (a game without that task needs none). `card` names a kept card in a trade's terms
+    (a game that trades cards)."""
     frame = s.agenda[-1] if s.agenda else None
     kind = frame[0] if frame else ""
     if kind == "auction":
@@ -52,7 +54,7 @@ def family_context(g: Any, s: Any, names: SeatNames, money: str,
                 "seller": frame.seller, "buyer": frame.buyer, "lot": space_ref(g, frame.space),
                 "price": frame.price, "debt": frame.debt}
     if kind in ("trade_draft", "trade_answer"):
-        terms = trade_terms(g, frame, names, money)
+        terms = trade_terms(g, frame, names, money, card)
         title = (f"{names.plain(frame.proposer)} offers a trade: {terms}" if kind == "trade_answer"
                  else f"Trade with {names.plain(frame.partner)} so far: {terms or 'nothing yet'}")
         return {"title": title, "proposer": frame.proposer, "partner": frame.partner,
@@ -126,22 +128,26 @@ def payee(creditor: Any) -> int | None:
     return creditor if isinstance(creditor, int) and creditor != NOBODY else None
 
 
-def trade_terms(g: Any, frame: Any, names: SeatNames, money: str) -> str:
+def trade_terms(g: Any, frame: Any, names: SeatNames, money: str,
+                card: Callable[[Any], str] = str) -> str:
+    cards = (frame.give_cards, frame.take_cards) if hasattr(frame, "give_cards") else ((), ())
     return terms(lambda i: g.data.spaces[i].name, frame.give, frame.take, frame.pay, frame.ask,
-                 money)
+                 money, cards, card)
 
 
 def terms(space: Callable[[int], str], give: Any, take: Any, pay: int, ask: int,
-          money: str) -> str:
+          money: str, cards: Any = ((), ()), card: Callable[[Any], str] = str) -> str:
     """An offer in words ("gives A, B; pays 2 HP; wants C; asks 1 HP"), "" when it holds
-    nothing: what the offer screen shows and the narration tells."""
+    nothing: what the offer screen shows and the narration tells. `cards` are the kept cards
+    given and asked, where a game trades them, named by `card`."""
+    given, asked = cards
     parts = []
-    if give:
-        parts.append("gives " + ", ".join(map(space, give)))
+    if give or given:
+        parts.append("gives " + ", ".join([*map(space, give), *map(card, given)]))
     if pay:
         parts.append(f"pays {amount(pay, money)}")
-    if take:
-        parts.append("wants " + ", ".join(map(space, take)))
+    if take or asked:
+        parts.append("wants " + ", ".join([*map(space, take), *map(card, asked)]))
     if ask:
         parts.append(f"asks {amount(ask, money)}")
     return "; ".join(parts)

@@ -50,6 +50,8 @@ def test_targets_are_named_not_numbered():
     assert option_label("turn", ("ability", "ana", "shoot", 2), view, NAMES) == "Ana: Cy pays 3 HP"
     assert option_label("turn", ("ability", "reaper", 1, 3), view, NAMES) == \
         "Reaper: Bob and Dee pay 2 HP each"
+    # with one other player left, one target: "Bob pays", not "Bob pay 2 HP each"
+    assert option_label("turn", ("ability", "reaper", 1), view, NAMES) == "Reaper: Bob pays 2 HP"
     assert option_label("turn", ("ability", "hanzo", 0, 2, 1, 0), view, NAMES) == \
         "Hanzo: arrows: Bob 2, Cy 1 HP"
     assert option_label("turn", ("trade", 3), view, NAMES) == "Propose a trade to Dee"
@@ -110,7 +112,8 @@ def test_narration_tells_rolls_moves_hp_and_captures_by_name():
     after = engine.to_data(engine.view(
         engine.apply(states.capture_two_players(), ("capture",)), 0))
     text = narrate(GAME, before, after, Names(["Ann", "Bob"]), "move", 2)
-    assert "Numbani now belongs to Ann" in text and "Ann: -1 HP (now 9)" in text
+    # the price paid says what it paid for (an amount alone left "-1 HP" unexplained)
+    assert "Numbani now belongs to Ann" in text and "Ann paid 1 HP for Numbani (now 9)" in text
 
 
 def test_a_move_onto_a_payload_space_says_it_jumped_to_the_next_payload_space():

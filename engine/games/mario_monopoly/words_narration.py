@@ -78,15 +78,47 @@ def _spec(g: Any) -> told.Spec:
 
     def extras(b: dict, a: dict, names: SeatNames) -> list[str]:
         out = []
+        on_board = {(fa["seat"], fa["char"]) for fb, fa in zip(b["figures"], a["figures"])
+                    if fa["char"] and fa["char"] != fb["char"]}
         for seat, (pb, pa) in enumerate(zip(b["players"], a["players"])):
             if pa["skip_powerup"] and not pb["skip_powerup"]:
                 out.append(f"{names.plain(seat)} skips their next power-up roll")
+            for c in pa["team"][len(pb["team"]):]:   # the party variant's picks
+                name = d.characters[c].name
+                said = f"{names.plain(seat)} picked {name} for the party"
+                if (seat, c) in on_board:
+                    on_board.discard((seat, c))
+                    said += f": {name} is their figure on the board"
+                if len(pa["team"]) > 1:
+                    said += f" (now {party(pa['team'])})"
+                out.append(said)
         if a["boss"] and a["boss"] != b["boss"]:
             out.append(f"Boss fight: {boss(a)} (roll {d.bosses[a['boss']].need} or more)")
         for fb, fa in zip(b["figures"], a["figures"]):
-            if fa["char"] and fa["char"] != fb["char"]:
+            if (fa["seat"], fa["char"]) in on_board:
                 out.append(f"{names.plain(fa['seat'])} plays {d.characters[fa['char']].name}")
         return out
+
+    def party(team: list) -> str:
+        return told.listed([d.characters[c].name for c in team])
+
+    def figure_name(b: dict, f: int) -> str:
+        figs = b["figures"]
+        char = figs[f]["char"] if 0 <= f < len(figs) else ""
+        return d.characters[char].name if char in d.characters else "a figure"
+
+    def choose_figure(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
+        return [f"{names.plain(seat)} moves {figure_name(b, move[1])} this turn"]
+
+    def roll_jail(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
+        which = f" for {figure_name(b, move[1])}" if len(move) > 1 else ""
+        return [f"{names.plain(seat)} rolls{which} in jail (a 6 gets out)"]
+
+    def party_done(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
+        if told.top(b)[0] != "party_pick":
+            return []
+        team = b["players"][seat]["team"]
+        return [f"{names.plain(seat)} picked no third character: the party is {party(team)}"]
 
     def power(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
         frame = told.top(b)
@@ -112,11 +144,13 @@ def _spec(g: Any) -> told.Spec:
         money="coins", currency="coins", space=space, figures=figures, pools=pools,
         pool_at=lambda pos: f"board:{pos}",
         pool_words=pool_words, extras=extras,
+        first_does=lambda v: "chooses a character first, then takes the first turn",
         chance={"turn_roll": turn_roll, "jail_roll": jail_roll, "boss_roll": boss_roll,
                 "coin_roll": rolled("for the coin space"), "mario_roll": rolled("for Mario's Super Star"),
                 "iggy_roll": rolled("Iggy's bonus power-up"), "extra_roll": rolled("again and moves on")},
         moves={"power": power, "fight": fight, "copy": star, "take": star, "step": star,
-               "pay_jail": pay_jail})
+               "pay_jail": pay_jail, "figure": choose_figure, "roll_jail": roll_jail,
+               "done": party_done})
 
 
 narrate, narrate_move = told.game_words(lambda g, kind, players: _spec(g))

@@ -56,7 +56,8 @@ TARGETED = {  # what a one-target ability does to the player named
 BY_PARAMS: dict[str, Callable[[list, Names], str]] = {
     "ana": lambda p, names: "collect 3 HP" if p[0] == "heal" else f"{names.plain(p[1])} pays 3 HP",
     "lucio": lambda p, names: "add 3 to your move" if p[0] == "roll" else "collect 3 HP",
-    "reaper": lambda p, names: " and ".join(names.plain(x) for x in p) + " pay 2 HP each",
+    "reaper": lambda p, names: " and ".join(names.plain(x) for x in p) + (
+        " pay 2 HP each" if len(p) > 1 else " pays 2 HP"),
     "winston": lambda p, names: (f"jump {p[0]} extra space{'s' if p[0] != 1 else ''}"
                                  " (others where you land pay 2 HP)"),
     "hanzo": lambda p, names: "arrows: " + ", ".join(

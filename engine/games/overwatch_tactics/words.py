@@ -152,3 +152,14 @@ def board(g: "OverwatchTactics", s: "State", seat: int | None, cards: Any = None
 def narrate(g: "OverwatchTactics", before: dict, after: dict, names: Any, kind: str = "",
             players: int = 0) -> list[str]:
     return words_board.narrate(g, before, after, names)
+
+
+def narrate_move(g: "OverwatchTactics", before: dict, seat: int | None, move: list,
+                 names: Any) -> list[str]:
+    """The move chosen where what it changes does not tell it: ending the activations (the
+    payload's push and the next side's turn follow; an end changing nothing else still has
+    its sentence). Every other move is told by what it changed (`narrate`)."""
+    if move and move[0] == "end" and seat in (0, 1):
+        said = f"{names(seat)} ({SIDE_NAMES[seat]}) ended this turn's activations."
+        return [said[:1].upper() + said[1:]]
+    return []

@@ -236,9 +236,11 @@ def _overwatch_words(g: "OverwatchTactics", s: State, w: Hero, t: Hero, lost: in
 
 
 def narrate(g: "OverwatchTactics", before: dict, after: dict, names: Any) -> list[str]:
-    """What changed from the view `before` to `after`: the round and turn, the draft's opened
-    picks, terrain, moves, overwatch shots and attacks (who, whom, why, how much), defeats,
-    respawns and the payload. A view from a client that is not a state says nothing."""
+    """What changed from the view `before` to `after`: the round and turn, the sheets dealt
+    and the draft's opened picks, terrain, abilities used and the moves they made, moves,
+    overwatch shots and attacks (who, whom, why, how much), defeats, respawns, barriers and
+    boosts coming and going, and the payload. A view from a client that is not a state says
+    nothing."""
     try:
         a, b = state_of(after), state_of(before)
     except (KeyError, TypeError, ValueError):
@@ -247,6 +249,11 @@ def narrate(g: "OverwatchTactics", before: dict, after: dict, names: Any) -> lis
     name = {hid: sh.name for hid, sh in g.data.heroes.items()}
     if a.round != b.round:
         out.append(f"Round {a.round} of {g.data.rounds} begins.")
+    if b.phase == "deal" and a.phase == "draft":
+        hands = [listed([name[x] for x in a.players[seat].hand]) for seat in (1, 0)]
+        out.append(f"The hero sheets are shuffled and dealt: the defence holds {hands[0]}, the "
+                   f"attack {hands[1]}; each round both sides pick one at once, then swap "
+                   "hands.")
     for seat in (0, 1):
         new = a.players[seat].roster[len(b.players[seat].roster):]
         if new and a.players[seat].roster[:len(b.players[seat].roster)] == b.players[seat].roster:
@@ -259,6 +266,12 @@ def narrate(g: "OverwatchTactics", before: dict, after: dict, names: Any) -> lis
     if a.spawn != b.spawn and a.spawn >= 0:
         out.append(f"The defence spawns at spawn point {a.spawn + 1}.")
     was = {h.id: h for h in b.heroes}
+    for h in a.heroes:   # the abilities used first: what they did to any hero follows
+        o = was.get(h.id)
+        used = [ab.name for ab, c, c0 in zip(g.sheet(h).abilities, h.cubes, o.cubes)
+                if c > c0] if o is not None else []
+        if used:   # cubes only ever go up when the ability is used
+            out.append(f"{name[h.id]} ({SIDES[h.side]}) used {' and '.join(used)}.")
     for h in a.heroes:
         o = was.get(h.id)
         if o is None:
@@ -274,9 +287,11 @@ def narrate(g: "OverwatchTactics", before: dict, after: dict, names: Any) -> lis
             out.append(f"{who} moved to column {c[0]}, row {c[1]}.")
         if h.overwatch and not o.overwatch:
             out.append(f"{who} is set to overwatch.")
-        used = [ab.name for ab, c, c0 in zip(g.sheet(h).abilities, h.cubes, o.cubes) if c > c0]
-        if used:   # cubes only ever go up when the ability is used
-            out.append(f"{who} used {' and '.join(used)}.")
+        if h.boost > o.boost:
+            out.append(f"{who} does +{h.boost} damage with its main weapon until the "
+                       f"{SIDES[h.boost_by]}'s next turn.")
+        elif o.boost and not h.boost:
+            out.append(f"{who}'s +{o.boost} damage boost is over.")
         lost = o.hp - h.hp if h.defeats == o.defeats else o.hp
         if lost > 0:
             shooters = [w for w in a.heroes if w.side != h.side and h.id in w.shot
@@ -291,6 +306,15 @@ def narrate(g: "OverwatchTactics", before: dict, after: dict, names: Any) -> lis
                        "full HP in its spawn point in its side's respawn step.")
         elif 0 < o.hp < h.hp and h.placed and o.placed:
             out.append(f"{who} healed {h.hp - o.hp} ({h.hp} HP).")
+    for bar in a.barriers:
+        if bar not in b.barriers:
+            c = cell((bar[0], bar[1]))
+            out.append(f"A {SIDES[bar[2]]} barrier stands on column {c[0]}, row {c[1]} until the "
+                       f"{SIDES[bar[2]]}'s next turn.")
+    for bar in b.barriers:
+        if bar not in a.barriers:
+            c = cell((bar[0], bar[1]))
+            out.append(f"The {SIDES[bar[2]]} barrier on column {c[0]}, row {c[1]} is gone.")
     if a.payload != b.payload:
         way = "forward" if a.payload > b.payload else "back"
         c = cell(g.data.route[a.payload])

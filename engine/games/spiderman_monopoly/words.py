@@ -204,7 +204,8 @@ def decision_context(g: "SpiderManMonopoly", s: "State", decision: Any, names: A
 
 
 def _context(g: "SpiderManMonopoly", s: "State", decision: Any, names: Any) -> dict:
-    shared = family_context(g, s, names, "webs", lambda frame: _lot(g, frame))
+    shared = family_context(g, s, names, "webs", lambda frame: _lot(g, frame),
+                            card=lambda c: card_name(g, c))
     if shared:
         return shared
     frame = s.agenda[-1] if s.agenda else ("",)
@@ -248,6 +249,11 @@ def kept_card_name(effect: tuple) -> str:
     if effect[0] == "keep_steal":
         return f"Bugle: take {webs(effect[1])}"
     return "Bugle: a player skips a turn"
+
+
+def card_name(g: "SpiderManMonopoly", cid: str) -> str:
+    """A kept card by its id, as a trade's terms name it ("the Get Out of Jail Free card")."""
+    return f"the {kept_card_name(g.data.cards[cid].effect)} card"
 
 
 def glossary(g: "SpiderManMonopoly") -> dict:

@@ -11,7 +11,7 @@ from typing import Any
 
 from .. import family_narration as told
 from ..game_package import SeatNames
-from .words import card_text, kept_card_name, tech_words, webs
+from .words import card_name, card_text, kept_card_name, tech_words, webs
 
 SYMBOL = "the Symbol of Great Responsibility"
 
@@ -123,13 +123,21 @@ def _spec(g: Any) -> told.Spec:
     def ride(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
         return [f"{names.plain(seat)} rode the Subway"]
 
+    def stay(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
+        return [f"{names.plain(seat)} stayed at the Subway (did not ride)"]
+
+    def roll_jail(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
+        return [f"{names.plain(seat)} rolls for doubles to leave jail"]
+
     return told.Spec(
         money="webs", currency="webs", space=space, figures=figures,
         pools=lambda v: {"the bank": v["bank"]}, chance={"dice": dice},
-        first=first, extras=extras,
+        first=first, extras=extras, order="order", first_does=lambda v: "goes first",
+        rent_roll=lambda frame: len(frame) > 1 and frame[:2] == ["dice", "rent"],
+        card=lambda c: card_name(g, c),
         moves={"play": play, "use_card": use_card, "pay_jail": pay_jail, "keep": ghost,
                "reroll": ghost, "take": power_take, "want": want, "decline": want,
-               "ride": ride})
+               "ride": ride, "stay": stay, "roll_jail": roll_jail})
 
 
 narrate, narrate_move = told.game_words(lambda g, kind, players: _spec(g))
