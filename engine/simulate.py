@@ -33,6 +33,10 @@ class TableDealer:
         self.game = game
         self.orders = {name: tuple(order) for name, order in orders.items()}
         self.holders: dict[tuple[str, int], int] = {}   # (deck, position) -> seat that drew it
+        # seat -> (the state, the holders dict and its size it was made for, the observation):
+        # a bot is asked at nearly every step and the answer changes only with a new draw or
+        # another state object (play() steps one object in place), so it is made once each.
+        self._seen: dict[int, tuple[Any, Any, int, Observation]] = {}
 
     @classmethod
     def shuffled(cls, game: Any, state: Any, seed: bytes) -> "TableDealer":
@@ -55,8 +59,15 @@ class TableDealer:
 
     def observation(self, state: Any, seat: int) -> Observation:
         """What `seat` sees of `state`: the cards it drew, none of the others'."""
-        cards = {key: self.card(*key) for key in self.holders}
-        return observe(state, seat, cards, self.holders)
+        holders = self.holders
+        known = self._seen.get(seat)
+        if known is not None and known[0] is state and known[1] is holders \
+                and known[2] == len(holders):
+            return known[3]
+        cards = {key: self.card(*key) for key in holders}
+        obs = observe(state, seat, cards, holders)
+        self._seen[seat] = (state, holders, len(holders), obs)
+        return obs
 
 
 @dataclass
