@@ -27,10 +27,25 @@ __all__ = ["AgendaGame"]
 
 class AgendaGame(Game):
     _auto: frozenset[str] = frozenset()
+    # kind -> (the game's _do_<kind>, _options_<kind>, _on_<kind> as bound methods, None where
+    # it has none): found once per kind and game object, since every step of every game looks
+    # them up (a string built and a getattr each were a tenth of a step).
+    _tasks: dict[str, tuple[Any, Any, Any]] | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._auto = frozenset(name[4:] for name in dir(cls) if name.startswith("_do_"))
+
+    def _task(self, kind: str) -> tuple[Any, Any, Any]:
+        tasks = self._tasks
+        if tasks is None:
+            tasks = self._tasks = {}
+        found = tasks.get(kind)
+        if found is None:
+            found = tasks[kind] = (
+                getattr(self, "_do_" + kind) if kind in self._auto else None,
+                getattr(self, "_options_" + kind, None), getattr(self, "_on_" + kind, None))
+        return found
 
     def _push(self, s: Any, *frames: tuple) -> None:
         """Queue frames so that the first given is done first."""
@@ -39,14 +54,18 @@ class AgendaGame(Game):
     def _settle(self, s: Any) -> None:
         """Run automatic tasks, and decisions with a single option, until input is needed."""
         agenda = s.agenda
+        tasks = self._tasks
+        if tasks is None:
+            tasks = self._tasks = {}
         while agenda:
             frame = agenda[-1]
-            kind = frame[0]
-            if kind in self._auto:
+            task = tasks.get(frame[0]) or self._task(frame[0])
+            do = task[0]
+            if do is not None:
                 agenda.pop()
-                getattr(self, "_do_" + kind)(s, frame)
+                do(s, frame)
                 continue
-            options = getattr(self, "_options_" + kind, None)
+            options = task[1]
             if options is None:
                 return  # a chance node or a hidden card
             player, opts = options(s, frame)
@@ -54,17 +73,17 @@ class AgendaGame(Game):
                 if s is self._owned and not s.forfeited:
                     # Changed in place, so nothing changes it before pending() is asked: the
                     # options found here are the answer (they cost as much as the step).
-                    self._last = (s, Decision(player, opts, kind))
+                    self._last = (s, Decision(player, opts, frame[0]))
                 return
             agenda.pop()
-            getattr(self, "_on_" + kind)(s, frame, opts[0])
+            task[2](s, frame, opts[0])
 
     def _pending(self, s: Any) -> Decision | Chance | PrivateDraw | Disclose | Over:
         if not s.agenda:
             return Over(self.result(s))
         frame = s.agenda[-1]
         kind = frame[0]
-        options = getattr(self, "_options_" + kind, None)
+        options = self._task(kind)[1]
         if options is not None:
             player, opts = options(s, frame)
             return Decision(player, opts, kind)
@@ -75,7 +94,7 @@ class AgendaGame(Game):
 
     def _apply(self, s: Any, move: Move) -> None:
         frame = s.agenda.pop()
-        getattr(self, "_on_" + frame[0])(s, frame, move)
+        self._task(frame[0])[2](s, frame, move)
         s.steps += 1
         self._settle(s)
 
