@@ -97,6 +97,8 @@ _FIELD_CODE = {
     "int": ("    v = obj.{name}\n"
             "    if type(v) is int and 0 <= v < 24:\n"
             "        out.append(v)\n"
+            "    elif type(v) is int and 24 <= v < 256:\n"   # one byte after the head 0x18
+            "        out += _U8[v]\n"
             "    elif type(v) is int and -24 <= v < 0:\n"
             "        out.append(0x1F - v)\n"   # major type 1 with -1 - v under 24
             "    else:\n"
@@ -115,6 +117,15 @@ _FIELD_CODE = {
              "    else:\n"
              "        _enc(v, out)\n"),
 }
+# A dataclass field holding another dataclass (a turn): its encoder called directly.
+_STATE_FIELD = ("    v = obj.{name}\n"
+                "    e = _encoders.get(type(v))\n"
+                "    if e is None:\n"
+                "        _enc(v, out)\n"
+                "    else:\n"
+                "        e(v, out)\n")
+# Bytes 24..255 as CBOR writes them (the head 0x18, then the byte): HP, turn and step counts.
+_U8 = [bytes((0x18, n)) for n in range(256)]
 
 
 # A list of dataclasses (players, heroes): its items' encoders called from the loop itself.
@@ -142,6 +153,8 @@ _SHORT_LIST = ("    v = obj.{name}\n"
 _ITEM_CODE = {
     "int": ("            if type(x) is int and 0 <= x < 24:\n"
             "                out.append(x)\n"
+            "            elif type(x) is int and -24 <= x < 0:\n"
+            "                out.append(0x1F - x)\n"
             "            else:\n"
             "                _enc(x, out)\n"),
     "str": ("            b = _str_cache.get(x) if type(x) is str else None\n"
@@ -150,17 +163,56 @@ _ITEM_CODE = {
             "            else:\n"
             "                out += b\n"),
 }
+# Lists of ints of any length (a board's owners per space): a long one of small ints only is
+# one bytes() of the table of their one-byte encodings, the exact types checked first (True
+# would pass for 1 in the table); the items one by one otherwise.
+_INT_LIST = ("    v = obj.{name}\n"
+             "    if type(v) is list:\n"
+             "        n = len(v)\n"
+             "        if n < 24:\n"
+             "            out.append(0x80 | n)\n"
+             "        else:\n"
+             "            _head(4, n, out)\n"
+             "        if n > 12 and set(map(type, v)) == _ONLY_INT:\n"
+             "            try:\n"
+             "                out += bytes(map(_SMALL.__getitem__, v))\n"
+             "            except KeyError:\n"
+             "                for x in v:\n"
+             "                    _enc(x, out)\n"
+             "        else:\n"
+             "            for x in v:\n"
+             + _ITEM_CODE["int"].replace("            ", "                ") +
+             "    else:\n"
+             "        _enc(v, out)\n")
+# Lists of plain tuples (the agenda's task frames): each tuple's items inline.
+_TUPLE_LIST = ("    v = obj.{name}\n"
+               "    if type(v) is list and len(v) < 24:\n"
+               "        out.append(0x80 | len(v))\n"
+               "        for x in v:\n"
+               "            if type(x) is tuple and len(x) < 24:\n"
+               "                out.append(0x80 | len(x))\n"
+               "                _items(x, out)\n"
+               "            else:\n"
+               "                _enc(x, out)\n"
+               "    else:\n"
+               "        _enc(v, out)\n")
+_NOT_STATES = ("int", "str", "bool", "bytes", "tuple", "list", "dict", "Any", "object", "None")
 
 
 def _field_code(annotation: str) -> str:
     ann = annotation.replace(" ", "")
     if ann in _FIELD_CODE:
         return _FIELD_CODE[ann]
-    if ann in ("list[int]", "list[str]"):
-        return _SHORT_LIST.replace("{item}", _ITEM_CODE[ann[5:-1]])
-    if ann.startswith("list[") and ann[5:-1].isidentifier() and ann[5:-1] not in (
-            "int", "str", "bool", "bytes", "tuple", "list", "dict", "Any"):
+    if ann == "list[int]":
+        return _INT_LIST
+    if ann == "list[str]":
+        return _SHORT_LIST.replace("{item}", _ITEM_CODE["str"])
+    if ann == "list[tuple]":
+        return _TUPLE_LIST
+    if ann.startswith("list[") and ann[5:-1].isidentifier() and ann[5:-1] not in _NOT_STATES:
         return _LIST_OF_STATES
+    if ann.isidentifier() and ann not in _NOT_STATES:
+        return _STATE_FIELD
     return "    _enc(obj.{name}, out)\n"
 
 
@@ -181,10 +233,24 @@ def _make_encoder(cls: type) -> Any:
         lines.append(_field_code(types[name]).format(name=name))
     if not keys:
         lines.append(f"    out += {bytes(head)!r}\n")
-    namespace = {"_enc": _enc, "_str_cache": _str_cache, "_encoders": _encoders}
+    namespace = {"_enc": _enc, "_str_cache": _str_cache, "_encoders": _encoders, "_U8": _U8,
+                 "_head": _head, "_ONLY_INT": _ONLY_INT, "_SMALL": _SMALL, "_items": _items}
     exec(compile("".join(lines), f"<encoder of {cls.__qualname__}>", "exec"), namespace)
     _encoders[cls] = namespace["enc"]
     return namespace["enc"]
+
+
+def _items(seq: Any, out: bytearray) -> None:
+    """The items of a list or tuple, after its head: the common kinds inline."""
+    for x in seq:
+        t = type(x)
+        if t is int and 0 <= x < 24:
+            out.append(x)
+        elif t is str:
+            b = _str_cache.get(x)
+            out += b if b is not None else _encoded_str(x)
+        else:
+            _enc(x, out)
 
 
 # Tuple subclasses (named tuples: agenda frames) met so far, encoded as their plain tuples.
@@ -211,7 +277,8 @@ def _enc(obj: Any, out: bytearray) -> None:
             out.append(0x80 | n)
         else:
             _head(4, n, out)
-        if not n:
+        if n < 8:   # a short one (a task frame): sorting out its kinds costs more than this
+            _items(obj, out)
             return
         kinds = set(map(type, obj))
         if kinds == _ONLY_INT:
@@ -297,4 +364,6 @@ def to_data(obj: Any) -> Any:
 
 def state_hash(state: Any) -> bytes:
     """SHA-256 of the canonical encoding: the value nodes compare after every turn."""
-    return hashlib.sha256(encode(state)).digest()
+    out = bytearray()
+    _enc(state, out)
+    return hashlib.sha256(out).digest()
