@@ -50,8 +50,13 @@ class GreedyBot(Bot):
 
     kind = "greedy"
 
+    _policy: tuple[str, Callable[..., Move]] = ("", None)  # type: ignore[assignment]
+
     def choose(self, state: Any, decision: Decision) -> Move:
-        policy: Callable[..., Move] = get_game(state.game).greedy_move
+        # The game's policy found once per game (a bot is asked at nearly every step).
+        game_id, policy = self._policy
+        if game_id != state.game:
+            game_id, policy = self._policy = (state.game, get_game(state.game).greedy_move)
         return policy(state, decision, self.rng)
 
 

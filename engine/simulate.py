@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 from .bots import make_bot
 from .canonical import state_hash
 from .chance import Chance, draw
-from .core import Disclose, Over, PrivateDraw, Result, Sealed, clone, get_game
+from .core import Decision, Disclose, Over, PrivateDraw, Result, Sealed, clone, get_game
 from .observe import Observation, observe
 
 __all__ = ["SimulatedGame", "TableDealer", "play", "replay_step", "chance_seed"]
@@ -111,13 +111,21 @@ def play(game_id: str, players: int, seed: int, bots: Sequence[str] | str = "gre
     turns = _turns(state)
     steps = 0
     in_place = on_step is None
+    pending, apply = game.pending, game.apply
     while True:
-        p = game.pending(state)
-        if isinstance(p, Over):
+        p = pending(state)
+        kind = type(p)
+        if kind is Over:
             break
         if steps >= max_steps:
             raise RuntimeError(f"{game_id} seed {seed}: no end after {max_steps} steps")
-        if isinstance(p, Chance):
+        # Exact types first (a player's decision is most steps), the isinstance checks after.
+        if kind is Decision:
+            move = agents[p.player].choose_seen(dealer.observation(state, p.player), p)
+            state = apply(state, move, in_place)
+            if keep_history:
+                history.append(("move", move))
+        elif kind is Chance or isinstance(p, Chance):
             state = game.resolve(state, chance_seed(seed, steps), in_place)
             if keep_history:
                 history.append(("chance", chance_seed(seed, steps)))
@@ -132,16 +140,19 @@ def play(game_id: str, players: int, seed: int, bots: Sequence[str] | str = "gre
             state = game.apply_sealed(state, moves, in_place)
             if keep_history:
                 history.append(("sealed", moves))
+        elif isinstance(p, Over):
+            break
         else:
             move = agents[p.player].choose_seen(dealer.observation(state, p.player), p)
-            state = game.apply(state, move, in_place)
+            state = apply(state, move, in_place)
             if keep_history:
                 history.append(("move", move))
         steps += 1
         if on_step is not None:
             on_step(state)
-        if _turns(state) != turns:
-            turns = _turns(state)
+        now = getattr(state, "turns", 0)   # _turns(state), called here once a step
+        if now != turns:
+            turns = now
             hashes.append(state_hash(state))
     hashes.append(state_hash(state))
     return SimulatedGame(game_id, seed, players, kinds, tuple(sorted(set(variants))), state,
