@@ -27,16 +27,17 @@ __all__ = ["AgendaGame"]
 
 class AgendaGame(Game):
     _auto: frozenset[str] = frozenset()
-    # kind -> (the game's _do_<kind>, _options_<kind>, _on_<kind> as bound methods, None where
-    # it has none): found once per kind and game object, since every step of every game looks
-    # them up (a string built and a getattr each were a tenth of a step).
-    _tasks: dict[str, tuple[Any, Any, Any]] | None = None
+    # kind -> (the game's _do_<kind>, _options_<kind>, _on_<kind>, _hidden_<kind>,
+    # _chance_<kind>, _roll_<kind> as bound methods, None where it has none): found once per
+    # kind and game object, since every step of every game looks them up (a string built and a
+    # getattr each were a tenth of a step).
+    _tasks: dict[str, tuple[Any, ...]] | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._auto = frozenset(name[4:] for name in dir(cls) if name.startswith("_do_"))
 
-    def _task(self, kind: str) -> tuple[Any, Any, Any]:
+    def _task(self, kind: str) -> tuple[Any, ...]:
         tasks = self._tasks
         if tasks is None:
             tasks = self._tasks = {}
@@ -44,7 +45,9 @@ class AgendaGame(Game):
         if found is None:
             found = tasks[kind] = (
                 getattr(self, "_do_" + kind) if kind in self._auto else None,
-                getattr(self, "_options_" + kind, None), getattr(self, "_on_" + kind, None))
+                getattr(self, "_options_" + kind, None), getattr(self, "_on_" + kind, None),
+                getattr(self, "_hidden_" + kind, None), getattr(self, "_chance_" + kind, None),
+                getattr(self, "_roll_" + kind, None))
         return found
 
     def _push(self, s: Any, *frames: tuple) -> None:
@@ -83,14 +86,13 @@ class AgendaGame(Game):
             return Over(self.result(s))
         frame = s.agenda[-1]
         kind = frame[0]
-        options = self._task(kind)[1]
+        _, options, _, hidden, chance, _ = self._task(kind)
         if options is not None:
             player, opts = options(s, frame)
             return Decision(player, opts, kind)
-        hidden = getattr(self, "_hidden_" + kind, None)
         if hidden is not None:
             return hidden(s, frame)
-        return getattr(self, "_chance_" + kind)(s, frame)
+        return chance(s, frame)
 
     def _apply(self, s: Any, move: Move) -> None:
         frame = s.agenda.pop()
@@ -100,7 +102,7 @@ class AgendaGame(Game):
 
     def _apply_chance(self, s: Any, outcome: tuple[int, ...]) -> None:
         frame = s.agenda.pop()
-        getattr(self, "_roll_" + frame[0])(s, frame, outcome)
+        self._task(frame[0])[5](s, frame, outcome)
         s.steps += 1
         self._settle(s)
 
