@@ -6,11 +6,17 @@ and dataclass instances (encoded as a map of their field names). A named tuple (
 with named fields) is the array of its values, the same bytes as the plain tuple: its names are
 for the code that reads it and never reach a state hash. Floats are refused: they are not
 deterministic across platforms and have no place in game state.
+
+The encoding is a function of the value alone: what the encoders remember between calls (each
+string's bytes, each dataclass's generated code, each list field's last items and their bytes)
+is keyed by exact type and, for the list fields, by the identity of immutable items the memo
+itself keeps alive, so a remembered answer is only ever the one encoding anew would give.
 """
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import operator
 from typing import Any
 
 __all__ = ["encode", "to_data", "state_hash", "CanonicalError"]
@@ -163,27 +169,46 @@ _ITEM_CODE = {
             "            else:\n"
             "                out += b\n"),
 }
-# Lists of ints of any length (a board's owners per space): a long one of small ints only is
-# one bytes() of the table of their one-byte encodings, the exact types checked first (True
-# would pass for 1 in the table); the items one by one otherwise.
-_INT_LIST = ("    v = obj.{name}\n"
-             "    if type(v) is list:\n"
-             "        n = len(v)\n"
-             "        if n < 24:\n"
-             "            out.append(0x80 | n)\n"
-             "        else:\n"
-             "            _head(4, n, out)\n"
-             "        if n > 12 and set(map(type, v)) == _ONLY_INT:\n"
-             "            try:\n"
-             "                out += bytes(map(_SMALL.__getitem__, v))\n"
-             "            except KeyError:\n"
-             "                for x in v:\n"
-             "                    _enc(x, out)\n"
-             "        else:\n"
-             "            for x in v:\n"
-             + _ITEM_CODE["int"].replace("            ", "                ") +
-             "    else:\n"
-             "        _enc(v, out)\n")
+# Lists of ints or strings of any length (a board's owners per space, the undrafted
+# characters). The items of such a list change seldom between two hashes, so each field
+# remembers its last list's items (the item objects themselves) and their bytes: a list whose
+# items are those very objects, compared by identity (`is`, never ==, under which True would
+# pass for 1), has those bytes. Only lists of exact ints or exact strs are remembered (no item
+# can change in place, and the snapshot keeps its objects alive, so no other can take their
+# identity). Otherwise a long list of small ints is one bytes() of the table of their
+# one-byte encodings after the same exact-type check, and any other list goes item by item.
+_ATOM_LIST = ("    v = obj.{name}\n"
+              "    if type(v) is list:\n"
+              "        n = len(v)\n"
+              "        if n < 24:\n"
+              "            out.append(0x80 | n)\n"
+              "        else:\n"
+              "            _head(4, n, out)\n"
+              "        last = {memo}[0]\n"
+              "        if n < 6:\n"
+              "            for x in v:\n"
+              "{item}"
+              "        elif len(last[0]) == n and all(map(_is, v, last[0])):\n"
+              "            out += last[1]\n"
+              "        else:\n"
+              "            kinds = set(map(type, v))\n"
+              "            start = len(out)\n"
+              "{fill}"
+              "            if kinds == {only}:\n"
+              "                {memo}[0] = (tuple(v), bytes(out[start:]))\n"
+              "    else:\n"
+              "        _enc(v, out)\n")
+_ATOM_FILL = {
+    "int": ("            try:\n"
+            "                if kinds != _ONLY_INT:\n"
+            "                    raise KeyError\n"
+            "                out += bytes(map(_SMALL.__getitem__, v))\n"
+            "            except KeyError:\n"
+            "                for x in v:\n"
+            "                    _enc(x, out)\n"),
+    "str": ("            for x in v:\n"
+            + _ITEM_CODE["str"].replace("            ", "                ")),
+}
 # Lists of plain tuples (the agenda's task frames): each tuple's items inline.
 _TUPLE_LIST = ("    v = obj.{name}\n"
                "    if type(v) is list and len(v) < 24:\n"
@@ -203,10 +228,11 @@ def _field_code(annotation: str) -> str:
     ann = annotation.replace(" ", "")
     if ann in _FIELD_CODE:
         return _FIELD_CODE[ann]
-    if ann == "list[int]":
-        return _INT_LIST
-    if ann == "list[str]":
-        return _SHORT_LIST.replace("{item}", _ITEM_CODE["str"])
+    if ann in ("list[int]", "list[str]"):
+        atom = ann[5:-1]
+        item = "".join("    " + line for line in _ITEM_CODE[atom].splitlines(True))
+        return _ATOM_LIST.replace("{item}", item).replace("{fill}", _ATOM_FILL[atom]).replace(
+            "{only}", f"_ONLY_{atom.upper()}")
     if ann == "list[tuple]":
         return _TUPLE_LIST
     if ann.startswith("list[") and ann[5:-1].isidentifier() and ann[5:-1] not in _NOT_STATES:
@@ -227,14 +253,17 @@ def _make_encoder(cls: type) -> Any:
     head = bytearray()
     _head(5, len(keys), head)
     lines = ["def enc(obj, out):\n"]
-    for kb, name in keys:
+    namespace = {"_enc": _enc, "_str_cache": _str_cache, "_encoders": _encoders, "_U8": _U8,
+                 "_head": _head, "_ONLY_INT": _ONLY_INT, "_ONLY_STR": _ONLY_STR,
+                 "_SMALL": _SMALL, "_items": _items, "_is": operator.is_}
+    for i, (kb, name) in enumerate(keys):
         lines.append(f"    out += {bytes(head) + kb!r}\n")
         head = bytearray()
-        lines.append(_field_code(types[name]).format(name=name))
+        # the field's memo (_ATOM_LIST): one (items, their bytes) entry, replaced whole
+        namespace[f"M{i}"] = [((), b"")]
+        lines.append(_field_code(types[name]).format(name=name, memo=f"M{i}"))
     if not keys:
         lines.append(f"    out += {bytes(head)!r}\n")
-    namespace = {"_enc": _enc, "_str_cache": _str_cache, "_encoders": _encoders, "_U8": _U8,
-                 "_head": _head, "_ONLY_INT": _ONLY_INT, "_SMALL": _SMALL, "_items": _items}
     exec(compile("".join(lines), f"<encoder of {cls.__qualname__}>", "exec"), namespace)
     _encoders[cls] = namespace["enc"]
     return namespace["enc"]
