@@ -25,6 +25,10 @@ from .core import Decision, Disclose, Game, Move, Over, PrivateDraw
 __all__ = ["AgendaGame"]
 
 
+# The prefixes of the methods a task kind is run by (the table `AgendaGame._task` keeps).
+_TASK_METHODS = ("_do_", "_options_", "_on_", "_hidden_", "_chance_", "_roll_")
+
+
 class AgendaGame(Game):
     _auto: frozenset[str] = frozenset()
     # kind -> (the game's _do_<kind>, _options_<kind>, _on_<kind>, _hidden_<kind>,
@@ -36,6 +40,18 @@ class AgendaGame(Game):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._auto = frozenset(name[4:] for name in dir(cls) if name.startswith("_do_"))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # A task method set on the game object itself (a test breaking one rule) must be the
+        # one that runs: the table is found anew.
+        if name.startswith(_TASK_METHODS):
+            super().__setattr__("_tasks", None)
+        super().__setattr__(name, value)
+
+    def __delattr__(self, name: str) -> None:
+        if name.startswith(_TASK_METHODS):
+            super().__setattr__("_tasks", None)
+        super().__delattr__(name)
 
     def _task(self, kind: str) -> tuple[Any, ...]:
         tasks = self._tasks
