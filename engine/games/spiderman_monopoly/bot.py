@@ -49,10 +49,24 @@ def missing(g: "SpiderManMonopoly", s: "State", seat: int, set_no: int) -> tuple
     return tuple(i for i in spaces if s.owners[i] != seat)
 
 
+# (the game's data, its colour sets): the board is read once, not at every turn decision
+_sets: tuple[Any, list[int]] = (None, [])
+
+
+def villain_sets(g: "SpiderManMonopoly") -> list[int]:
+    """The colour sets of villains, in order."""
+    global _sets
+    data, sets = _sets
+    if data is not g.data:
+        data, sets = _sets = (g.data, sorted({sp.set for sp in g.data.spaces
+                                               if sp.kind == "villain"}))
+    return sets
+
+
 def trade_plan(g: "SpiderManMonopoly", s: "State", seat: int) -> TradePlan | None:
     """The trade the bot would offer now, or None: the set it lacks fewest villains of (then
     the dearest), from one other player still in who holds them all."""
-    sets = sorted({sp.set for sp in g.data.spaces if sp.kind == "villain"})
+    sets = villain_sets(g)
     plans = []
     for set_no in sets:
         take = missing(g, s, seat, set_no)

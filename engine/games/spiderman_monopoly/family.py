@@ -185,22 +185,31 @@ class MonopolyFamily(Auction, Trades, TurnTask):
 
     def placements(self, s: "State", seat: int, lot: str) -> list[int]:
         """Villains of `seat` where a Tracer (lot "tracer") or a Bot may go now, evenly."""
-        out = []
+        tracers, bots = self._placements(s, seat)
+        return tracers if lot == "tracer" else bots if lot == "bot" else []
+
+    def _placements(self, s: "State", seat: int) -> tuple[list[int], list[int]]:
+        """`placements` of both lots, from one pass over the seat's villains (each turn
+        decision asks for both)."""
+        tracers: list[int] = []
+        bots: list[int] = []
+        most = self.data.max_tracers
+        spaces, tech = self.data.spaces, s.tech
         lowest: dict[int, int | None] = {}  # set -> its lowest level, None: not all `seat`'s
         for i in self.properties_of(s, seat):
-            sp = self.data.spaces[i]
+            sp = spaces[i]
             if sp.kind != "villain":
                 continue
             if sp.set not in lowest:   # each set looked at once, not once per space of it
                 lowest[sp.set] = min(self.set_levels(s, i)) if self.full_set(s, i) else None
-            level = s.tech[i]
+            level = tech[i]
             if level != lowest[sp.set]:
                 continue
-            if lot == "tracer" and level < self.data.max_tracers:
-                out.append(i)
-            elif lot == "bot" and level == self.data.max_tracers:
-                out.append(i)
-        return out
+            if level < most:
+                tracers.append(i)
+            elif level == most:
+                bots.append(i)
+        return tracers, bots
 
     def tech_cost(self, space: int, lot: str) -> int:
         sp = self.data.spaces[space]
@@ -211,8 +220,11 @@ class MonopolyFamily(Auction, Trades, TurnTask):
 
     def tech_buys(self, s: "State", seat: int) -> list[Move]:
         webs = s.players[seat].webs
+        if s.tracers <= 0 and s.bots <= 0:
+            return []
+        spots = dict(zip(("tracer", "bot"), self._placements(s, seat)))
         return [(lot, i) for lot in ("tracer", "bot") if self.supply(s, lot) > 0
-                for i in self.placements(s, seat, lot) if webs >= self.tech_cost(i, lot)]
+                for i in spots[lot] if webs >= self.tech_cost(i, lot)]
 
     def attach(self, s: "State", seat: int, lot: str, space: int) -> None:
         if lot == "tracer":
@@ -298,7 +310,10 @@ class MonopolyFamily(Auction, Trades, TurnTask):
         def has_goods(o: int) -> bool:
             return bool(s.players[o].cards) or any(
                 self.tradeable(s, i) for i in self.properties_of(s, o))
-        return [("trade", o) for o in self.others(s, seat) if has_goods(seat) or has_goods(o)]
+        others = self.others(s, seat)
+        if others and has_goods(seat):   # (asked once, not once per other seat)
+            return [("trade", o) for o in others]
+        return [("trade", o) for o in others if has_goods(o)]
 
     def trade_money(self, s: "State", seat: int, partner: int, pay: int, ask: int) -> None:
         # Unlike the family default, not capped by what each side holds at the answer: nothing
