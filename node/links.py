@@ -63,6 +63,9 @@ class Seat:
     conn: Any = None
     scope: Any = None     # cancels the current link's reader and writer
     inflight: list = field(default_factory=list)   # the batch being written to it
+    # what its node said it plays as in the lobby (engine.bots.bot_info), None for a person:
+    # its own word, shown beside its name, never checked (a bot's moves are checked as anyone's)
+    bot: dict | None = None
 
 
 class Links:

@@ -49,6 +49,7 @@ class Table:
                  on_event: Callable[[str, dict], None] | None = None) -> None:
         self.identity = identity
         self.name = name
+        self.bot: dict | None = None   # what we play as, if a bot (engine.bots.bot_info)
         self.seats: list[Seat] = []
         self.my_seat: int | None = None
         self.session: Session | None = None
