@@ -34,29 +34,34 @@ class AgendaGame(Game):
     # kind -> (the game's _do_<kind>, _options_<kind>, _on_<kind>, _hidden_<kind>,
     # _chance_<kind>, _roll_<kind> as bound methods, None where it has none): found once per
     # kind and game object, since every step of every game looks them up (a string built and a
-    # getattr each were a tenth of a step).
+    # getattr each were a tenth of a step). `_tasks_for`: how many attributes the game object
+    # had when the table was made (see `_table`).
     _tasks: dict[str, tuple[Any, ...]] | None = None
+    _tasks_for = -1
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._auto = frozenset(name[4:] for name in dir(cls) if name.startswith("_do_"))
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        # A task method set on the game object itself (a test breaking one rule) must be the
-        # one that runs: the table is found anew.
-        if name.startswith(_TASK_METHODS):
-            super().__setattr__("_tasks", None)
-        super().__setattr__(name, value)
-
-    def __delattr__(self, name: str) -> None:
-        if name.startswith(_TASK_METHODS):
-            super().__setattr__("_tasks", None)
-        super().__delattr__(name)
+    def _table(self) -> dict[str, tuple[Any, ...]]:
+        """The task table. A task method set on the game object itself (a test breaking one
+        rule) must be the one that runs, and the class's again once it is taken off: the table
+        is made anew whenever the object's attributes are more or fewer than when it was made,
+        and never kept while the object holds a task method of its own (each look-up is then
+        a getattr, as before the table). (No __setattr__ hook: it cost a tenth of a step, the
+        engine sets its caches on the game at every step.)"""
+        tasks = self._tasks
+        if tasks is None or len(self.__dict__) != self._tasks_for:
+            if any(name.startswith(_TASK_METHODS) for name in self.__dict__):
+                self._tasks = None
+                return {}
+            tasks = self._tasks = {}
+            self._tasks_for = -1   # set first, so that the size read next counts it
+            self._tasks_for = len(self.__dict__)
+        return tasks
 
     def _task(self, kind: str) -> tuple[Any, ...]:
-        tasks = self._tasks
-        if tasks is None:
-            tasks = self._tasks = {}
+        tasks = self._table()
         found = tasks.get(kind)
         if found is None:
             found = tasks[kind] = (
@@ -70,12 +75,15 @@ class AgendaGame(Game):
         """Queue frames so that the first given is done first."""
         s.agenda.extend(reversed(frames))
 
+    # The state `_settle` last left and the decision it left it at (None: a chance node, a
+    # hidden card, the end), for `_pending_settled`. One tuple, replaced whole, holding the
+    # state itself: a state it names cannot be freed, so no other can take its identity.
+    _settled: tuple[Any, Decision | None] = (None, None)
+
     def _settle(self, s: Any) -> None:
         """Run automatic tasks, and decisions with a single option, until input is needed."""
         agenda = s.agenda
-        tasks = self._tasks
-        if tasks is None:
-            tasks = self._tasks = {}
+        tasks = self._table()
         while agenda:
             frame = agenda[-1]
             task = tasks.get(frame[0]) or self._task(frame[0])
@@ -86,16 +94,29 @@ class AgendaGame(Game):
                 continue
             options = task[1]
             if options is None:
+                self._settled = (s, None)
                 return  # a chance node or a hidden card
             player, opts = options(s, frame)
             if len(opts) != 1:
+                decision = Decision(player, opts, frame[0])
+                self._settled = (s, decision)
                 if s is self._owned and not s.forfeited:
                     # Changed in place, so nothing changes it before pending() is asked: the
                     # options found here are the answer (they cost as much as the step).
-                    self._last = (s, Decision(player, opts, frame[0]))
+                    self._last = (s, decision)
                 return
             agenda.pop()
             task[2](s, frame, opts[0])
+        self._settled = (s, None)
+
+    def _pending_settled(self, s: Any) -> Decision | Chance | PrivateDraw | Disclose | Over:
+        """`_pending(s)` for a caller that changes `s` only through `_apply*` (a search's
+        rollout on its private copy): the decision `_settle` found for `s` when `s` is the
+        state it settled last, without finding the options again; `_pending` otherwise."""
+        state, decision = self._settled
+        if state is s and decision is not None:
+            return decision
+        return self._pending(s)
 
     def _pending(self, s: Any) -> Decision | Chance | PrivateDraw | Disclose | Over:
         if not s.agenda:

@@ -18,6 +18,9 @@ def test_a_task_method_set_on_the_game_object_runs_and_its_removal_restores_the_
     try:
         assert play("overwatch-monopoly", 4, 5, "greedy").turn_hashes == before
         assert landed
+        game._do_land = lambda s, frame: (landed.append("again"), land(s, frame))  # replaced
+        assert play("overwatch-monopoly", 4, 5, "greedy").turn_hashes == before
+        assert "again" in landed
     finally:
         del game._do_land
     count = len(landed)
