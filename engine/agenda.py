@@ -34,30 +34,27 @@ class AgendaGame(Game):
     # kind -> (the game's _do_<kind>, _options_<kind>, _on_<kind>, _hidden_<kind>,
     # _chance_<kind>, _roll_<kind> as bound methods, None where it has none): found once per
     # kind and game object, since every step of every game looks them up (a string built and a
-    # getattr each were a tenth of a step). `_tasks_for`: how many attributes the game object
-    # had when the table was made (see `_table`).
+    # getattr each were a tenth of a step).
     _tasks: dict[str, tuple[Any, ...]] | None = None
-    _tasks_for = -1
+    _task_names: frozenset[str] = frozenset()   # the class's task methods, by name
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._auto = frozenset(name[4:] for name in dir(cls) if name.startswith("_do_"))
+        cls._task_names = frozenset(name for name in dir(cls) if name.startswith(_TASK_METHODS))
 
     def _table(self) -> dict[str, tuple[Any, ...]]:
         """The task table. A task method set on the game object itself (a test breaking one
-        rule) must be the one that runs, and the class's again once it is taken off: the table
-        is made anew whenever the object's attributes are more or fewer than when it was made,
-        and never kept while the object holds a task method of its own (each look-up is then
-        a getattr, as before the table). (No __setattr__ hook: it cost a tenth of a step, the
-        engine sets its caches on the game at every step.)"""
+        rule) must be the one that runs, and the class's again once it is taken off: while the
+        object holds one of its own, no table is kept (each look-up is a getattr, as before
+        the table), and a new one is made after. (Not a __setattr__ hook: the engine sets its
+        caches on the game at every step, and the hook cost a tenth of a step.)"""
+        if not self._task_names.isdisjoint(self.__dict__):
+            self._tasks = None
+            return {}
         tasks = self._tasks
-        if tasks is None or len(self.__dict__) != self._tasks_for:
-            if any(name.startswith(_TASK_METHODS) for name in self.__dict__):
-                self._tasks = None
-                return {}
+        if tasks is None:
             tasks = self._tasks = {}
-            self._tasks_for = -1   # set first, so that the size read next counts it
-            self._tasks_for = len(self.__dict__)
         return tasks
 
     def _task(self, kind: str) -> tuple[Any, ...]:

@@ -6,7 +6,9 @@ from engine.core import get_game
 
 def test_a_task_method_set_on_the_game_object_runs_and_its_removal_restores_the_rule():
     game = get_game("overwatch-monopoly")
-    before = play("overwatch-monopoly", 4, 5, "greedy").turn_hashes   # the table is filled
+    game.walk = game.walk   # another method set on the object, the table filled, then taken
+    before = play("overwatch-monopoly", 4, 5, "greedy").turn_hashes   # off: as many of its
+    del game.walk                                      # own attributes once _do_land is set
     landed = []
     land = game._do_land
 
