@@ -67,9 +67,20 @@ def trade_plan(g: "SpiderManMonopoly", s: "State", seat: int) -> TradePlan | Non
     """The trade the bot would offer now, or None: the set it lacks fewest villains of (then
     the dearest), from one other player still in who holds them all."""
     sets = villain_sets(g)
+    lacking: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def lacks(who: int, set_no: int) -> tuple[int, ...]:
+        # `missing`, each (seat, set) worked out once per plan: the offers to one partner
+        # ask it again for every set looked at
+        key = (who, set_no)
+        found = lacking.get(key)
+        if found is None:
+            found = lacking[key] = missing(g, s, who, set_no)
+        return found
+
     plans = []
     for set_no in sets:
-        take = missing(g, s, seat, set_no)
+        take = lacks(seat, set_no)
         owners = {s.owners[i] for i in take}
         if not take or len(owners) != 1 or NOBODY in owners:
             continue
@@ -77,7 +88,7 @@ def trade_plan(g: "SpiderManMonopoly", s: "State", seat: int) -> TradePlan | Non
         if s.players[partner].out or not all(g.tradeable(s, i) for i in take):
             continue
         give = next((m for other in sets if other != set_no
-                     for m in [missing(g, s, partner, other)]
+                     for m in [lacks(partner, other)]
                      if m and all(s.owners[i] == seat and g.tradeable(s, i) for i in m)), ())
         pay = max(0, price(g, take) - price(g, give) + 1)
         if s.players[seat].webs - pay < RESERVE:
