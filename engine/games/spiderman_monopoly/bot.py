@@ -44,9 +44,9 @@ def price(g: "SpiderManMonopoly", spaces: tuple[int, ...]) -> int:
 def missing(g: "SpiderManMonopoly", s: "State", seat: int, set_no: int) -> tuple[int, ...]:
     """The villains of a colour set that `seat` lacks, if it holds some of it, else ()."""
     spaces = g.data.set_spaces(set_no)
-    if not any(s.owners[i] == seat for i in spaces):
-        return ()
-    return tuple(i for i in spaces if s.owners[i] != seat)
+    owners = s.owners
+    lacking = tuple(i for i in spaces if owners[i] != seat)   # (one pass over the set)
+    return () if len(lacking) == len(spaces) else lacking
 
 
 # (the game's data, its colour sets): the board is read once, not at every turn decision

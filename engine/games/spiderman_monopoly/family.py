@@ -304,7 +304,10 @@ class MonopolyFamily(Auction, Trades, TurnTask):
     def tradeable(self, s: "State", space: int) -> bool:
         """No Spider-Tech anywhere on its colour set (sell it to the bank first)."""
         sp = self.data.spaces[space]
-        return sp.kind != "villain" or not any(self.set_levels(s, space))
+        if sp.kind != "villain":
+            return True
+        tech = s.tech
+        return not any(tech[i] for i in self.data.set_spaces(sp.set))   # (set_levels' list)
 
     def trade_openings(self, s: "State", mine: list[int] | None = None) -> list[Move]:
         """(`mine`: the properties of the seat to play, when the caller has them.)"""
