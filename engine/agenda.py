@@ -77,10 +77,12 @@ class AgendaGame(Game):
     # state itself: a state it names cannot be freed, so no other can take its identity.
     _settled: tuple[Any, Decision | None] = (None, None)
 
-    def _settle(self, s: Any) -> None:
-        """Run automatic tasks, and decisions with a single option, until input is needed."""
+    def _settle(self, s: Any, tasks: dict[str, tuple[Any, ...]] | None = None) -> None:
+        """Run automatic tasks, and decisions with a single option, until input is needed
+        (`tasks`: the task table, when the caller has just looked it up)."""
         agenda = s.agenda
-        tasks = self._table()
+        if tasks is None:
+            tasks = self._table()
         while agenda:
             frame = agenda[-1]
             task = tasks.get(frame[0]) or self._task(frame[0])
@@ -130,15 +132,17 @@ class AgendaGame(Game):
 
     def _apply(self, s: Any, move: Move) -> None:
         frame = s.agenda.pop()
-        self._task(frame[0])[2](s, frame, move)
+        tasks = self._table()
+        (tasks.get(frame[0]) or self._task(frame[0]))[2](s, frame, move)
         s.steps += 1
-        self._settle(s)
+        self._settle(s, tasks)
 
     def _apply_chance(self, s: Any, outcome: tuple[int, ...]) -> None:
         frame = s.agenda.pop()
-        self._task(frame[0])[5](s, frame, outcome)
+        tasks = self._table()
+        (tasks.get(frame[0]) or self._task(frame[0]))[5](s, frame, outcome)
         s.steps += 1
-        self._settle(s)
+        self._settle(s, tasks)
 
     def _apply_draw(self, s: Any) -> None:
         frame = s.agenda.pop()

@@ -11,7 +11,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from .bots import make_bot
+from .bots import Bot, make_bot
 from .canonical import state_hash
 from .chance import Chance, draw
 from .core import Decision, Disclose, Over, PrivateDraw, Result, Sealed, clone, get_game
@@ -112,6 +112,9 @@ def play(game_id: str, players: int, seed: int, bots: Sequence[str] | str = "gre
     steps = 0
     in_place = on_step is None
     pending, apply = game.pending, game.apply
+    # A bot that decides from the public state alone (it keeps Bot.choose_seen) is asked with
+    # the state itself: its seat's observation would only be unwrapped again.
+    public = [type(agent).choose_seen is Bot.choose_seen for agent in agents]
     while True:
         p = pending(state)
         kind = type(p)
@@ -121,7 +124,9 @@ def play(game_id: str, players: int, seed: int, bots: Sequence[str] | str = "gre
             raise RuntimeError(f"{game_id} seed {seed}: no end after {max_steps} steps")
         # Exact types first (a player's decision is most steps), the isinstance checks after.
         if kind is Decision:
-            move = agents[p.player].choose_seen(dealer.observation(state, p.player), p)
+            seat = p.player
+            move = agents[seat].choose(state, p) if public[seat] else \
+                agents[seat].choose_seen(dealer.observation(state, seat), p)
             state = apply(state, move, in_place)
             if keep_history:
                 history.append(("move", move))
