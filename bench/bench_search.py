@@ -12,6 +12,20 @@ POLICY_BETTER). With --seat-table, four strong bots: each seat's win share. Prin
 fair share in a 4-player game is 25 %), then the strong bot's decision time in this process
 (median and slowest, budget in simulations: `sim`'s). The issue's target run is
 `--games 200 --level hard`; `make bench` runs a short smoke line (--games 2 by default).
+
+Why a Spider-Man game costs most (measured 2026-12-06, seed 1, strong:hard in seat 1 against
+three greedy bots, CPU seconds of the whole game, before -> after the issue-27 speed round):
+Spider-Man 81.9 -> 44.6 s, Overwatch 5.6 -> 4.3 s. Not the evaluation, nor longer rollouts
+(36 and 42 steps a rollout, ~120 and ~100 rollouts a decision). The game is longer (131 turns
+against 83); its strong seat decides four times as often (443 decisions against 110: about 8
+"turn" decisions in each of its turns, for Spider-Tech bought and sold, cards played and up to
+three trade offers a turn, and 150 trade-draft steps); and a rollout step cost ~2.5 times as
+much (its turn options list placements, sales and trade openings from the board, its greedy
+policy plans trades). The rollouts now take the options the agenda found when it settled a
+state instead of finding them again (AgendaGame._pending_settled), and Spider-Man's options
+and trade plans are found once a decision: 1.8x. What is left is the count of decisions: a
+cheaper search of the draft steps (the offer was chosen at the turn decision) or of a turn's
+later decisions changes how the bot plays, so it waits for this bench's win rates.
 """
 from __future__ import annotations
 

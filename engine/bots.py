@@ -15,7 +15,7 @@ from typing import Any, Callable
 from .core import Decision, Move, get_game
 
 __all__ = ["Bot", "RandomBot", "SearchBot", "make_bot", "parse_bot_spec", "bot_spec", "BOT_KINDS",
-           "LEVELS", "THINK_DEFAULT", "THINK_MAX", "live_spec"]
+           "LEVELS", "THINK_DEFAULT", "THINK_MAX", "live_spec", "bot_info", "bot_info_problem"]
 
 
 class Bot:
@@ -50,8 +50,13 @@ class GreedyBot(Bot):
 
     kind = "greedy"
 
+    _policy: tuple[str, Callable[..., Move]] = ("", None)  # type: ignore[assignment]
+
     def choose(self, state: Any, decision: Decision) -> Move:
-        policy: Callable[..., Move] = get_game(state.game).greedy_move
+        # The game's policy found once per game (a bot is asked at nearly every step).
+        game_id, policy = self._policy
+        if game_id != state.game:
+            game_id, policy = self._policy = (state.game, get_game(state.game).greedy_move)
         return policy(state, decision, self.rng)
 
 
@@ -142,6 +147,29 @@ def bot_spec(kind: str, level: str | None = None, think: float | None = None) ->
     spec = kind + (f":{level}" if level else "") + (f"@{think:g}" if think is not None else "")
     parse_bot_spec(spec)
     return spec
+
+
+def bot_info(spec: str) -> dict:
+    """What a bot's node tells the other players it is (the lobby, the control API): its kind
+    and, for the strong bot, its level ({"kind": "strong", "level": "hard"}, {"kind":
+    "greedy"}); never its think time. ValueError for a spec parse_bot_spec refuses."""
+    kind, level, _ = parse_bot_spec(spec)
+    return {"kind": kind, "level": level} if kind == "strong" else {"kind": kind}
+
+
+def bot_info_problem(value: Any) -> str | None:
+    """Why `value` is not what bot_info gives for some spec (a peer's word on its bot), or None."""
+    if type(value) is not dict or type(value.get("kind")) is not str:
+        return "a bot is told as its kind (and a strong bot's level)"
+    kind = value["kind"]
+    if kind not in BOT_KINDS:
+        return f"unknown bot kind {kind[:40]!r} (known: {', '.join(BOT_KINDS)})"
+    level = value.get("level")
+    if kind == "strong" and (set(value) != {"kind", "level"} or level not in LEVELS):
+        return f"a strong bot's level is one of {', '.join(LEVELS)}"
+    if kind != "strong" and set(value) != {"kind"}:
+        return f"only the strong bot has a level, not {kind!r}"
+    return None
 
 
 def make_bot(kind: str, seed: int | bytes | str = 0) -> Bot:

@@ -6,11 +6,17 @@ and dataclass instances (encoded as a map of their field names). A named tuple (
 with named fields) is the array of its values, the same bytes as the plain tuple: its names are
 for the code that reads it and never reach a state hash. Floats are refused: they are not
 deterministic across platforms and have no place in game state.
+
+The encoding is a function of the value alone: what the encoders remember between calls (each
+string's bytes, each dataclass's generated code, each list field's last items and their bytes)
+is keyed by exact type and, for the list fields, by the identity of immutable items the memo
+itself keeps alive, so a remembered answer is only ever the one encoding anew would give.
 """
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import operator
 from typing import Any
 
 __all__ = ["encode", "to_data", "state_hash", "CanonicalError"]
@@ -97,6 +103,8 @@ _FIELD_CODE = {
     "int": ("    v = obj.{name}\n"
             "    if type(v) is int and 0 <= v < 24:\n"
             "        out.append(v)\n"
+            "    elif type(v) is int and 24 <= v < 256:\n"   # one byte after the head 0x18
+            "        out += _U8[v]\n"
             "    elif type(v) is int and -24 <= v < 0:\n"
             "        out.append(0x1F - v)\n"   # major type 1 with -1 - v under 24
             "    else:\n"
@@ -115,6 +123,15 @@ _FIELD_CODE = {
              "    else:\n"
              "        _enc(v, out)\n"),
 }
+# A dataclass field holding another dataclass (a turn): its encoder called directly.
+_STATE_FIELD = ("    v = obj.{name}\n"
+                "    e = _encoders.get(type(v))\n"
+                "    if e is None:\n"
+                "        _enc(v, out)\n"
+                "    else:\n"
+                "        e(v, out)\n")
+# Bytes 24..255 as CBOR writes them (the head 0x18, then the byte): HP, turn and step counts.
+_U8 = [bytes((0x18, n)) for n in range(256)]
 
 
 # A list of dataclasses (players, heroes): its items' encoders called from the loop itself.
@@ -142,6 +159,8 @@ _SHORT_LIST = ("    v = obj.{name}\n"
 _ITEM_CODE = {
     "int": ("            if type(x) is int and 0 <= x < 24:\n"
             "                out.append(x)\n"
+            "            elif type(x) is int and -24 <= x < 0:\n"
+            "                out.append(0x1F - x)\n"
             "            else:\n"
             "                _enc(x, out)\n"),
     "str": ("            b = _str_cache.get(x) if type(x) is str else None\n"
@@ -150,6 +169,59 @@ _ITEM_CODE = {
             "            else:\n"
             "                out += b\n"),
 }
+# Lists of ints or strings of any length (a board's owners per space, the undrafted
+# characters). The items of such a list change seldom between two hashes, so each field
+# remembers its last list's items (the item objects themselves) and their bytes: a list whose
+# items are those very objects, compared by identity (`is`, never ==, under which True would
+# pass for 1), has those bytes. Only lists of exact ints or exact strs are remembered (no item
+# can change in place, and the snapshot keeps its objects alive, so no other can take their
+# identity). Otherwise a long list of small ints is one bytes() of the table of their
+# one-byte encodings after the same exact-type check, and any other list goes item by item.
+_ATOM_LIST = ("    v = obj.{name}\n"
+              "    if type(v) is list:\n"
+              "        n = len(v)\n"
+              "        if n < 24:\n"
+              "            out.append(0x80 | n)\n"
+              "        else:\n"
+              "            _head(4, n, out)\n"
+              "        last = {memo}[0]\n"
+              "        if n < 6:\n"
+              "            for x in v:\n"
+              "{item}"
+              "        elif len(last[0]) == n and all(map(_is, v, last[0])):\n"
+              "            out += last[1]\n"
+              "        else:\n"
+              "            kinds = set(map(type, v))\n"
+              "            start = len(out)\n"
+              "{fill}"
+              "            if kinds == {only}:\n"
+              "                {memo}[0] = (tuple(v), bytes(out[start:]))\n"
+              "    else:\n"
+              "        _enc(v, out)\n")
+_ATOM_FILL = {
+    "int": ("            try:\n"
+            "                if kinds != _ONLY_INT:\n"
+            "                    raise KeyError\n"
+            "                out += bytes(map(_SMALL.__getitem__, v))\n"
+            "            except KeyError:\n"
+            "                for x in v:\n"
+            "                    _enc(x, out)\n"),
+    "str": ("            for x in v:\n"
+            + _ITEM_CODE["str"].replace("            ", "                ")),
+}
+# Lists of plain tuples (the agenda's task frames): each tuple's items inline.
+_TUPLE_LIST = ("    v = obj.{name}\n"
+               "    if type(v) is list and len(v) < 24:\n"
+               "        out.append(0x80 | len(v))\n"
+               "        for x in v:\n"
+               "            if type(x) is tuple and len(x) < 24:\n"
+               "                out.append(0x80 | len(x))\n"
+               "                _items(x, out)\n"
+               "            else:\n"
+               "                _enc(x, out)\n"
+               "    else:\n"
+               "        _enc(v, out)\n")
+_NOT_STATES = ("int", "str", "bool", "bytes", "tuple", "list", "dict", "Any", "object", "None")
 
 
 def _field_code(annotation: str) -> str:
@@ -157,10 +229,16 @@ def _field_code(annotation: str) -> str:
     if ann in _FIELD_CODE:
         return _FIELD_CODE[ann]
     if ann in ("list[int]", "list[str]"):
-        return _SHORT_LIST.replace("{item}", _ITEM_CODE[ann[5:-1]])
-    if ann.startswith("list[") and ann[5:-1].isidentifier() and ann[5:-1] not in (
-            "int", "str", "bool", "bytes", "tuple", "list", "dict", "Any"):
+        atom = ann[5:-1]
+        item = "".join("    " + line for line in _ITEM_CODE[atom].splitlines(True))
+        return _ATOM_LIST.replace("{item}", item).replace("{fill}", _ATOM_FILL[atom]).replace(
+            "{only}", f"_ONLY_{atom.upper()}")
+    if ann == "list[tuple]":
+        return _TUPLE_LIST
+    if ann.startswith("list[") and ann[5:-1].isidentifier() and ann[5:-1] not in _NOT_STATES:
         return _LIST_OF_STATES
+    if ann.isidentifier() and ann not in _NOT_STATES:
+        return _STATE_FIELD
     return "    _enc(obj.{name}, out)\n"
 
 
@@ -175,16 +253,33 @@ def _make_encoder(cls: type) -> Any:
     head = bytearray()
     _head(5, len(keys), head)
     lines = ["def enc(obj, out):\n"]
-    for kb, name in keys:
+    namespace = {"_enc": _enc, "_str_cache": _str_cache, "_encoders": _encoders, "_U8": _U8,
+                 "_head": _head, "_ONLY_INT": _ONLY_INT, "_ONLY_STR": _ONLY_STR,
+                 "_SMALL": _SMALL, "_items": _items, "_is": operator.is_}
+    for i, (kb, name) in enumerate(keys):
         lines.append(f"    out += {bytes(head) + kb!r}\n")
         head = bytearray()
-        lines.append(_field_code(types[name]).format(name=name))
+        # the field's memo (_ATOM_LIST): one (items, their bytes) entry, replaced whole
+        namespace[f"M{i}"] = [((), b"")]
+        lines.append(_field_code(types[name]).format(name=name, memo=f"M{i}"))
     if not keys:
         lines.append(f"    out += {bytes(head)!r}\n")
-    namespace = {"_enc": _enc, "_str_cache": _str_cache, "_encoders": _encoders}
     exec(compile("".join(lines), f"<encoder of {cls.__qualname__}>", "exec"), namespace)
     _encoders[cls] = namespace["enc"]
     return namespace["enc"]
+
+
+def _items(seq: Any, out: bytearray) -> None:
+    """The items of a list or tuple, after its head: the common kinds inline."""
+    for x in seq:
+        t = type(x)
+        if t is int and 0 <= x < 24:
+            out.append(x)
+        elif t is str:
+            b = _str_cache.get(x)
+            out += b if b is not None else _encoded_str(x)
+        else:
+            _enc(x, out)
 
 
 # Tuple subclasses (named tuples: agenda frames) met so far, encoded as their plain tuples.
@@ -211,7 +306,8 @@ def _enc(obj: Any, out: bytearray) -> None:
             out.append(0x80 | n)
         else:
             _head(4, n, out)
-        if not n:
+        if n < 8:   # a short one (a task frame): sorting out its kinds costs more than this
+            _items(obj, out)
             return
         kinds = set(map(type, obj))
         if kinds == _ONLY_INT:
@@ -297,4 +393,6 @@ def to_data(obj: Any) -> Any:
 
 def state_hash(state: Any) -> bytes:
     """SHA-256 of the canonical encoding: the value nodes compare after every turn."""
-    return hashlib.sha256(encode(state)).digest()
+    out = bytearray()
+    _enc(state, out)
+    return hashlib.sha256(out).digest()

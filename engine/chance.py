@@ -58,7 +58,37 @@ class ByteStream:
         return self.below(n)
 
 
+_WORD_LIMIT = 1 << 64
+
+
+def _dice(sizes: tuple[int, ...], seed: bytes) -> tuple[int, ...] | None:
+    """The dice `ByteStream(seed)` rolls, read straight from its first block (the stream's
+    first bytes: what `below` would read, word by word, with the same rejections); None when
+    they need more than that block (the stream then reads on) or a size is not positive."""
+    buf = hashlib.shake_256(bytes(seed)).digest(ByteStream._BLOCK)
+    faces = []
+    pos = 0
+    for size in sizes:
+        if size <= 0:
+            return None
+        limit = _WORD_LIMIT - (_WORD_LIMIT % size)
+        while True:
+            if pos + 8 > len(buf):
+                return None
+            w = int.from_bytes(buf[pos:pos + 8], "big")
+            pos += 8
+            if w < limit:
+                faces.append(1 + w % size)
+                break
+    return tuple(faces)
+
+
 def draw(request: Chance, seed: bytes) -> tuple[int, ...]:
+    if request.kind == "dice":
+        # Every roll of every game comes here: the stream's first block read in place.
+        faces = _dice(request.sizes, seed)
+        if faces is not None:
+            return faces
     stream = ByteStream(seed)
     if request.kind == "dice":
         return tuple(1 + stream.below(s) for s in request.sizes)

@@ -314,6 +314,13 @@ class Game:
 
     def apply(self, state: Any, move: Any, in_place: bool = False) -> Any:
         """The next state after `move` by the player to move (see `_next` for `in_place`)."""
+        p = self.pending(state)
+        if type(move) is tuple and type(p) is Decision and move in p.options:
+            # A bot's move is one of the options itself (options are flat tuples of ints and
+            # strings, so as_move would return an equal tuple of the same items): no copy.
+            nxt = self._next(state, in_place)
+            self._apply(nxt, move)
+            return nxt
         move = as_move(move)
         p = self.pending(state)
         if not isinstance(p, Decision):

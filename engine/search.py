@@ -192,10 +192,12 @@ def rollout(game: Any, s: Any, seat: int, orders: dict, rng: random.Random, turn
     or to the end; the value of the position reached for `seat`, in [0, 1]."""
     stop = game.turn_number(s)
     stop = None if stop is None else stop + turns
+    # the decision the agenda machine found when it settled `s` (it changes only here)
+    pending = getattr(game, "_pending_settled", game._pending)
     for _ in range(ROLLOUT_STEPS):
         if s.forfeited:
             break
-        p = game._pending(s)
+        p = pending(s)
         if isinstance(p, Over):
             return terminal_value(game, s, seat)
         if stop is not None and s.turns >= stop:

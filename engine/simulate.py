@@ -11,10 +11,10 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from .bots import make_bot
+from .bots import Bot, make_bot
 from .canonical import state_hash
 from .chance import Chance, draw
-from .core import Disclose, Over, PrivateDraw, Result, Sealed, clone, get_game
+from .core import Decision, Disclose, Over, PrivateDraw, Result, Sealed, clone, get_game
 from .observe import Observation, observe
 
 __all__ = ["SimulatedGame", "TableDealer", "play", "replay_step", "chance_seed"]
@@ -33,6 +33,10 @@ class TableDealer:
         self.game = game
         self.orders = {name: tuple(order) for name, order in orders.items()}
         self.holders: dict[tuple[str, int], int] = {}   # (deck, position) -> seat that drew it
+        # seat -> (the state, the holders dict and its size it was made for, the observation):
+        # a bot is asked at nearly every step and the answer changes only with a new draw or
+        # another state object (play() steps one object in place), so it is made once each.
+        self._seen: dict[int, tuple[Any, Any, int, Observation]] = {}
 
     @classmethod
     def shuffled(cls, game: Any, state: Any, seed: bytes) -> "TableDealer":
@@ -55,8 +59,15 @@ class TableDealer:
 
     def observation(self, state: Any, seat: int) -> Observation:
         """What `seat` sees of `state`: the cards it drew, none of the others'."""
-        cards = {key: self.card(*key) for key in self.holders}
-        return observe(state, seat, cards, self.holders)
+        holders = self.holders
+        known = self._seen.get(seat)
+        if known is not None and known[0] is state and known[1] is holders \
+                and known[2] == len(holders):
+            return known[3]
+        cards = {key: self.card(*key) for key in holders}
+        obs = observe(state, seat, cards, holders)
+        self._seen[seat] = (state, holders, len(holders), obs)
+        return obs
 
 
 @dataclass
@@ -100,13 +111,26 @@ def play(game_id: str, players: int, seed: int, bots: Sequence[str] | str = "gre
     turns = _turns(state)
     steps = 0
     in_place = on_step is None
+    pending, apply = game.pending, game.apply
+    # A bot that decides from the public state alone (it keeps Bot.choose_seen) is asked with
+    # the state itself: its seat's observation would only be unwrapped again.
+    public = [type(agent).choose_seen is Bot.choose_seen for agent in agents]
     while True:
-        p = game.pending(state)
-        if isinstance(p, Over):
+        p = pending(state)
+        kind = type(p)
+        if kind is Over:
             break
         if steps >= max_steps:
             raise RuntimeError(f"{game_id} seed {seed}: no end after {max_steps} steps")
-        if isinstance(p, Chance):
+        # Exact types first (a player's decision is most steps), the isinstance checks after.
+        if kind is Decision:
+            seat = p.player
+            move = agents[seat].choose(state, p) if public[seat] else \
+                agents[seat].choose_seen(dealer.observation(state, seat), p)
+            state = apply(state, move, in_place)
+            if keep_history:
+                history.append(("move", move))
+        elif kind is Chance or isinstance(p, Chance):
             state = game.resolve(state, chance_seed(seed, steps), in_place)
             if keep_history:
                 history.append(("chance", chance_seed(seed, steps)))
@@ -121,16 +145,19 @@ def play(game_id: str, players: int, seed: int, bots: Sequence[str] | str = "gre
             state = game.apply_sealed(state, moves, in_place)
             if keep_history:
                 history.append(("sealed", moves))
+        elif isinstance(p, Over):
+            break
         else:
             move = agents[p.player].choose_seen(dealer.observation(state, p.player), p)
-            state = game.apply(state, move, in_place)
+            state = apply(state, move, in_place)
             if keep_history:
                 history.append(("move", move))
         steps += 1
         if on_step is not None:
             on_step(state)
-        if _turns(state) != turns:
-            turns = _turns(state)
+        now = getattr(state, "turns", 0)   # _turns(state), called here once a step
+        if now != turns:
+            turns = now
             hashes.append(state_hash(state))
     hashes.append(state_hash(state))
     return SimulatedGame(game_id, seed, players, kinds, tuple(sorted(set(variants))), state,

@@ -162,7 +162,8 @@ def _status(node) -> dict:
         "name": node.name, "code": node.identity.check_code, "seat": node.my_seat,
         "phase": phase,
         "players": _marked(node, [{"name": x.name, "code": check_code(x.key),
-                                    "connected": x.conn is not None or i == node.my_seat}
+                                    "connected": x.conn is not None or i == node.my_seat,
+                                    **({"bot": x.bot} if x.bot else {})}
                                    for i, x in enumerate(node.seats)] if node.seats else
                            [dict(p, connected=None) for p in node.lobby_roster]),
         "match": node.outcome.match_id.hex() if node.outcome.match_id else None,

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import trio
 
 import engine
+from engine.bots import bot_info, bot_spec
 from engine.core import IllegalMove
 from protocol import genesis as gen
 from protocol.identity import check_code
@@ -163,7 +164,7 @@ class Lobby:
         self.settings = {"game": game, "variants": sorted(set(variants)), "seats": seats,
                          "nonce": nonce, "chain": gen.DEFAULT_CHAIN}
         self.capacity = seats
-        table.seats = [Seat(table.name, table.identity.public, chain.commitment)]
+        table.seats = [Seat(table.name, table.identity.public, chain.commitment, bot=table.bot)]
         table.my_seat = 0
 
     def start_problem(self) -> str | None:
@@ -206,7 +207,8 @@ class Lobby:
 
     def roster_json(self) -> dict:
         seats = self.table.seats
-        return {"players": [{"name": s.name, "code": check_code(s.key)} for s in seats],
+        return {"players": [{"name": s.name, "code": check_code(s.key),
+                             **({"bot": s.bot} if s.bot else {})} for s in seats],
                 "seats": self.settings.get("seats", len(seats))}
 
     async def admit(self, conn, msg: dict) -> int | None:
@@ -237,7 +239,8 @@ class Lobby:
         if place is not None and self.body is not None and reply["commit"] != place.seat.commit:
             return await self._refuse(conn, "a randomness commitment other than the one in "
                                             "the genesis being signed")
-        seat = Seat(msg["name"], key, reply["commit"], self.peer_host(conn), msg["port"])
+        seat = Seat(msg["name"], key, reply["commit"], self.peer_host(conn), msg["port"],
+                    bot=bot_info(msg["bot"]) if "bot" in msg else None)
         if place is None:
             place = _Place(seat)
             self.places.append(place)
@@ -408,7 +411,8 @@ class Lobby:
         genesis signature. `started` is called once we are in. Each genesis the host sends is
         signed once checked (it may send another: a seat that did not sign was dropped)."""
         table = self.table
-        await conn.send(wire.pack("join", name=table.name, port=port))
+        said = {"bot": bot_spec(**table.bot)} if table.bot else {}   # (a bot tells what it is)
+        await conn.send(wire.pack("join", name=table.name, port=port, **said))
         ch, msg = wire.unpack(await conn.receive())
         if ch == wire.NODE and msg["t"] == "refused":
             raise LobbyRefused(checks.check_refusal(msg))

@@ -24,6 +24,7 @@ import ipaddress
 import re
 from typing import Any
 
+from engine.bots import bot_info, bot_info_problem
 from protocol.identity import check_code, is_check_code
 from protocol.messages import MAX_CHAIN, MAX_PLAYERS, SchemaError, parse_genesis_body
 from protocol.peertext import name_problem, shown
@@ -84,6 +85,11 @@ def join_problem(msg: dict) -> str | None:
     problem = port_problem(msg["port"])
     if problem:
         return f"the port you listen on cannot be dialed: {problem}"
+    if "bot" in msg:
+        try:
+            bot_info(msg["bot"])
+        except ValueError as e:
+            return f"your bot cannot be told: {shown(str(e)[:200])}"
     return None
 
 
@@ -114,8 +120,11 @@ def check_roster(msg: dict, conn: Any) -> None:
         raise LobbyFieldError(f"{frm} sent a roster of {len(players)} players for {seats} "
                               f"seats (2 to {MAX_PLAYERS})")
     for i, p in enumerate(players):
-        if type(p) is not dict or set(p) != {"name", "code"} or not is_check_code(p["code"]):
+        if type(p) is not dict or not {"name", "code"} <= set(p) <= {"name", "code", "bot"} \
+                or not is_check_code(p["code"]):
             raise LobbyFieldError(f"{frm}: roster.players[{i}] is not a name and a check code")
+        if "bot" in p and bot_info_problem(p["bot"]):
+            raise LobbyFieldError(f"{frm}: roster.players[{i}].bot: {bot_info_problem(p['bot'])}")
         problem = name_problem(p["name"])
         if problem:
             raise LobbyFieldError(f"{frm}: roster.players[{i}]: {problem}")

@@ -101,7 +101,8 @@ class Play:
         return {"seat": table.my_seat, "game": table.session.body["game"], "finished": finished,
                 **({"stopped": stopped} if stopped else {}), **self.note,
                 "players": [{"name": s.name, "key": s.key.hex(), "addr": s.addr,
-                             "port": s.port} for s in table.seats]}
+                             "port": s.port, **({"bot": s.bot} if s.bot else {})}
+                            for s in table.seats]}
 
     def react(self, ev: Any) -> None:
         table = self.table

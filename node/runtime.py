@@ -50,6 +50,7 @@ from typing import Any, Callable
 import trio
 
 import engine
+from engine.bots import bot_info
 from engine.core import IllegalMove
 from protocol import genesis as gen
 from protocol import matchfile
@@ -103,6 +104,7 @@ class Node:
                  on_event: Callable[[str, dict], None] | None = None,
                  transport: Any = None, watchers: int = WATCHERS) -> None:
         self.table = table = Table(identity, name, on_event)
+        table.bot = bot_info(bot) if bot else None
         self.listen_host = listen_host
         self.port = port
         # how peers are reached: TCP, unless a test passes another (e.g. memory streams)
@@ -238,7 +240,11 @@ class Node:
                 await trio.aclose_forcefully(conn.stream)
                 raise
             self.my_seat = [p["key"] for p in body["players"]].index(self.identity.public)
-            self.seats = [Seat(p["name"], p["key"], p["commit"]) for p in body["players"]]
+            # each seat's bot as the host's last roster said it (our own as we know it)
+            bots = {p["code"]: p.get("bot") for p in self.lobby.roster}
+            self.seats = [Seat(p["name"], p["key"], p["commit"],
+                               bot=bots.get(check_code(p["key"]))) for p in body["players"]]
+            self.seats[self.my_seat].bot = self.table.bot
             for seat, (addr, p) in enumerate(addrs):
                 self.seats[seat].addr, self.seats[seat].port = (addr or host), (p or port)
             self.seats[self.my_seat].port = self.port
@@ -264,8 +270,8 @@ class Node:
         items = [raw for _, raw, _ in matchfile.read_items(store.path.read_bytes())]
         body = parse_signed_genesis(decode(items[0]))["body"]
         self.my_seat = meta["seat"]
-        self.seats = [Seat(p["name"], bytes.fromhex(p["key"]), b"", p["addr"], p["port"])
-                      for p in meta["players"]]
+        self.seats = [Seat(p["name"], bytes.fromhex(p["key"]), b"", p["addr"], p["port"],
+                           bot=p.get("bot")) for p in meta["players"]]
         self.port = self.seats[self.my_seat].port
         chain = HashChain(chain_secret(self.identity.seed(), body["nonce"]), body["chain"])
         outbox = self.play.outbox

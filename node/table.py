@@ -43,6 +43,9 @@ class Seat:
     conn: Any = None
     scope: Any = None     # cancels the current link's reader and writer
     inflight: list = field(default_factory=list)   # the batch being written to it
+    # what its node said it plays as in the lobby (engine.bots.bot_info), None for a person:
+    # its own word, shown beside its name, never checked (a bot's moves are checked as anyone's)
+    bot: dict | None = None
 
 
 @dataclass
@@ -62,6 +65,7 @@ class Table:
                  on_event: Callable[[str, dict], None] | None = None) -> None:
         self.identity = identity
         self.name = name
+        self.bot: dict | None = None   # what we play as, if a bot (engine.bots.bot_info)
         self.seats: list[Seat] = []
         self.my_seat: int | None = None
         self.session: Session | None = None

@@ -22,7 +22,8 @@ NODE = 1
 MAX_NODE_MESSAGE = MAX_FRAME + 64
 
 _BYTES = bytes
-# message type -> {field: type}; every field is required, no other field is allowed.
+# message type -> {field: type}; every field is required, no other field is allowed but those
+# OPTIONAL names.
 SCHEMA: dict[str, dict[str, type]] = {
     "join": {"name": str, "port": int},                        # joiner -> host
     "code": {"msg": _BYTES},                      # joiner -> private host: SPAKE2 message
@@ -46,6 +47,12 @@ SCHEMA: dict[str, dict[str, type]] = {
     "watch": {"match": _BYTES, "have": int},                   # watcher -> node, first frame
     "watching": {"addrs": list},                               # node -> watcher: every seat's
     "items": {"first": int, "items": list},                    # the log's items (genesis: 0)
+}
+
+# message type -> {field: type} a message may carry besides its SCHEMA fields (a node that
+# has nothing to say there leaves the field out).
+OPTIONAL: dict[str, dict[str, type]] = {
+    "join": {"bot": str},   # a bot's node: its spec (engine.bots), told in the lobby
 }
 
 PING = b"lanboard/ping/1"
@@ -73,11 +80,13 @@ def check(msg: Any) -> dict:
     if spec is None:
         raise BadMessage(f"unknown node message {msg['t']!r}")
     fields = set(msg) - {"t"}
-    if fields != set(spec):
-        missing, extra = sorted(set(spec) - fields), sorted(fields - set(spec))
+    optional = OPTIONAL.get(msg["t"], {})
+    if not set(spec) <= fields <= set(spec) | set(optional):
+        missing = sorted(set(spec) - fields)
+        extra = sorted(fields - set(spec) - set(optional))
         raise BadMessage(f"{msg['t']} message: missing {missing}, unexpected {extra}")
-    for name, typ in spec.items():
-        if type(msg[name]) is not typ:
+    for name, typ in (*spec.items(), *optional.items()):
+        if name in msg and type(msg[name]) is not typ:
             raise BadMessage(f"{msg['t']}.{name} must be {typ.__name__}")
     return msg
 

@@ -21,7 +21,7 @@ from protocol.peertext import shown
 from ..command_hint import lanboard
 from . import big_text
 from .board import Cell, geometry, render_board
-from .words import NOBODY, decision_title, option_words, timeout_title
+from .words import NOBODY, bot_words, decision_title, option_words, timeout_title
 
 Line = list[tuple]
 MIN_W, MIN_H = 80, 24
@@ -79,7 +79,9 @@ def agreed_line(model, width: int) -> Line:
 
 def seat_head(model, seat: int, turn: int | None, width: int, tail: Line = ()) -> Line:
     """A seat's first panel line: its token (marked ▶ on its turn), its name, then `tail`."""
-    name = model.names.plain(seat) + (" (you)" if seat == model.me else "")
+    players = model.status.get("players") or []
+    bot = bot_words(players[seat]) if 0 <= seat < len(players) else ""
+    name = model.names.plain(seat) + bot + (" (you)" if seat == model.me else "")
     room = max(1, width - 3 - sum(len(f[1]) for f in tail))
     return [(f"class:token.p{seat}", f"{'▶' if seat == turn else ' '}{seat + 1}"),
             ("class:bold", f" {name}"[:room]), *tail]
@@ -478,7 +480,7 @@ def _lobby_lines(model, width: int, big_code: bool) -> list[Line]:
             p.get("code") or model.codes.get(p["name"], "")
         you = " (you)" if code and code == st.get("code") else ""
         lines.append([(f"class:token.p{seat}", f" {seat + 1} "),
-                      ("", f" {(shown(p['name']) + you):<24} "),
+                      ("", f" {(shown(p['name']) + bot_words(p) + you):<24} "),
                       ("class:bold", code or "(code shown when the next player joins)")]
                      + _known_mark(p, you))
     seats = model.lobby.get("seats")

@@ -29,6 +29,17 @@ class Names:
         return f"player {seat + 1}"
 
 
+def bot_words(player: dict) -> str:
+    """A seat's bot as its node told it (the control API's "bot": kind, and a strong bot's
+    level), as shown after its name: " (strong, hard)", " (greedy)"; "" for a person. The
+    node checked it; escaped all the same, as every peer's word is."""
+    bot = player.get("bot") if isinstance(player, dict) else None
+    if not isinstance(bot, dict) or not bot.get("kind"):
+        return ""
+    said = ", ".join(str(bot[k]) for k in ("kind", "level") if bot.get(k))
+    return f" ({shown(said)})"
+
+
 TIMEOUT_CHOICES = {"wait": "Keep waiting for them", "bot": "Go on with a bot in their seat",
                    "end": "End the game here (scored as it stands)"}
 

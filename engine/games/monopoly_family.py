@@ -404,10 +404,13 @@ class MonopolyFamily(Auction, Trades, TurnTask):
     def trade_openings(self, s: Any) -> list[Move]:
         """Other players still in, in seat order, if either side owns a property; none once
         the turn is over."""
-        seat = s.turn.player
-        if s.turn.over or s.turn.offers >= MAX_TRADE_OFFERS:
+        turn = s.turn
+        if turn.over or turn.offers >= MAX_TRADE_OFFERS:
             return []
-        owners = set(s.owners)
+        seat, owners, out = turn.player, s.owners, s.forfeited
+        # (asked at every turn decision: a scan of the board per seat, no set built)
+        if seat in owners:
+            return [("trade", other) for other in range(len(s.players))
+                    if other != seat and other not in out]
         return [("trade", other) for other in range(len(s.players))
-                if other != seat and other not in s.forfeited
-                and (seat in owners or other in owners)]
+                if other != seat and other not in out and other in owners]

@@ -134,3 +134,26 @@ class Lists:
                   max_size=30) | st.integers(0, 5) | st.none()] * 2)
 def test_lists_of_ints_and_strings_encode_as_their_items_whatever_they_hold(numbers, words):
     assert encode(Lists(numbers, words)) == encode({"numbers": numbers, "words": words})
+
+
+class Text(str):
+    """A str that is not exactly a str: no canonical form, however equal its value."""
+
+
+def test_a_list_changed_in_place_encodes_as_it_now_is_whatever_was_remembered():
+    """A list field remembers its last items' bytes (canonical._ATOM_LIST): items equal to
+    them but not the very same objects (True for 1, a str subclass) are encoded anew."""
+    lists = Lists([1] * 8 + [-1] * 20, ["a", "b"] * 5)
+    assert encode(lists) == cbor2.dumps(to_data(lists), canonical=True)
+    lists.numbers[3] = True
+    assert cbor2.loads(encode(lists))["numbers"][3] is True
+    lists.numbers[3] = 1
+    lists.words[4] = "c"
+    assert encode(lists) == encode({"numbers": lists.numbers, "words": lists.words})
+    lists.words[4] = "a"
+    encode(lists)
+    lists.words[4] = Text("a")
+    with pytest.raises(CanonicalError):
+        encode(lists)
+    again = Lists(list(lists.numbers), ["a", "b"] * 5)   # another list, the same items
+    assert encode(again) == cbor2.dumps(to_data(again), canonical=True)

@@ -47,3 +47,13 @@ def test_outcomes_that_no_die_can_show_are_named():
     assert "not on a 6-sided die" in check_outcome(Chance("dice", (6,)), (0,))
     assert "expected 2 dice" in check_outcome(Chance("dice", (6, 6)), (3,))
     assert "not a permutation" in check_outcome(Chance("perm", (3,)), (0, 0, 1))
+
+
+@given(st.binary(min_size=0, max_size=40),
+       st.sampled_from([(6, 6), (6,), (1, 20, 3), (2 ** 63 + 1,) * 40, (2 ** 64 - 1,) * 3]))
+def test_dice_are_the_streams_words_whatever_path_reads_them(seed, sizes):
+    """draw reads dice from the stream's first block in place (chance._dice) and lets the
+    stream read on past it: the faces are the stream's either way (half the words of a size
+    just over 2**63 are rejected, so forty of them outrun the first block)."""
+    stream = ByteStream(seed)
+    assert draw(Chance("dice", sizes), seed) == tuple(1 + stream.below(n) for n in sizes)

@@ -215,3 +215,39 @@ def test_the_game_over_screen_ends_with_its_keys_and_names_the_match_file(height
         assert len(lines) <= height
         assert lines[-1].split() == "l the whole match told · q quit".split()
     assert "/home/ann/matches/abc.match" in text(over_screen(m, 80, 40))
+
+
+def _with_bots(m):
+    """The control API's players with Bob a strong bot at hard and Dee a greedy one, as the
+    node tells them (node.lobby: each bot's node says what it plays as)."""
+    bots = {1: {"kind": "strong", "level": "hard"}, 3: {"kind": "greedy"}}
+    for seat, p in enumerate(m.status["players"]):
+        if seat in bots:
+            p["bot"] = bots[seat]
+    return m
+
+
+def test_the_lobby_shows_each_bots_kind_and_level_beside_its_name():
+    from cli.ui.model import Model
+    from cli.ui.screens import lobby_screen
+    m = Model(status={"name": "Hana", "code": "HHHH-HHHH", "seat": 0, "phase": "lobby",
+                      "players": []})
+    m.on_event({"event": "lobby", "seats": 4, "players": [
+        {"name": "Hana", "code": "HHHH-HHHH"},
+        {"name": "Bot 2", "code": "BBBB-BBBB", "bot": {"kind": "strong", "level": "hard"}},
+        {"name": "Bot 3", "code": "CCCC-CCCC", "bot": {"kind": "greedy"}}]})
+    screen = text(lobby_screen(m, 80, 24))
+    assert "1  Hana (you)" in screen
+    assert "2  Bot 2 (strong, hard)     BBBB-BBBB" in screen
+    assert "3  Bot 3 (greedy)           CCCC-CCCC" in screen
+
+
+@pytest.mark.parametrize("make", [states.crowded_midgame, states.mario_midgame,
+                                  states.spiderman_midgame])
+def test_the_side_panel_shows_each_bots_kind_and_level_and_nothing_for_a_person(make):
+    m = _with_bots(states.model_for(make()))
+    screen = text(m.screens.game(m, 160, 50, lambda k: None))
+    assert "Bob (strong, hard)" in screen and "Dee (greedy)" in screen
+    assert "Ann (you)" in screen
+    assert not any(f"{name} ({kind}" in screen for name in ("Ann", "Cy")
+                   for kind in ("strong", "greedy", "random"))

@@ -21,6 +21,9 @@ BANK = -1
 
 # Characters whose ability is a move: offered only while the turn's move is still to make.
 MOVING = frozenset({"tracer", "winston", "doomfist", "genji", "symmetra"})
+# Characters whose ability takes no parameters.
+_NO_PARAMS = frozenset({"dva", "mercy", "tracer", "bastion", "doomfist", "genji", "symmetra",
+                        "orisa", "reinhardt", "zarya", "brigitte", "moira"})
 
 
 class AbilityRules:
@@ -36,7 +39,8 @@ class AbilityRules:
     def opponents(self, s: "State", seat: int) -> list[int]:
         """Other players in seat order starting after `seat` (the order effects resolve in)."""
         n = len(s.players)
-        return [o for o in ((seat + k) % n for k in range(1, n)) if o not in s.forfeited]
+        out = s.forfeited
+        return [o for o in [(seat + k) % n for k in range(1, n)] if o not in out]
 
     def face_characters(self, s: "State", seat: int, face: str) -> list[str]:
         p = s.players[seat]
@@ -55,12 +59,11 @@ class AbilityRules:
         moved = s.turn.moved
         if cid in MOVING and moved:
             return []
+        if cid in _NO_PARAMS:   # (before the others are listed: most faces need none)
+            return [()]
         others = self.opponents(s, seat)
         single = [(o,) for o in others]
         pos = s.players[seat].pos
-        if cid in ("dva", "mercy", "tracer", "bastion", "doomfist", "genji", "symmetra",
-                   "orisa", "reinhardt", "zarya", "brigitte", "moira"):
-            return [()]
         if cid == "lucio":
             return [("heal",)] if moved else [("roll",), ("heal",)]
         if cid == "reaper":

@@ -44,9 +44,9 @@ def _first(options: tuple[Move, ...], *kinds: str) -> Move | None:
     return None
 
 
-def _target_rank(g, s, seat: int, move: Move) -> int:
-    """Lower is better: the position of the move's first target in the leader order."""
-    order = leader_order(g, s, seat)
+def _target_rank(g, s, seat: int, move: Move, order: list[int]) -> int:
+    """Lower is better: the position of the move's first target in `order` (the leader
+    order, found once per decision by the caller: it was sorted anew for every option)."""
     targets = [x for x in move[2:] if isinstance(x, int) and 0 <= x < len(s.players)]
     return order.index(targets[0]) if targets and targets[0] in order else len(order)
 
@@ -117,9 +117,13 @@ def greedy_move(g: "OverwatchMonopoly", s: "State", d: Decision, rng: Any) -> Mo
         return best if gain > 0 else ("decline",)
     if kind == "ultimate":
         ults = [m for m in o if m[0] == "ultimate"]
-        return min(ults, key=lambda m: _target_rank(g, s, seat, m)) if ults else ("decline",)
+        if not ults:
+            return ("decline",)
+        order = leader_order(g, s, seat)
+        return min(ults, key=lambda m: _target_rank(g, s, seat, m, order))
     if kind == "zarya":
-        return min(o, key=lambda m: _target_rank(g, s, seat, ("x", "x", m[1])))
+        order = leader_order(g, s, seat)
+        return min(o, key=lambda m: _target_rank(g, s, seat, ("x", "x", m[1]), order))
     if kind == "jail_exit":
         return ("stay_in_jail",) if _jail_is_safer(g, s, seat) else ("leave_jail",)
     if kind == "blink":
@@ -158,11 +162,14 @@ def _best_of_character(g, s, seat: int, abilities: list[Move]) -> Move | None:
         if me.hp <= 15:
             return next((m for m in abilities if "heal" in m), abilities[0])
         if cid == "ana":
+            order = leader_order(g, s, seat)
             return min((m for m in abilities if m[2] == "shoot"),
-                       key=lambda m: _target_rank(g, s, seat, ("x", "x", m[3])), default=None)
+                       key=lambda m: _target_rank(g, s, seat, ("x", "x", m[3]), order),
+                       default=None)
         return None if not moved else abilities[0]
     if cid == "hanzo":
-        return min(abilities, key=lambda m: (-m[2:][leader_order(g, s, seat)[0]], m))
+        first = leader_order(g, s, seat)[0]
+        return min(abilities, key=lambda m: (-m[2:][first], m))
     if cid in ("winston", "symmetra", "tracer", "doomfist", "genji"):
         if moved:
             return None
@@ -173,4 +180,5 @@ def _best_of_character(g, s, seat: int, abilities: list[Move]) -> Move | None:
         return abilities[0]
     if cid == "sombra":
         return max(abilities, key=lambda m: (g.rent(s, m[2]), -m[3]))
-    return min(abilities, key=lambda m: _target_rank(g, s, seat, m))
+    order = leader_order(g, s, seat)
+    return min(abilities, key=lambda m: _target_rank(g, s, seat, m, order))

@@ -44,18 +44,43 @@ def price(g: "SpiderManMonopoly", spaces: tuple[int, ...]) -> int:
 def missing(g: "SpiderManMonopoly", s: "State", seat: int, set_no: int) -> tuple[int, ...]:
     """The villains of a colour set that `seat` lacks, if it holds some of it, else ()."""
     spaces = g.data.set_spaces(set_no)
-    if not any(s.owners[i] == seat for i in spaces):
-        return ()
-    return tuple(i for i in spaces if s.owners[i] != seat)
+    owners = s.owners
+    lacking = tuple(i for i in spaces if owners[i] != seat)   # (one pass over the set)
+    return () if len(lacking) == len(spaces) else lacking
+
+
+# (the game's data, its colour sets): the board is read once, not at every turn decision
+_sets: tuple[Any, list[int]] = (None, [])
+
+
+def villain_sets(g: "SpiderManMonopoly") -> list[int]:
+    """The colour sets of villains, in order."""
+    global _sets
+    data, sets = _sets
+    if data is not g.data:
+        data, sets = _sets = (g.data, sorted({sp.set for sp in g.data.spaces
+                                               if sp.kind == "villain"}))
+    return sets
 
 
 def trade_plan(g: "SpiderManMonopoly", s: "State", seat: int) -> TradePlan | None:
     """The trade the bot would offer now, or None: the set it lacks fewest villains of (then
     the dearest), from one other player still in who holds them all."""
-    sets = sorted({sp.set for sp in g.data.spaces if sp.kind == "villain"})
+    sets = villain_sets(g)
+    lacking: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def lacks(who: int, set_no: int) -> tuple[int, ...]:
+        # `missing`, each (seat, set) worked out once per plan: the offers to one partner
+        # ask it again for every set looked at
+        key = (who, set_no)
+        found = lacking.get(key)
+        if found is None:
+            found = lacking[key] = missing(g, s, who, set_no)
+        return found
+
     plans = []
     for set_no in sets:
-        take = missing(g, s, seat, set_no)
+        take = lacks(seat, set_no)
         owners = {s.owners[i] for i in take}
         if not take or len(owners) != 1 or NOBODY in owners:
             continue
@@ -63,7 +88,7 @@ def trade_plan(g: "SpiderManMonopoly", s: "State", seat: int) -> TradePlan | Non
         if s.players[partner].out or not all(g.tradeable(s, i) for i in take):
             continue
         give = next((m for other in sets if other != set_no
-                     for m in [missing(g, s, partner, other)]
+                     for m in [lacks(partner, other)]
                      if m and all(s.owners[i] == seat and g.tradeable(s, i) for i in m)), ())
         pay = max(0, price(g, take) - price(g, give) + 1)
         if s.players[seat].webs - pay < RESERVE:

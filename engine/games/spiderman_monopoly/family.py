@@ -185,22 +185,32 @@ class MonopolyFamily(Auction, Trades, TurnTask):
 
     def placements(self, s: "State", seat: int, lot: str) -> list[int]:
         """Villains of `seat` where a Tracer (lot "tracer") or a Bot may go now, evenly."""
-        out = []
+        tracers, bots = self._placements(s, seat)
+        return tracers if lot == "tracer" else bots if lot == "bot" else []
+
+    def _placements(self, s: "State", seat: int,
+                    mine: list[int] | None = None) -> tuple[list[int], list[int]]:
+        """`placements` of both lots, from one pass over the seat's villains (each turn
+        decision asks for both); `mine`: the seat's properties, when the caller has them."""
+        tracers: list[int] = []
+        bots: list[int] = []
+        most = self.data.max_tracers
+        spaces, tech = self.data.spaces, s.tech
         lowest: dict[int, int | None] = {}  # set -> its lowest level, None: not all `seat`'s
-        for i in self.properties_of(s, seat):
-            sp = self.data.spaces[i]
+        for i in self.properties_of(s, seat) if mine is None else mine:
+            sp = spaces[i]
             if sp.kind != "villain":
                 continue
             if sp.set not in lowest:   # each set looked at once, not once per space of it
                 lowest[sp.set] = min(self.set_levels(s, i)) if self.full_set(s, i) else None
-            level = s.tech[i]
+            level = tech[i]
             if level != lowest[sp.set]:
                 continue
-            if lot == "tracer" and level < self.data.max_tracers:
-                out.append(i)
-            elif lot == "bot" and level == self.data.max_tracers:
-                out.append(i)
-        return out
+            if level < most:
+                tracers.append(i)
+            elif level == most:
+                bots.append(i)
+        return tracers, bots
 
     def tech_cost(self, space: int, lot: str) -> int:
         sp = self.data.spaces[space]
@@ -209,10 +219,13 @@ class MonopolyFamily(Auction, Trades, TurnTask):
     def supply(self, s: "State", lot: str) -> int:
         return s.tracers if lot == "tracer" else s.bots
 
-    def tech_buys(self, s: "State", seat: int) -> list[Move]:
+    def tech_buys(self, s: "State", seat: int, mine: list[int] | None = None) -> list[Move]:
         webs = s.players[seat].webs
+        if s.tracers <= 0 and s.bots <= 0:
+            return []
+        spots = dict(zip(("tracer", "bot"), self._placements(s, seat, mine)))
         return [(lot, i) for lot in ("tracer", "bot") if self.supply(s, lot) > 0
-                for i in self.placements(s, seat, lot) if webs >= self.tech_cost(i, lot)]
+                for i in spots[lot] if webs >= self.tech_cost(i, lot)]
 
     def attach(self, s: "State", seat: int, lot: str, space: int) -> None:
         if lot == "tracer":
@@ -262,10 +275,12 @@ class MonopolyFamily(Auction, Trades, TurnTask):
     def _on_place(self, s: "State", frame: tuple, move: Move) -> None:
         self.attach(s, frame[1], frame[2], move[1])
 
-    def tech_sales(self, s: "State", seat: int) -> list[int]:
-        """Villains of `seat` whose Spider-Tech may be sold now: the fullest of their set."""
-        return [i for i in self.properties_of(s, seat)
-                if s.tech[i] > 0 and s.tech[i] == max(self.set_levels(s, i))]
+    def tech_sales(self, s: "State", seat: int, mine: list[int] | None = None) -> list[int]:
+        """Villains of `seat` whose Spider-Tech may be sold now: the fullest of their set
+        (`mine`: the seat's properties, when the caller has them)."""
+        tech = s.tech
+        return [i for i in (self.properties_of(s, seat) if mine is None else mine)
+                if tech[i] > 0 and tech[i] == max(self.set_levels(s, i))]
 
     def sell_tech(self, s: "State", seat: int, space: int) -> None:
         """Half the cost, rounded up. A Bot comes back as 4 Tracers from the supply; with
@@ -289,16 +304,24 @@ class MonopolyFamily(Auction, Trades, TurnTask):
     def tradeable(self, s: "State", space: int) -> bool:
         """No Spider-Tech anywhere on its colour set (sell it to the bank first)."""
         sp = self.data.spaces[space]
-        return sp.kind != "villain" or not any(self.set_levels(s, space))
+        if sp.kind != "villain":
+            return True
+        tech = s.tech
+        return not any(tech[i] for i in self.data.set_spaces(sp.set))   # (set_levels' list)
 
-    def trade_openings(self, s: "State") -> list[Move]:
+    def trade_openings(self, s: "State", mine: list[int] | None = None) -> list[Move]:
+        """(`mine`: the properties of the seat to play, when the caller has them.)"""
         seat = s.turn.player
         if s.turn.offers >= MAX_TRADE_OFFERS:
             return []
-        def has_goods(o: int) -> bool:
+        def has_goods(o: int, props: list[int] | None = None) -> bool:
             return bool(s.players[o].cards) or any(
-                self.tradeable(s, i) for i in self.properties_of(s, o))
-        return [("trade", o) for o in self.others(s, seat) if has_goods(seat) or has_goods(o)]
+                self.tradeable(s, i) for i in (self.properties_of(s, o) if props is None
+                                               else props))
+        others = self.others(s, seat)
+        if others and has_goods(seat, mine):   # (asked once, not once per other seat)
+            return [("trade", o) for o in others]
+        return [("trade", o) for o in others if has_goods(o)]
 
     def trade_money(self, s: "State", seat: int, partner: int, pay: int, ask: int) -> None:
         # Unlike the family default, not capped by what each side holds at the answer: nothing

@@ -107,11 +107,12 @@ class SpiderManMonopoly(MonopolyFamily, DeckDraws, AgendaGame, PackagedGame):
             opts.append(("roll_jail",))
         else:
             opts.append(("roll",))
+        mine = self.properties_of(s, seat)   # (found once for the four below)
         if not t.sold:   # house rule: no buying back what was sold (keeps every turn finite)
-            opts += self.tech_buys(s, seat)
-        opts += [("sell", i) for i in self.tech_sales(s, seat)]
+            opts += self.tech_buys(s, seat, mine)
+        opts += [("sell", i) for i in self.tech_sales(s, seat, mine)]
         opts += self.card_plays(s, seat)
-        opts += self.trade_openings(s)
+        opts += self.trade_openings(s, mine)
         return opts
 
     END_TURN_TASK = "next_turn"
