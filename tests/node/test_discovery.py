@@ -2,6 +2,7 @@
 import logging
 import socket
 import threading
+import os
 import zlib
 from contextlib import asynccontextmanager
 from functools import partial
@@ -53,8 +54,9 @@ needs_loopback_multicast = pytest.mark.skipif(
 
 
 def unique_info(request, **changes) -> LobbyInfo:
-    # Other suites on this machine may announce lobbies on loopback too: keep ours apart.
-    tag = zlib.crc32(request.node.nodeid.encode()) % 10**6
+    # Other suites on this machine may announce lobbies on loopback too, this very test among
+    # them (another checkout's run): keep ours apart by the process as well as the test.
+    tag = zlib.crc32(f"{os.getpid()}/{request.node.nodeid}".encode()) % 10**6
     return LobbyInfo(**{**INFO.__dict__, "host": f"test{tag}", **changes})
 
 
