@@ -1,8 +1,8 @@
 """Discovery on this machine (mDNS over loopback) and the TXT parser's defences."""
 import logging
+import os
 import socket
 import threading
-import os
 import zlib
 from contextlib import asynccontextmanager
 from functools import partial
