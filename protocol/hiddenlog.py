@@ -1,22 +1,23 @@
-"""The hidden decks of a protocol-3 match, as the ledger checks and applies them.
+"""The hidden decks of a protocol-4 match, as the ledger checks and applies them.
 
-A protocol-3 match (a game with `hidden_decks`) opens with set-up entries that change no engine
+A protocol-4 match (a game with `hidden_decks`) opens with set-up entries that change no engine
 state: one "key" entry (every active seat's ElGamal key with its Schnorr proof), then one
 "shuffle" entry per seat and deck, in seat order (the deck re-masked and permuted, with its
-cut-and-choose proof). Then the engine's PrivateDraw is a "draw" entry (every key holder but the
-drawer posts its decryption share of the card with a DLEQ proof) and its Disclose a "disclose"
-entry (each holder posts its own shares and names its cards). protocol/FORMAT.md, protocol 3,
-says it all in full.
+Terelius–Wikström proof). Then the engine's PrivateDraw is a "draw" entry (every key holder but
+the drawer posts its decryption share of the card with a DLEQ proof) and its Disclose a
+"disclose" entry (each holder posts its own shares and names its cards). protocol/FORMAT.md,
+protocol 4, says it all in full; protocol/HIDDEN.md specifies the cryptography.
 
 Invariants:
 - Every key, shuffle and share is checked with its proof when its share arrives (`check`), so a
   bad one is its author's fault at once, never discovered at the end; a proof made for another
-  match, slot or seat is `replayed-proof`. Two key holders giving one key (`append`) is
-  `bad-key` of both, carrying both signed parts as evidence.
+  match, slot or seat is `replayed-proof`. A joint key that is no key (`append`: two key
+  holders giving one key, or keys summing to the identity) is `bad-key` of the key holders
+  that made it so, carrying their signed parts as evidence.
 - Nothing here holds a secret: keys, decks and shares are public log data. The holder's card is
   computed by its own session from these and its key (Session.private_cards).
 - A proof that passed is remembered (protocol/proven.py) by the SHA-256 of everything it was
-  checked against, the round count included.
+  checked against, the protocol number included.
 - A card is openable exactly when the shares of every key holder but its holder are in the log
   (its draw entry) and its holder is not handed to the bot; any other card's value stays None
   ("A gone player" in FORMAT.md). While any key holder is a bot, a draw writes no entry (nobody
@@ -29,10 +30,10 @@ from typing import Any, Callable
 
 from . import hidden as hc
 from .codec import encode
-from .hidden import shuffle as _shuffle
 from .faults import Fault
 from .frames import shares_of
 from .kinds import DRAW, KEY, SHUFFLE
+from .messages import HIDDEN_PROTOCOL
 from .proven import Passed
 
 __all__ = ["HiddenDecks"]
@@ -46,9 +47,9 @@ _proven = Passed(4096)
 def _proven_before(check: Callable[..., Any], slot: hc.Slot, *statement: Any) -> bool:
     """Runs check(statement[0], slot, *statement[1:]) unless these exact values were proven
     before; raises what the check raises. True when the check was skipped."""
-    # the proof's round count is part of what was proven (a build with another count must
-    # check again)
-    key = hashlib.sha256(encode([check.__name__, _shuffle.ROUNDS, slot.match, slot.seq,
+    # the protocol is part of what was proven (another protocol's check of the same bytes is
+    # another check)
+    key = hashlib.sha256(encode([check.__name__, HIDDEN_PROTOCOL, slot.match, slot.seq,
                                  slot.deck, slot.position, *statement])).digest()
     if key in _proven:
         return True
@@ -166,9 +167,11 @@ class HiddenDecks:
             try:
                 joint = hc.joint_key([keys[a] for a in sorted(keys)])
             except hc.HiddenError as e:
-                # two seats proving the same key both know its scalar: they act together
-                same = [a for a in authors if list(keys.values()).count(keys[a]) > 1]
-                # their signed parts are the proof (each proves its own signer knows the scalar)
+                # two seats proving the same key both know its scalar: they act together; keys
+                # summing to the identity need every key holder to know the others' scalars
+                same = [a for a in authors if list(keys.values()).count(keys[a]) > 1] or \
+                    list(authors)
+                # their signed parts are the proof (each proves its own signer knows its scalar)
                 proof = tuple(sh.raw for sh in shares_of(entry) if sh.author in same)
                 raise Fault("bad-key", tuple(same), f"the joint key: {e}", seq, proof) from None
             self.keys, self.joint = keys, joint

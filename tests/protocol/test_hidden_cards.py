@@ -1,8 +1,10 @@
-"""Private cards over the protocol (FORMAT.md, protocol 3): keys, shuffles by every seat, private
+"""Private cards over the protocol (FORMAT.md, protocol 4): keys, shuffles by every seat, private
 draws and the disclosure at the end. Only the holder can read its card before the disclosure;
 every cheat (a rogue key, a bad shuffle, a bad or replayed share, a disclosure that claims
 another card, refusing to disclose) is caught when it happens, attributed to the cheater by
 every honest node and by `verify`; a gone player never stalls the game."""
+from pathlib import Path
+
 import pytest
 
 from protocol import hidden as hc
@@ -21,6 +23,7 @@ from .test_cheating import CHEAT, _honest_blame, _never_confesses
 from .test_sealed_moves import _patch_once
 
 TOY = "toy-hidden"
+VECTORS = Path(__file__).resolve().parent / "vectors"
 SEEDS = range(3)
 seeded = pytest.mark.parametrize("seed", SEEDS)
 
@@ -51,18 +54,30 @@ def _cheat_at(kind, change):
 
 
 
-def test_a_match_file_made_with_40_round_shuffle_proofs_is_refused_saying_why(monkeypatch):
-    # protocol 3 kept its number when ROUNDS went from 40 to 80: a file an earlier build wrote
-    # must be refused with the reason, at its first shuffle
-    from protocol.hidden import shuffle
-    with monkeypatch.context() as earlier:
-        earlier.setattr(shuffle, "ROUNDS", 40)
-        run, _ = _run(0)
-        assert is_clean(run), run.faults()
-    r = verify_bytes(join(run.sessions[0].log))
-    assert r.status == 1 and r.kind == "shuffle" and r.fault == "bad-shuffle", r
-    assert f"a shuffle proof of 40 rounds, where protocol 3 needs {hc.ROUNDS}" in r.reason
-    assert "earlier lanboard build" in r.reason
+def test_a_match_file_of_protocol_3_is_refused_as_made_by_an_older_lanboard():
+    # a real file of the build before protocol 4 (tests/protocol/vectors/README.md): verify
+    # says why at its genesis, status 1 (a match file, whose genesis fails a check), naming nobody
+    old = (VECTORS / "protocol3-toy-hidden.cbor").read_bytes()
+    r = verify_bytes(old)
+    assert (r.status, r.index, r.kind, r.fault, r.author) == (1, 0, "genesis", "genesis", None), r
+    assert "made by an older lanboard" in r.reason and "protocol 3" in r.reason, r.reason
+    # and a node does not resume it, saying the same
+    run, people = _run(0)
+    with pytest.raises(GenesisError, match="made by an older lanboard"):
+        Session.resume([old[:_genesis_length(old)]], people[0].identity, people[0].chain)
+
+
+def _genesis_length(data: bytes) -> int:
+    from protocol.matchfile import read_items
+    return len(next(read_items(data))[1])
+
+
+def test_an_unknown_protocol_number_is_refused_at_the_genesis_as_a_newer_lanboards():
+    body, _ = make_players(TOY, 2, 0, chain=64)
+    for number in (0, 1, 5, (1 << 64) - 1):
+        with pytest.raises(GenesisError, match=f"protocol {number} is not one this build knows"):
+            check_body(dict(body, protocol=number))
+
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_private_card_match_ends_with_one_log_that_verifies_and_scores_the_cards(players):
@@ -329,13 +344,16 @@ def test_a_game_ended_after_a_timeout_scores_every_card_at_the_unopened_value():
 
 def test_a_protocol_2_genesis_of_a_game_with_hidden_cards_is_refused_with_why():
     body, _ = make_players(TOY, 2, 0, chain=64)
-    with pytest.raises(GenesisError, match="hidden cards, which need protocol 3"):
+    assert body["protocol"] == 4
+    with pytest.raises(GenesisError, match="hidden cards, which need protocol 4"):
         check_body(dict(body, protocol=2))
     import tests.protocol.toygame  # noqa: F401
     plain, _ = make_players("toy-race", 2, 0, chain=64)
     assert plain["protocol"] == 2
-    with pytest.raises(GenesisError, match="protocol 3 is only for games with hidden cards"):
-        check_body(dict(plain, protocol=3))
+    with pytest.raises(GenesisError, match="protocol 4 is only for games with hidden cards"):
+        check_body(dict(plain, protocol=4))
+    with pytest.raises(GenesisError, match="made by an older lanboard"):
+        check_body(dict(body, protocol=3))
 
 
 
@@ -356,29 +374,32 @@ def test_a_4_seat_overwatch_game_with_private_loot_boxes_gives_every_node_the_sa
         assert all(state.loot_open[pos] == card for (_, pos), card in mine.items())
 
 
-def test_a_hidden_deck_too_large_for_a_shuffle_entry_is_refused_at_the_genesis(monkeypatch):
+def test_a_hidden_deck_past_the_shuffle_proofs_generators_is_refused_at_the_genesis(monkeypatch):
     from protocol.genesis import MAX_HIDDEN_DECK
     from tests.protocol.hiddentoy import GAME
+    assert MAX_HIDDEN_DECK == 255 >= 64
     body, _ = make_players(TOY, 2, 0, chain=64)
-    monkeypatch.setattr(GAME, "hidden_decks", lambda players, variants: (("cards", 24),))
-    with pytest.raises(GenesisError, match="has 24 cards; a shuffle entry holds at most 23"):
-        check_body(body)
+    for size in (0, MAX_HIDDEN_DECK + 1):
+        monkeypatch.setattr(GAME, "hidden_decks", lambda players, variants: (("cards", size),))
+        with pytest.raises(GenesisError, match=f"has {size} cards; a hidden deck has 1 to 255 "
+                           r"\(protocol 4's shuffle proof has one commitment generator a "
+                           r"position, h_0 to h_254\)"):
+            check_body(body)
     monkeypatch.setattr(GAME, "hidden_decks",
                         lambda players, variants: (("cards", MAX_HIDDEN_DECK),))
     check_body(body)
 
 
-def _worst_shuffle_frames(m: int) -> tuple[int, int]:
-    from protocol.messages import make_entry
-    share = worst_shuffle_share(m)
-    return len(encode(share)), len(encode(make_entry([share])))
-
-
-def test_the_largest_hidden_deck_is_the_largest_whose_worst_shuffle_fits_one_frame():
-    # FORMAT.md: every CBOR item (an entry, a frame) is at most 65536 bytes; a shuffle share
-    # that did not fit could never be sent, stalling the match at set-up
+def test_every_frame_a_shuffle_of_the_largest_hidden_deck_makes_fits_one_item():
+    # FORMAT.md: every CBOR item (an entry, a frame) is at most 65536 bytes; a shuffle share that
+    # did not fit could never be sent, nor be the evidence of a halt notice or a proof item
     from protocol.codec import MAX_FRAME
     from protocol.genesis import MAX_HIDDEN_DECK
-    assert max(_worst_shuffle_frames(MAX_HIDDEN_DECK)) <= MAX_FRAME
-    assert min(_worst_shuffle_frames(MAX_HIDDEN_DECK + 1)) > MAX_FRAME
+    from protocol.messages import make_halt, make_proof, parse_wire
+    share = encode(worst_shuffle_share(MAX_HIDDEN_DECK))
+    entry = encode(make_entry([decode(share)]))
+    halt = make_halt((1 << 64) - 1, "bad-shuffle", (7,), "x" * 1024, (share,))
+    assert halt["evidence"] == [share] and len(encode(halt)) <= MAX_FRAME
+    parse_wire(encode(halt))
+    assert max(len(share), len(entry), len(encode(make_proof((share,))))) <= MAX_FRAME
     assert DECK <= MAX_HIDDEN_DECK

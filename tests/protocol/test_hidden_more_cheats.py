@@ -1,4 +1,4 @@
-"""Hidden-card cheats beyond a bad proof (FORMAT.md, protocol 3): a seat posting two different
+"""Hidden-card cheats beyond a bad proof (FORMAT.md, protocol 4): a seat posting two different
 valid shuffles for one slot, a drawer posting a share of its own card, a disclosure sent at a
 draw slot, parts whose points are no points of the group, a deck of 255 cards. Each is caught
 by every honest node at the slot where it happens, blamed on the cheater, and no node crashes;
@@ -14,7 +14,7 @@ from protocol.verify import verify_bytes
 import tests.protocol.hiddentoy  # noqa: F401  (registers "toy-hidden")
 
 from .helpers import join, resign, reshare
-from .hidden_table import ORDER_2, torsioned
+from .hidden_table import IDENTITY, NEGATIVE, top_bit_set
 from .test_cheating import CHEAT, _honest_blame, _never_confesses
 from .test_hidden_cards import _ledger_until
 from .test_sealed_moves import _patch_once
@@ -121,10 +121,11 @@ def test_a_disclosure_sent_at_a_draw_slot_is_a_wrong_kind():
 
 
 @pytest.mark.parametrize("kind, field, value, fault", [
-    ("key", "key", ORDER_2, "bad-key"),
+    ("key", "key", IDENTITY, "bad-key"),
     ("key", "key", b"\xff" * 32, "bad-key"),
-    ("draw", "share", ORDER_2, "bad-share"),
-    ("draw", "share", None, "bad-share"),            # a valid share plus a torsion point
+    ("key", "key", None, "bad-key"),                 # the key with its top bit set
+    ("draw", "share", NEGATIVE, "bad-share"),
+    ("draw", "share", None, "bad-share"),            # the true share with its top bit set
     ("shuffle", "deck", b"\x00" * 64, "bad-shuffle"),
     ("shuffle", "deck", "huge", "bad-shuffle"),     # 255 cards out for 9 in, refused unparsed
 ])
@@ -137,7 +138,7 @@ def test_a_part_whose_points_are_no_group_points_is_its_authors_fault(kind, fiel
         elif field == "deck":
             part["deck"] = [value, *part["deck"][1:]]
         elif value is None:
-            part[field] = torsioned(part[field])
+            part[field] = top_bit_set(part[field])
         else:
             part[field] = value
         return part
