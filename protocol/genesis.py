@@ -14,7 +14,7 @@ from engine.core import player_name
 
 from .codec import encode
 from .identity import verify_signature
-from .hidden.sizes import MAX_DECK
+from .hidden.sizes import MAX_CARDS, MAX_DECK, MAX_DECK_NAME
 from .messages import (HIDDEN_PROTOCOL, PROTOCOL_VERSION, RETIRED_PROTOCOLS, SchemaError,
                        genesis_statement, parse_genesis_body)
 from .peertext import name_problem
@@ -35,6 +35,9 @@ DEFAULT_TIMEOUTS = {"decision": 300, "round": 60}
 # bytes a card of deck, 128 of proof), inside a halt notice or a proof item too (tested).
 # Overwatch Monopoly's Loot Box deck has 9.
 MAX_HIDDEN_DECK = MAX_DECK
+# A hidden deck's name is in every draw part and disclosed card; names and sizes are bounded
+# so that a disclosure of every hidden card fits one entry (protocol.hidden.sizes).
+_DECK_NAME = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 
 
 class GenesisError(ValueError):
@@ -139,7 +142,18 @@ def check_body(body: dict) -> Any:
             f"is protocol {body['protocol']}, whose log cannot keep them secret" if hidden else
             f"protocol {body['protocol']} is only for games with hidden cards; {body['game']} "
             f"has none and is played over protocol {PROTOCOL_VERSION}")
+    names = [name for name, _ in hidden]
+    if len(set(names)) != len(names):
+        raise GenesisError(f"{body['game']} names two hidden decks alike")
+    if sum(size for _, size in hidden) > MAX_CARDS:
+        raise GenesisError(f"{body['game']}'s hidden decks have {sum(s for _, s in hidden)} cards "
+                           f"together; a match has at most {MAX_CARDS} (a disclosure of every "
+                           "hidden card must fit one entry)")
     for name, size in hidden:
+        if type(name) is not str or not 1 <= len(name) <= MAX_DECK_NAME or \
+                not set(name) <= _DECK_NAME:
+            raise GenesisError(f"a hidden deck's name is 1 to {MAX_DECK_NAME} lowercase letters, "
+                               f"digits or hyphens, not {name!r:.40}")
         if not 1 <= size <= MAX_HIDDEN_DECK:
             raise GenesisError(f"the hidden deck {name!r} has {size} cards; a hidden deck has "
                                f"1 to {MAX_HIDDEN_DECK} (protocol {HIDDEN_PROTOCOL}'s shuffle "

@@ -44,18 +44,26 @@ _REPLAYED = "replayed-proof"
 _proven = Passed(4096)
 
 
-def _proven_before(check: Callable[..., Any], slot: hc.Slot, *statement: Any) -> bool:
-    """Runs check(statement[0], slot, *statement[1:]) unless these exact values were proven
-    before; raises what the check raises. True when the check was skipped."""
+def _proven_before(check: Callable[..., Any], *args: Any) -> bool:
+    """Runs check(*args) unless these exact values were proven before; raises what the check
+    raises. True when the check was skipped."""
     # the protocol is part of what was proven (another protocol's check of the same bytes is
     # another check)
-    key = hashlib.sha256(encode([check.__name__, HIDDEN_PROTOCOL, slot.match, slot.seq,
-                                 slot.deck, slot.position, *statement])).digest()
+    key = hashlib.sha256(encode([check.__name__, HIDDEN_PROTOCOL, *map(_plain, args)])).digest()
     if key in _proven:
         return True
-    check(statement[0], slot, *statement[1:])
+    check(*args)
     _proven.add(key)
     return False
+
+
+def _plain(value: Any) -> Any:
+    """A value as the canonical encoder takes it: a slot as its four fields, tuples as lists."""
+    if isinstance(value, hc.Slot):
+        return [value.match, value.seq, value.deck, value.position]
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _fault(kind: str, a: int, e: Exception, seq: int, what: str) -> Fault:
@@ -120,41 +128,56 @@ class HiddenDecks:
         if kind == SHUFFLE:
             deck = pending
             try:
-                _proven_before(hc.check_shuffle, hc.Slot(self.match_id, seq, deck), self.joint,
+                _proven_before(hc.check_shuffle, self.joint, hc.Slot(self.match_id, seq, deck),
                                a, list(self.cards[deck]), part["deck"], part["proof"])
             except hc.HiddenError as e:
                 raise _fault("bad-shuffle", a, e, seq, f"the shuffle of {deck!r}") from None
             return None
         if kind == DRAW:
-            self._check_share(a, part, seq, pending.deck, pending.position)
+            self._check_draw(a, part, seq, pending)
             return None
         return self._check_disclosure(a, part, seq, pending, bots)
 
-    def _check_share(self, a: int, part: dict, seq: int, deck: str, pos: int) -> bytes:
+    def _check_draw(self, a: int, part: dict, seq: int, draw: Any) -> None:
+        deck, pos = draw.deck, draw.position
+        if (part["deck"], part["position"]) != (deck, pos):
+            raise Fault("bad-share", (a,), f"a share of card {part['position']} of "
+                        f"{part['deck']!r:.40} where the draw is of card {pos} of {deck!r}", seq)
         try:
-            _proven_before(hc.check_share, hc.Slot(self.match_id, seq, deck, pos), self.keys[a],
+            _proven_before(hc.check_share, self.keys[a], hc.Slot(self.match_id, seq, deck, pos),
                            a, self.cards[deck][pos], part["share"], part["proof"])
-            return part["share"]   # the share, proven a point of the group with its proof
         except hc.HiddenError as e:
             raise _fault("bad-share", a, e, seq,
                          f"the decryption share of card {pos} of {deck!r}") from None
 
-    def _check_disclosure(self, a: int, part: list, seq: int, disclose: Any,
+    def _check_disclosure(self, a: int, part: dict, seq: int, disclose: Any,
                           bots: list[int]) -> list[int]:
-        mine = self.openable_of(a, disclose, bots)
-        if len(part) != len(mine):
-            raise Fault("bad-opening", (a,), f"opens {len(part)} cards; it holds {len(mine)} "
-                        "to open", seq)
+        """The cards `a`'s part opens. Its cards must be the author's openable cards of the
+        Disclose, in its order; its shares hold under its one batched proof; each card opens to
+        the card it names."""
+        mine = [(deck, pos) for _, deck, pos in self.openable_of(a, disclose, bots)]
+        cards = part["cards"]
+        named = [(c["deck"], c["position"]) for c in cards]
+        if named != mine:
+            raise Fault("bad-opening", (a,), f"opens cards {_listed(named)}; it holds "
+                        f"{_listed(mine)} to open, in that order", seq)
+        items = [(deck, pos, self.cards[deck][pos]) for deck, pos in mine]
+        shares = [c["share"] for c in cards]
+        try:
+            _proven_before(hc.check_batch, self.keys[a], self.match_id, seq, a, items, shares,
+                           part["proof"])
+        except hc.HiddenError as e:
+            raise _fault("bad-share", a, e, seq, f"the shares of its {len(items)} cards (one "
+                         "batched proof)") from None
         opened = []
-        for (_, deck, pos), item in zip(mine, part):
-            own = self._check_share(a, item, seq, deck, pos)
-            shares = [*self.shares[(deck, pos)].values(), own]
+        for (deck, pos, ct), c in zip(items, cards):
+            shares_of_card = [*self.shares[(deck, pos)].values(), c["share"]]
             try:
-                card = hc.open_card(deck, self.sizes[deck], self.cards[deck][pos], shares)
+                card = hc.open_card(deck, self.sizes[deck], ct, shares_of_card)
             except hc.HiddenError as e:   # not reachable with checked shares; never silent
                 raise _fault("bad-share", a, e, seq, f"card {pos} of {deck!r}") from None
-            if card != item["card"]:
-                raise Fault("bad-opening", (a,), f"claims card {item['card']} at position {pos} "
+            if card != c["card"]:
+                raise Fault("bad-opening", (a,), f"claims card {c['card']} at position {pos} "
                             f"of {deck!r}; its shares open card {card}", seq)
             opened.append(card)
         return opened
@@ -192,8 +215,12 @@ class HiddenDecks:
         disclose entry), None for a card that cannot be opened."""
         opened: dict[tuple[str, int], int] = {}
         if entry is not None:
-            for a, part in zip(entry["authors"], entry["parts"]):
-                mine = self.openable_of(a, disclose, bots)
-                for (_, deck, pos), item in zip(mine, part):
-                    opened[(deck, pos)] = item["card"]
+            for part in entry["parts"]:
+                for c in part["cards"]:
+                    opened[(c["deck"], c["position"])] = c["card"]
         return [opened.get((deck, pos)) for _, deck, pos in disclose.cards]
+
+
+def _listed(cards: list[tuple[str, int]]) -> str:
+    return "[" + ", ".join(f"{deck!r:.20} {pos}" for deck, pos in cards[:8]) + \
+        (", ..." if len(cards) > 8 else "") + "]"

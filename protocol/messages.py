@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .codec import MAX_FRAME, CodecError, decode, encode
-from .hidden.sizes import MAX_DECK
+from .hidden.sizes import MAX_CARDS, MAX_DECK
 from .kinds import (ATTEST, CHOICE, COMMIT, DISCLOSE, DRAW, KEY, KINDS, MOVE, OPEN, RECLAIM,
                     REVEAL, SHUFFLE, TIMEOUT)
 
@@ -132,9 +132,14 @@ _reclaim_spec = {"seat": _seat}
 # Hidden cards (protocol 4). Points are 32 bytes, ciphertexts 64, Schnorr/DLEQ proofs 96; what
 # the bytes mean (a valid point, a proof that holds, a proof's lengths for its deck) is
 # protocol.hidden's check, made by the ledger so that a failure is the author's fault by name.
+# A draw part and each disclosed card name their card (deck, position), so that whoever reads
+# an entry knows what each share is of without replaying the rules; a node checks them against
+# the engine's PrivateDraw / Disclose. A disclosure's shares share one batched proof.
 _key_spec = {"key": _bytes(32), "proof": _bytes(96)}
-_share_part_spec = {"share": _bytes(32), "proof": _bytes(96)}
-_card_spec = {"card": _int(0, MAX_DECK - 1), "share": _bytes(32), "proof": _bytes(96)}
+_deck_name, _position = _text(64), _int(0, MAX_DECK - 1)
+_draw_spec = {"deck": _deck_name, "position": _position, "share": _bytes(32), "proof": _bytes(96)}
+_disclosed_spec = {"deck": _deck_name, "position": _position, "card": _int(0, MAX_DECK - 1),
+                   "share": _bytes(32)}
 
 
 def _shuffle_proof(v: Any, where: str) -> None:
@@ -153,11 +158,14 @@ def _spec(spec: dict) -> Callable[[Any, str], None]:
     return lambda v, where: _map(spec, v, where)
 
 
+_disclose_spec = {"cards": _list(_spec(_disclosed_spec), 1, MAX_CARDS), "proof": _bytes(96)}
+
+
 _PARTS: dict[str, Callable[[Any, str], None]] = {
     MOVE: _move, REVEAL: _hash, ATTEST: _hash, COMMIT: _hash,
     TIMEOUT: _spec(_timeout_spec), CHOICE: _spec(_choice_spec), OPEN: _spec(_open_spec),
-    KEY: _spec(_key_spec), SHUFFLE: _spec(_shuffle_spec), DRAW: _spec(_share_part_spec),
-    DISCLOSE: _list(_spec(_card_spec), 1, MAX_DECK), RECLAIM: _spec(_reclaim_spec),
+    KEY: _spec(_key_spec), SHUFFLE: _spec(_shuffle_spec), DRAW: _spec(_draw_spec),
+    DISCLOSE: _spec(_disclose_spec), RECLAIM: _spec(_reclaim_spec),
 }
 
 

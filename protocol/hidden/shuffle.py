@@ -53,17 +53,28 @@ from .transcript import DOMAIN, Slot, binding, expand, public_scalar, secret_sca
 __all__ = ["generators", "make_shuffle", "check_shuffle", "proof_size"]
 
 
+_perm_generators: list[tuple[bytes, ...]] = [()]   # h_0, h_1, ... as far as decks needed them
+
+
 @functools.lru_cache(maxsize=1)
-def _generators() -> tuple[tuple[bytes, ...], bytes]:
-    hs = tuple(g.hash_to_point(encode([DOMAIN, "generator", "perm", j]))
-               for j in range(MAX_DECK))
-    return hs, g.hash_to_point(encode([DOMAIN, "generator", "chain"]))
+def _chain_generator() -> bytes:
+    return g.hash_to_point(encode([DOMAIN, "generator", "chain"]))
 
 
 def generators(n: int) -> tuple[tuple[bytes, ...], bytes]:
-    """(h_0..h_n-1, h): the Pedersen generators of the permutation commitment and the chain."""
-    hs, h = _generators()
-    return hs[:n], h
+    """(h_0..h_n-1, h): the Pedersen generators of the permutation commitment and the chain.
+    Each is hashed to the group once a process, and only as far as a deck needs (a 9-card
+    deck does not pay for 255). The values are fixed, so a race between threads can only
+    replace the kept prefix by another true one."""
+    if not 0 <= n <= MAX_DECK:
+        raise BadEncoding(f"a shuffle has 1..{MAX_DECK} cards, not {n}")
+    perm = _perm_generators[0]
+    if len(perm) < n:
+        perm += tuple(g.hash_to_point(encode([DOMAIN, "generator", "perm", j]))
+                      for j in range(len(perm), n))
+        if len(perm) > len(_perm_generators[0]):
+            _perm_generators[0] = perm
+    return perm[:n], _chain_generator()
 
 
 @functools.lru_cache(maxsize=8)

@@ -149,7 +149,16 @@ def _replayed_share(session, slot, part):
     ct = session.ledger.hidden.cards[p.deck][p.position]
     share, proof = hc.share(session.own._secret(), Slot(session.ledger.match_id, slot.seq + 1,
                                                     p.deck, p.position), session.seat, ct)
-    return {"share": share, "proof": proof}
+    return dict(part, share=share, proof=proof)
+
+
+def _share_of_another_card(session, slot, part):
+    # a true share with a valid proof, of the next card of the deck, named as such
+    p = slot.pending
+    pos = (p.position + 1) % session.ledger.hidden.sizes[p.deck]
+    share, proof = hc.share(session.own._secret(), hc.Slot(session.ledger.match_id, slot.seq,
+                            p.deck, pos), session.seat, session.ledger.hidden.cards[p.deck][pos])
+    return dict(part, position=pos, share=share, proof=proof)
 
 
 def _rogue_key(session, slot, part):
@@ -169,6 +178,26 @@ def _shuffle_of_another_slot(session, slot, part):
         session.ledger.match_id, slot.seq + 1, slot.pending), session.seat,
         hidden.cards[slot.pending])
     return {"deck": list(deck), "proof": proof}
+
+
+def _shuffle_of_another_deck(session, slot, part):
+    # an honest shuffle and proof for this slot, of another deck: the same cards, the input
+    # turned by one position
+    hidden = session.ledger.hidden
+    deck_in = hidden.cards[slot.pending]
+    deck, proof = hc.make_shuffle(session.own._secret(), hidden.joint, hc.Slot(
+        session.ledger.match_id, slot.seq, slot.pending), session.seat, deck_in[1:] + deck_in[:1])
+    return {"deck": list(deck), "proof": proof}
+
+
+def _transcript_of_another_slot(session, slot, part):
+    # the proof made for the next entry number, its binding rewritten to this slot's: the
+    # challenge hashed the other one
+    from protocol.hidden.transcript import binding
+    other = _shuffle_of_another_slot(session, slot, part)
+    here = binding("shuffle", hc.Slot(session.ledger.match_id, slot.seq, slot.pending),
+                   session.seat)
+    return dict(other, proof=[here, *other["proof"][1:]])
 
 
 def _duplicated_card(session, slot, part):
@@ -194,21 +223,35 @@ def _replaced_card(session, slot, part):
 
 
 def _claims_another_card(session, slot, part):
-    return [dict(part[0], card=(part[0]["card"] + 1) % DECK), *part[1:]]
+    cards = part["cards"]
+    return dict(part, cards=[dict(cards[0], card=(cards[0]["card"] + 1) % DECK), *cards[1:]])
 
 
-# Every cheat of issue 15's point 4 that a part can carry: (entry kind, change, fault). Played
-# over real links too (tests/node/test_hidden_cheat_lan.py).
+def _one_bad_share_in_the_batch(session, slot, part):
+    # the batched proof unchanged, the last card's share doubled: one bad share in the batch
+    cards = part["cards"]
+    bad = hc.group.add(cards[-1]["share"], cards[-1]["share"])
+    return dict(part, cards=[*cards[:-1], dict(cards[-1], share=bad)])
+
+
+# Every cheat of issue 15's point 4 that a part can carry, and issue 28's on protocol 4's proofs
+# (a shuffle proof for another deck, a transcript of another slot, a batched proof with one bad
+# share in it): (entry kind, change, fault). Played over real links too
+# (tests/node/test_hidden_cheat_lan.py).
 CHEATS = [
     ("draw", _other_point, "bad-share"),
     ("draw", _replayed_share, "replayed-proof"),
+    ("draw", _share_of_another_card, "bad-share"),
     ("key", _rogue_key, "bad-key"),
     ("key", _key_of_another_match, "replayed-proof"),
     ("shuffle", _shuffle_of_another_slot, "replayed-proof"),
+    ("shuffle", _transcript_of_another_slot, "bad-shuffle"),
+    ("shuffle", _shuffle_of_another_deck, "bad-shuffle"),
     ("shuffle", _duplicated_card, "bad-shuffle"),
     ("shuffle", _dropped_card, "bad-shuffle"),
     ("shuffle", _replaced_card, "bad-shuffle"),
     ("disclose", _claims_another_card, "bad-opening"),
+    ("disclose", _one_bad_share_in_the_batch, "bad-share"),
 ]
 
 
@@ -403,3 +446,58 @@ def test_every_frame_a_shuffle_of_the_largest_hidden_deck_makes_fits_one_item():
     parse_wire(encode(halt))
     assert max(len(share), len(entry), len(encode(make_proof((share,))))) <= MAX_FRAME
     assert DECK <= MAX_HIDDEN_DECK
+
+
+def test_a_disclosure_of_every_hidden_card_a_match_may_have_fits_one_entry():
+    # the worst disclose entry: every one of MAX_CARDS cards opened, by 8 seats, each item
+    # naming a deck of the longest name, the largest numbers
+    from protocol.codec import MAX_FRAME
+    from protocol.hidden.sizes import MAX_CARDS, MAX_DECK_NAME
+    from protocol.messages import make_share, parse_entry
+    item = {"deck": "z" * MAX_DECK_NAME, "position": 254, "card": 254, "share": bytes(32)}
+    shares = [make_share(lambda statement: bytes(64), bytes(32), (1 << 64) - 1, bytes(32),
+                         "disclose", seat, {"cards": [item] * (MAX_CARDS // 8), "proof": bytes(96)})
+              for seat in range(8)]
+    entry = encode(make_entry(shares))
+    parse_entry(decode(entry))
+    assert len(entry) <= MAX_FRAME
+
+
+@pytest.mark.parametrize("decks, why", [
+    ((("cards", 255), ("more", 255), ("last", 3)), "513 cards together; a match has at most 512"),
+    ((("cards", 9), ("cards", 9)), "names two hidden decks alike"),
+    ((("Cards", 9),), "a hidden deck's name is 1 to 16 lowercase letters, digits or hyphens"),
+    ((("c" * 17, 9),), "a hidden deck's name is 1 to 16"),
+    ((("", 9),), "a hidden deck's name is 1 to 16"),
+])
+def test_hidden_decks_past_the_match_limit_or_oddly_named_are_refused_at_the_genesis(
+        monkeypatch, decks, why):
+    from tests.protocol.hiddentoy import GAME
+    body, _ = make_players(TOY, 2, 0, chain=64)
+    monkeypatch.setattr(GAME, "hidden_decks", lambda players, variants: decks)
+    with pytest.raises(GenesisError, match=why):
+        check_body(body)
+
+
+def test_a_64_card_hidden_deck_is_shuffled_drawn_and_disclosed_end_to_end():
+    # protocol 4 carries decks of at least 64 cards: four seats shuffle it in turn (each
+    # shuffle share well inside one frame), draw from it, and every node and verify agree
+    from protocol.codec import MAX_FRAME
+    toy = "toy-hidden-64"
+    prepared = make_players(toy, 4, 3, chain=64)
+    run = play_match(toy, 4, seed=3, order_seed=1, prepared=prepared)
+    assert is_clean(run), run.faults()
+    log = run.sessions[0].log
+    r = verify_bytes(join(log))
+    assert r.status == 0 and r.complete, r
+    assert (r.counts["shuffle"], r.counts["draw"], r.counts["disclose"]) == (4, 8, 1)
+    shuffles = [raw for raw in log[1:] if decode(raw)["kind"] == "shuffle"]
+    assert all(len(decode(raw)["parts"][0]["deck"]) == 64 for raw in shuffles)
+    assert max(map(len, shuffles)) <= MAX_FRAME // 4   # some 13 KB of 64 KB
+    state = run.sessions[0].state
+    for s in run.sessions:
+        mine = s.private_cards()
+        assert sorted(pos for _, pos in mine) == state.held[s.seat]
+        assert all(state.opened[pos] == card for (_, pos), card in mine.items())
+    drawn = [state.opened[pos] for pos in range(8)]
+    assert len(set(drawn)) == 8 and all(0 <= c < 64 for c in drawn)

@@ -59,6 +59,7 @@ def expected_values(data: bytes, identity_seeds: list[bytes]) -> dict:
             holder = next(s for s in range(PLAYERS) if s not in e["authors"])
             ct = deck[position]
             for a, p in zip(e["authors"], e["parts"]):
+                assert (p["deck"], p["position"]) == (name, position)
                 spec.check_share(keys[a], match_id, e["seq"], name, position, a, ct, p["share"],
                                  p["proof"])
             others = [p["share"] for p in e["parts"]]
@@ -70,12 +71,18 @@ def expected_values(data: bytes, identity_seeds: list[bytes]) -> dict:
             shares_of[position] = others
             position += 1
         elif e["kind"] == "disclose":
-            disclosed = {}
+            disclosed = []
             for a, part in zip(e["authors"], e["parts"]):
-                for item in part:
-                    disclosed.setdefault(a, []).append(item["card"])
-    for d in draws:
-        assert d["card"] in disclosed[d["holder"]]
+                items = [(c["deck"], c["position"], deck[c["position"]], c["share"])
+                         for c in part["cards"]]
+                spec.check_batch(keys[a], match_id, e["seq"], a, items, part["proof"])
+                for c in part["cards"]:
+                    m = spec.unmask(deck[c["position"]], [*shares_of[c["position"]], c["share"]])
+                    assert points[m] == c["card"]
+                    disclosed.append({"seq": e["seq"], "holder": a, "deck": c["deck"],
+                                      "position": c["position"], "card": c["card"]})
+    assert sorted((d["position"], d["holder"], d["card"]) for d in draws) == \
+        sorted((d["position"], d["holder"], d["card"]) for d in disclosed)
     return {
         "about": "FORMAT.md protocol-4 test vector (HIDDEN.md): recompute every value below "
                  "from the match file and the identity seeds",
@@ -85,6 +92,7 @@ def expected_values(data: bytes, identity_seeds: list[bytes]) -> dict:
         "initial_deck": [ct.hex() for ct in initial],
         "card_points": [spec.card_point(name, j).hex() for j in range(size)],
         "draws": draws,
+        "disclosed": disclosed,
     }
 
 
