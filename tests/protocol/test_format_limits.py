@@ -108,3 +108,15 @@ def test_every_limit_tested_here_is_in_the_format_table():
                    "1 … 2^20", "1 … 2^32", "16 bytes", "0 … 7", "1 … 32", "256 code points",
                    "−2^63 … 2^63−1", "1 … 2^64−1", "0 … 2^64−1", '"protocol": 2'):
         assert needle in text, needle
+
+
+def test_every_fault_name_is_in_the_format_s_table_and_nothing_else_is():
+    # FORMAT.md "Faults" lists every name a node or verify reports (protocol/faults.py)
+    import re
+    from pathlib import Path
+
+    from protocol.faults import FAULT_KINDS
+    text = (Path(__file__).resolve().parents[2] / "protocol" / "FORMAT.md").read_text()
+    table = text[text.index("\n## Faults\n"):text.index("\n## Match file\n")]
+    listed = re.findall(r"^\| `([a-z-]+)` \|", table, re.M)
+    assert sorted(listed) == sorted(FAULT_KINDS) and len(set(listed)) == len(listed)
