@@ -202,11 +202,12 @@ def test_a_proof_found_valid_once_vouches_only_for_those_exact_bytes():
 
     forget_all()
     slot = hc.Slot(b"m" * 32, 5, "loot", 2)
-    assert hiddenlog._proven_before(check_thing, slot, b"k", 1, b"good") is False
-    assert hiddenlog._proven_before(check_thing, slot, b"k", 1, b"good") is True
-    for other in [(hc.Slot(b"m" * 32, 6, "loot", 2), b"k", 1), (slot, b"x", 1), (slot, b"k", 2)]:
-        assert hiddenlog._proven_before(check_thing, other[0], *other[1:], b"good") is False
+    # _proven_before(check, *args) runs check(*args): here check_thing(public, slot, seat, proof)
+    assert hiddenlog._proven_before(check_thing, b"k", slot, 1, b"good") is False
+    assert hiddenlog._proven_before(check_thing, b"k", slot, 1, b"good") is True
+    for other in [(b"k", hc.Slot(b"m" * 32, 6, "loot", 2), 1), (b"x", slot, 1), (b"k", slot, 2)]:
+        assert hiddenlog._proven_before(check_thing, *other, b"good") is False
     for _ in range(2):
         with pytest.raises(hc.ProofFailed):
-            hiddenlog._proven_before(check_thing, slot, b"k", 1, b"bad")
+            hiddenlog._proven_before(check_thing, b"k", slot, 1, b"bad")
     assert calls.count(b"bad") == 2 and calls.count(b"good") == 4
