@@ -8,7 +8,7 @@ Invariants kept here:
   several entries stays within codec.MAX_FRAME, the limit every release decodes a node message
   under; an entry too large to share one goes alone, in a message of at most
   wire.MAX_NODE_MESSAGE (codec.MAX_FRAME and one entry's envelope: the format's largest entry,
-  codec.MAX_FRAME bytes, a 23-card shuffle, still reaches a peer). Wire compatibility: no new
+  codec.MAX_FRAME bytes, still reaches a peer). Wire compatibility: no new
   message, no new field; an older receiver decodes every message of several entries, and refuses
   only a lone entry within a few dozen bytes of codec.MAX_FRAME, as it refused every message
   over that limit before (an older sender's batches of 200 entries, 100 KB and more once a

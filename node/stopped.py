@@ -6,7 +6,9 @@ Invariants kept here:
   ever follows the proof and the cheat stays on the record. The proof is judged again on the
   file's log, never taken from the note beside it.
 - A match file whose entries do not verify (a cheater's node that logged its own cheat) or do
-  not read as entries is not resumed either: the person reads why, in one line (MatchStopped), never a traceback.
+  not read as entries is not resumed either, nor one whose genesis this build does not play (an
+  older lanboard's protocol, other rules): the person reads why, in one line (MatchStopped),
+  never a traceback.
 - The note's `stopped` (written by node.play with the proof) only lets a command say so early,
   before it starts a node; the node's own check is the file's.
 """
@@ -19,6 +21,7 @@ from engine.core import player_name
 from protocol.cheat_record import read
 from protocol.codec import CodecError
 from protocol.faults import Fault
+from protocol.genesis import GenesisError
 from protocol.identity import Identity
 from protocol.messages import parse_proof
 from protocol.randomness import HashChain
@@ -48,6 +51,8 @@ def resume_session(path: Path, items: list[bytes], identity: Identity, chain: Ha
     except CodecError as e:
         raise MatchStopped(f"{path.name} cannot be resumed: an item of it does not read as an "
                            f"entry ({e}). `lanboard verify {path}` shows where") from None
+    except GenesisError as e:   # an older lanboard's protocol, other rules: nobody's fault
+        raise MatchStopped(f"{path.name} cannot be resumed: {e}") from None
     if proof is None:
         return session, out
     try:

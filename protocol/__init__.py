@@ -11,8 +11,8 @@ session     one node's state machine (feed frames, get frames and events)
 verify      offline verification of a match file
 matchfile   the match file (a CBOR sequence)
 inmemory    N sessions over a shuffled in-memory network (sim --log, tests, bench)
-hidden/     protocol 3 draft: keys, shuffles and decryption shares for hidden information
-            (not yet used by any game; HIDDEN.md)
+hidden/     protocol 4: keys, shuffles and decryption shares for hidden cards (HIDDEN.md)
+hiddenlog   the hidden decks of a match as the ledger checks and applies them
 
 The wire and file formats are described in FORMAT.md beside this file.
 """

@@ -39,9 +39,11 @@ FAULT_KINDS = (
     "illegal-move",     # a move the engine rejects
     "bad-opening",      # a sealed move opened to other bytes than its author committed to, or
                         # a hidden card disclosed as another card than its shares open
-    "bad-key",          # an ElGamal key without a valid proof of its scalar (a rogue key)
+    "bad-key",          # an ElGamal key without a valid proof of its scalar (a rogue key), or
+                        # a joint key that is no key (one key twice, keys summing to zero)
     "bad-shuffle",      # a shuffle that is not a re-masked permutation of its input deck
-    "bad-share",        # a decryption share that is not what its author's key gives
+    "bad-share",        # a decryption share (or a batch) its author's key does not give, or
+                        # a share of another card than the slot's
     "replayed-proof",   # a hidden-card proof made for another match, slot or seat
     "state-mismatch",   # an attested state hash that differs from the one computed here
     "bad-claim",        # a timeout claim against a player the slot is not waiting for
@@ -49,6 +51,8 @@ FAULT_KINDS = (
     "bad-reclaim",      # a reclaim for a seat the bot does not play, or by another seat, or
                         # where the log waits for no move
     "equivocation",     # two different messages signed by one key for one slot
+    "dispute",          # (session only) a halt notice whose evidence proves nothing here: its
+                        # sender and the seats it accuses are named, none proven
     "genesis",          # a genesis that is not valid or not signed by every player
     "after-end",        # an entry after the game ended
     "exhausted",        # the randomness chains are used up (nobody's fault)

@@ -14,8 +14,9 @@ from engine.core import player_name
 
 from .codec import encode
 from .identity import verify_signature
-from .messages import (HIDDEN_PROTOCOL, PROTOCOL_VERSION, SchemaError, genesis_statement,
-                       parse_genesis_body)
+from .hidden.sizes import MAX_CARDS, MAX_DECK, MAX_DECK_NAME
+from .messages import (HIDDEN_PROTOCOL, PROTOCOL_VERSION, RETIRED_PROTOCOLS, SchemaError,
+                       genesis_statement, parse_genesis_body)
 from .peertext import name_problem
 
 __all__ = [
@@ -28,11 +29,15 @@ DEFAULT_CHAIN = 1 << 14
 DEFAULT_TIMEOUTS = {"decision": 300, "round": 60}
 
 
-# The largest hidden deck a match may use: the share frame of its shuffle entry must fit the
-# 65536-byte item limit in the worst case (every one of the 80 rounds opened output-side, HIDDEN.md
-# §7). 23 cards: at most 65448 bytes (66 a card of deck, 2600 + 80·(5 + 33·m) of proof, the rest
-# envelope); 24 cards: 68235. Overwatch Monopoly's Loot Box deck has 9.
-MAX_HIDDEN_DECK = 23
+# The largest hidden deck a match may use: the shuffle proof's commitment generators are
+# h_0..h_254 (protocol.hidden.shuffle), one per position. Every frame such a deck makes fits
+# the 65536-byte item limit with room to spare: a 255-card shuffle share is some 50 KB (66
+# bytes a card of deck, 128 of proof), inside a halt notice or a proof item too (tested).
+# Overwatch Monopoly's Loot Box deck has 9.
+MAX_HIDDEN_DECK = MAX_DECK
+# A hidden deck's name is in every draw part and disclosed card; names and sizes are bounded
+# so that a disclosure of every hidden card fits one entry (protocol.hidden.sizes).
+_DECK_NAME = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 
 
 class GenesisError(ValueError):
@@ -56,9 +61,24 @@ def make_body(game: str, players: list[dict], *, variants: tuple[str, ...] = (),
 
 
 def protocol_for(hidden_decks: tuple) -> int:
-    """The one protocol a match is played over: 3 exactly for a game with hidden cards (a
-    protocol-2 log could not keep them secret, and protocol 3 adds nothing to another game)."""
+    """The one protocol a match is played over: 4 exactly for a game with hidden cards (a
+    protocol-2 log could not keep them secret, and protocol 4 adds nothing to another game)."""
     return HIDDEN_PROTOCOL if hidden_decks else PROTOCOL_VERSION
+
+
+def protocol_problem(number: int) -> str | None:
+    """Why a genesis naming protocol `number` is not one this build plays or verifies, if it
+    is not: an older lanboard's (a retired number) or an unknown one (a newer lanboard's)."""
+    if number in (PROTOCOL_VERSION, HIDDEN_PROTOCOL):
+        return None
+    if number in RETIRED_PROTOCOLS:
+        return (f"this match was made by an older lanboard: it uses {RETIRED_PROTOCOLS[number]}, "
+                f"which this build no longer plays or verifies (it plays protocol "
+                f"{PROTOCOL_VERSION}, and {HIDDEN_PROTOCOL} for games with hidden cards); an "
+                "older lanboard verifies it")
+    return (f"protocol {number} is not one this build knows (it plays protocol "
+            f"{PROTOCOL_VERSION}, and {HIDDEN_PROTOCOL} for games with hidden cards): made by "
+            "a newer lanboard?")
 
 
 def body_hash(body: dict) -> bytes:
@@ -83,6 +103,10 @@ def check_body(body: dict) -> Any:
         parse_genesis_body(body)
     except SchemaError as e:
         raise GenesisError(str(e)) from None
+    # before anything else: another protocol's rules may differ in any of the checks below
+    problem = protocol_problem(body["protocol"])
+    if problem:
+        raise GenesisError(problem)
     for seat, player in enumerate(body["players"]):
         # a name is printed on every player's terminal (protocol.peertext); no one seat is to
         # blame for it, as every seat signed it
@@ -118,11 +142,23 @@ def check_body(body: dict) -> Any:
             f"is protocol {body['protocol']}, whose log cannot keep them secret" if hidden else
             f"protocol {body['protocol']} is only for games with hidden cards; {body['game']} "
             f"has none and is played over protocol {PROTOCOL_VERSION}")
+    names = [name for name, _ in hidden]
+    if len(set(names)) != len(names):
+        raise GenesisError(f"{body['game']} names two hidden decks alike")
+    if sum(size for _, size in hidden) > MAX_CARDS:
+        raise GenesisError(f"{body['game']}'s hidden decks have {sum(s for _, s in hidden)} cards "
+                           f"together; a match has at most {MAX_CARDS} (a disclosure of every "
+                           "hidden card must fit one entry)")
     for name, size in hidden:
+        if type(name) is not str or not 1 <= len(name) <= MAX_DECK_NAME or \
+                not set(name) <= _DECK_NAME:
+            raise GenesisError(f"a hidden deck's name is 1 to {MAX_DECK_NAME} lowercase letters, "
+                               f"digits or hyphens, not {name!r:.40}")
         if not 1 <= size <= MAX_HIDDEN_DECK:
-            raise GenesisError(f"the hidden deck {name!r} has {size} cards; a shuffle entry "
-                               f"holds at most {MAX_HIDDEN_DECK} within the 65536-byte frame "
-                               "limit")
+            raise GenesisError(f"the hidden deck {name!r} has {size} cards; a hidden deck has "
+                               f"1 to {MAX_HIDDEN_DECK} (protocol {HIDDEN_PROTOCOL}'s shuffle "
+                               f"proof has one commitment generator a position, h_0 to "
+                               f"h_{MAX_HIDDEN_DECK - 1})")
     return state
 
 

@@ -1,22 +1,23 @@
-"""The hidden decks of a protocol-3 match, as the ledger checks and applies them.
+"""The hidden decks of a protocol-4 match, as the ledger checks and applies them.
 
-A protocol-3 match (a game with `hidden_decks`) opens with set-up entries that change no engine
+A protocol-4 match (a game with `hidden_decks`) opens with set-up entries that change no engine
 state: one "key" entry (every active seat's ElGamal key with its Schnorr proof), then one
 "shuffle" entry per seat and deck, in seat order (the deck re-masked and permuted, with its
-cut-and-choose proof). Then the engine's PrivateDraw is a "draw" entry (every key holder but the
-drawer posts its decryption share of the card with a DLEQ proof) and its Disclose a "disclose"
-entry (each holder posts its own shares and names its cards). protocol/FORMAT.md, protocol 3,
-says it all in full.
+Terelius–Wikström proof). Then the engine's PrivateDraw is a "draw" entry (every key holder but
+the drawer posts its decryption share of the card with a DLEQ proof) and its Disclose a
+"disclose" entry (each holder posts its own shares and names its cards). protocol/FORMAT.md,
+protocol 4, says it all in full; protocol/HIDDEN.md specifies the cryptography.
 
 Invariants:
 - Every key, shuffle and share is checked with its proof when its share arrives (`check`), so a
   bad one is its author's fault at once, never discovered at the end; a proof made for another
-  match, slot or seat is `replayed-proof`. Two key holders giving one key (`append`) is
-  `bad-key` of both, carrying both signed parts as evidence.
+  match, slot or seat is `replayed-proof`. A joint key that is no key (`append`: two key
+  holders giving one key, or keys summing to the identity) is `bad-key` of the key holders
+  that made it so, carrying their signed parts as evidence.
 - Nothing here holds a secret: keys, decks and shares are public log data. The holder's card is
   computed by its own session from these and its key (Session.private_cards).
 - A proof that passed is remembered (protocol/proven.py) by the SHA-256 of everything it was
-  checked against, the round count included.
+  checked against, the protocol number included.
 - A card is openable exactly when the shares of every key holder but its holder are in the log
   (its draw entry) and its holder is not handed to the bot; any other card's value stays None
   ("A gone player" in FORMAT.md). While any key holder is a bot, a draw writes no entry (nobody
@@ -29,10 +30,10 @@ from typing import Any, Callable
 
 from . import hidden as hc
 from .codec import encode
-from .hidden import shuffle as _shuffle
 from .faults import Fault
 from .frames import shares_of
 from .kinds import DRAW, KEY, SHUFFLE
+from .messages import HIDDEN_PROTOCOL
 from .proven import Passed
 
 __all__ = ["HiddenDecks"]
@@ -43,18 +44,26 @@ _REPLAYED = "replayed-proof"
 _proven = Passed(4096)
 
 
-def _proven_before(check: Callable[..., Any], slot: hc.Slot, *statement: Any) -> bool:
-    """Runs check(statement[0], slot, *statement[1:]) unless these exact values were proven
-    before; raises what the check raises. True when the check was skipped."""
-    # the proof's round count is part of what was proven (a build with another count must
-    # check again)
-    key = hashlib.sha256(encode([check.__name__, _shuffle.ROUNDS, slot.match, slot.seq,
-                                 slot.deck, slot.position, *statement])).digest()
+def _proven_before(check: Callable[..., Any], *args: Any) -> bool:
+    """Runs check(*args) unless these exact values were proven before; raises what the check
+    raises. True when the check was skipped."""
+    # the protocol is part of what was proven (another protocol's check of the same bytes is
+    # another check)
+    key = hashlib.sha256(encode([check.__name__, HIDDEN_PROTOCOL, *map(_plain, args)])).digest()
     if key in _proven:
         return True
-    check(statement[0], slot, *statement[1:])
+    check(*args)
     _proven.add(key)
     return False
+
+
+def _plain(value: Any) -> Any:
+    """A value as the canonical encoder takes it: a slot as its four fields, tuples as lists."""
+    if isinstance(value, hc.Slot):
+        return [value.match, value.seq, value.deck, value.position]
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _fault(kind: str, a: int, e: Exception, seq: int, what: str) -> Fault:
@@ -119,41 +128,56 @@ class HiddenDecks:
         if kind == SHUFFLE:
             deck = pending
             try:
-                _proven_before(hc.check_shuffle, hc.Slot(self.match_id, seq, deck), self.joint,
+                _proven_before(hc.check_shuffle, self.joint, hc.Slot(self.match_id, seq, deck),
                                a, list(self.cards[deck]), part["deck"], part["proof"])
             except hc.HiddenError as e:
                 raise _fault("bad-shuffle", a, e, seq, f"the shuffle of {deck!r}") from None
             return None
         if kind == DRAW:
-            self._check_share(a, part, seq, pending.deck, pending.position)
+            self._check_draw(a, part, seq, pending)
             return None
         return self._check_disclosure(a, part, seq, pending, bots)
 
-    def _check_share(self, a: int, part: dict, seq: int, deck: str, pos: int) -> bytes:
+    def _check_draw(self, a: int, part: dict, seq: int, draw: Any) -> None:
+        deck, pos = draw.deck, draw.position
+        if (part["deck"], part["position"]) != (deck, pos):
+            raise Fault("bad-share", (a,), f"a share of card {part['position']} of "
+                        f"{part['deck']!r:.40} where the draw is of card {pos} of {deck!r}", seq)
         try:
-            _proven_before(hc.check_share, hc.Slot(self.match_id, seq, deck, pos), self.keys[a],
+            _proven_before(hc.check_share, self.keys[a], hc.Slot(self.match_id, seq, deck, pos),
                            a, self.cards[deck][pos], part["share"], part["proof"])
-            return part["share"]   # the share, proven a point of the group with its proof
         except hc.HiddenError as e:
             raise _fault("bad-share", a, e, seq,
                          f"the decryption share of card {pos} of {deck!r}") from None
 
-    def _check_disclosure(self, a: int, part: list, seq: int, disclose: Any,
+    def _check_disclosure(self, a: int, part: dict, seq: int, disclose: Any,
                           bots: list[int]) -> list[int]:
-        mine = self.openable_of(a, disclose, bots)
-        if len(part) != len(mine):
-            raise Fault("bad-opening", (a,), f"opens {len(part)} cards; it holds {len(mine)} "
-                        "to open", seq)
+        """The cards `a`'s part opens. Its cards must be the author's openable cards of the
+        Disclose, in its order; its shares hold under its one batched proof; each card opens to
+        the card it names."""
+        mine = [(deck, pos) for _, deck, pos in self.openable_of(a, disclose, bots)]
+        cards = part["cards"]
+        named = [(c["deck"], c["position"]) for c in cards]
+        if named != mine:
+            raise Fault("bad-opening", (a,), f"opens cards {_listed(named)}; it holds "
+                        f"{_listed(mine)} to open, in that order", seq)
+        items = [(deck, pos, self.cards[deck][pos]) for deck, pos in mine]
+        shares = [c["share"] for c in cards]
+        try:
+            _proven_before(hc.check_batch, self.keys[a], self.match_id, seq, a, items, shares,
+                           part["proof"])
+        except hc.HiddenError as e:
+            raise _fault("bad-share", a, e, seq, f"the shares of its {len(items)} cards (one "
+                         "batched proof)") from None
         opened = []
-        for (_, deck, pos), item in zip(mine, part):
-            own = self._check_share(a, item, seq, deck, pos)
-            shares = [*self.shares[(deck, pos)].values(), own]
+        for (deck, pos, ct), c in zip(items, cards):
+            shares_of_card = [*self.shares[(deck, pos)].values(), c["share"]]
             try:
-                card = hc.open_card(deck, self.sizes[deck], self.cards[deck][pos], shares)
+                card = hc.open_card(deck, self.sizes[deck], ct, shares_of_card)
             except hc.HiddenError as e:   # not reachable with checked shares; never silent
                 raise _fault("bad-share", a, e, seq, f"card {pos} of {deck!r}") from None
-            if card != item["card"]:
-                raise Fault("bad-opening", (a,), f"claims card {item['card']} at position {pos} "
+            if card != c["card"]:
+                raise Fault("bad-opening", (a,), f"claims card {c['card']} at position {pos} "
                             f"of {deck!r}; its shares open card {card}", seq)
             opened.append(card)
         return opened
@@ -166,9 +190,11 @@ class HiddenDecks:
             try:
                 joint = hc.joint_key([keys[a] for a in sorted(keys)])
             except hc.HiddenError as e:
-                # two seats proving the same key both know its scalar: they act together
-                same = [a for a in authors if list(keys.values()).count(keys[a]) > 1]
-                # their signed parts are the proof (each proves its own signer knows the scalar)
+                # two seats proving the same key both know its scalar: they act together; keys
+                # summing to the identity need every key holder to know the others' scalars
+                same = [a for a in authors if list(keys.values()).count(keys[a]) > 1] or \
+                    list(authors)
+                # their signed parts are the proof (each proves its own signer knows its scalar)
                 proof = tuple(sh.raw for sh in shares_of(entry) if sh.author in same)
                 raise Fault("bad-key", tuple(same), f"the joint key: {e}", seq, proof) from None
             self.keys, self.joint = keys, joint
@@ -189,8 +215,12 @@ class HiddenDecks:
         disclose entry), None for a card that cannot be opened."""
         opened: dict[tuple[str, int], int] = {}
         if entry is not None:
-            for a, part in zip(entry["authors"], entry["parts"]):
-                mine = self.openable_of(a, disclose, bots)
-                for (_, deck, pos), item in zip(mine, part):
-                    opened[(deck, pos)] = item["card"]
+            for part in entry["parts"]:
+                for c in part["cards"]:
+                    opened[(c["deck"], c["position"])] = c["card"]
         return [opened.get((deck, pos)) for _, deck, pos in disclose.cards]
+
+
+def _listed(cards: list[tuple[str, int]]) -> str:
+    return "[" + ", ".join(f"{deck!r:.20} {pos}" for deck, pos in cards[:8]) + \
+        (", ..." if len(cards) > 8 else "") + "]"

@@ -16,7 +16,7 @@ MOVE, REVEAL, ATTEST, TIMEOUT, CHOICE = "move", "reveal", "attest", "timeout", "
 COMMIT, OPEN, RECLAIM = "commit", "open", "reclaim"
 KEY, SHUFFLE, DRAW, DISCLOSE = "key", "shuffle", "draw", "disclose"
 
-HIDDEN_KINDS = (KEY, SHUFFLE, DRAW, DISCLOSE)   # the entry kinds protocol 3 adds
+HIDDEN_KINDS = (KEY, SHUFFLE, DRAW, DISCLOSE)   # the entry kinds protocol 4 adds
 KINDS = (MOVE, REVEAL, ATTEST, TIMEOUT, CHOICE, COMMIT, OPEN, *HIDDEN_KINDS, RECLAIM)
 
 # Slots a person answers (a move, a sealed commitment, a choice about a gone seat): the others

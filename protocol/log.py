@@ -33,7 +33,7 @@ commitment is; an opening that does not hash to its author's commitment, or open
 move, is its author's fault. A chooser handed to the bot gets the takeover move, seeded by the
 commit entry's number, so it is fixed before any opening exists.
 
-Hidden cards (protocol 3, games with `hidden_decks`): set-up entries ("key", then "shuffle" per
+Hidden cards (protocol 4, games with `hidden_decks`): set-up entries ("key", then "shuffle" per
 seat and deck) come before the first step; a PrivateDraw is a "draw" entry of decryption shares,
 a Disclose a "disclose" entry of the holders' shares. protocol.hiddenlog checks and applies them;
 a draw nobody could ever open, or a Disclose with nothing to open, is applied without an entry,
@@ -64,7 +64,7 @@ from .genesis import GenesisError, check_signed_genesis, match_id
 from .identity import verify_signature
 from .kinds import (ATTEST, CHOICE, COMMIT, DISCLOSE, DRAW, HIDDEN_KINDS, KEY, KINDS, MOVE,
                     OPEN, RECLAIM, REVEAL, SHUFFLE, TIMEOUT)
-from .messages import entry_statements
+from .messages import HIDDEN_PROTOCOL, entry_statements
 from .randomness import H, chance_seed, sealed_commitment
 from .slots import Slot, next_slot
 from .takeover import bot_move, sealed_bot_move, settle_choice
@@ -107,7 +107,7 @@ class Ledger:
         self.entries: list[bytes] = []
         self.counts = dict.fromkeys(KINDS, 0)
         self.hidden = None
-        if body["protocol"] >= 3:
+        if body["protocol"] == HIDDEN_PROTOCOL:
             from .hiddenlog import HiddenDecks
             self.hidden = HiddenDecks(self.match_id, body["nonce"], self.game.hidden_decks(
                 self.n, tuple(body["variants"])))

@@ -21,12 +21,12 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .codec import MAX_FRAME, CodecError, decode, encode
-from .hidden.cards import MAX_DECK
+from .hidden.sizes import MAX_CARDS, MAX_DECK
 from .kinds import (ATTEST, CHOICE, COMMIT, DISCLOSE, DRAW, KEY, KINDS, MOVE, OPEN, RECLAIM,
                     REVEAL, SHUFFLE, TIMEOUT)
 
 __all__ = [
-    "PROTOCOL_VERSION", "HIDDEN_PROTOCOL", "CHOICES", "SchemaError", "share_statement",
+    "PROTOCOL_VERSION", "HIDDEN_PROTOCOL", "RETIRED_PROTOCOLS", "CHOICES", "SchemaError", "share_statement",
     "genesis_statement", "entry_statements",
     "parse_genesis_body", "parse_signed_genesis", "parse_share", "parse_entry", "parse_wire",
     "make_share", "make_entry", "make_halt", "make_proof", "parse_proof", "is_proof",
@@ -34,7 +34,11 @@ __all__ = [
 ]
 
 PROTOCOL_VERSION = 2   # 2: attestations per turn, halt notices
-HIDDEN_PROTOCOL = 3    # 3: protocol 2 and hidden decks (key, shuffle, draw, disclose entries)
+HIDDEN_PROTOCOL = 4    # 4: protocol 2 and hidden decks (key, shuffle, draw, disclose entries)
+                       # over ristretto255, Terelius–Wikström shuffle proofs, batched shares
+RETIRED_PROTOCOLS = {  # numbers earlier builds wrote, which this one refuses by name
+    3: "protocol 3 (hidden cards over Ed25519, with 80-round cut-and-choose shuffle proofs)",
+}
 CHOICES = ("wait", "bot", "end")   # what the remaining players may choose after a timeout
 MAX_PLAYERS = 8
 MAX_CHAIN = 1 << 20
@@ -125,18 +129,26 @@ _timeout_spec = {"seat": _seat, "time": _int(0, U64)}
 _choice_spec = {"seat": _seat, "choice": _one_of(*CHOICES)}
 _open_spec = {"move": _move, "salt": _hash}
 _reclaim_spec = {"seat": _seat}
-# Hidden cards (protocol 3). Points are 32 bytes, ciphertexts 64, Schnorr/DLEQ proofs 96; what
-# the bytes mean (a valid point, a proof that holds) is protocol.hidden's check, made by the
-# ledger so that a failure is the author's fault by name.
+# Hidden cards (protocol 4). Points are 32 bytes, ciphertexts 64, Schnorr/DLEQ proofs 96; what
+# the bytes mean (a valid point, a proof that holds, a proof's lengths for its deck) is
+# protocol.hidden's check, made by the ledger so that a failure is the author's fault by name.
+# A draw part and each disclosed card name their card (deck, position), so that whoever reads
+# an entry knows what each share is of without replaying the rules; a node checks them against
+# the engine's PrivateDraw / Disclose. A disclosure's shares share one batched proof.
 _key_spec = {"key": _bytes(32), "proof": _bytes(96)}
-_share_part_spec = {"share": _bytes(32), "proof": _bytes(96)}
-_card_spec = {"card": _int(0, MAX_DECK - 1), "share": _bytes(32), "proof": _bytes(96)}
+_deck_name, _position = _text(64), _int(0, MAX_DECK - 1)
+_draw_spec = {"deck": _deck_name, "position": _position, "share": _bytes(32), "proof": _bytes(96)}
+_disclosed_spec = {"deck": _deck_name, "position": _position, "card": _int(0, MAX_DECK - 1),
+                   "share": _bytes(32)}
 
 
 def _shuffle_proof(v: Any, where: str) -> None:
-    # [binding, commitments, openings]: its inner shape is checked by protocol.hidden
-    if type(v) is not list or len(v) != 3:
-        raise SchemaError(f"{where} must be [binding, commitments, openings]")
+    # [binding, permutation commitment, commitment chain, challenge, responses, chain responses,
+    # permutation responses]: seven byte strings, whose lengths (32·N for N cards) are
+    # protocol.hidden's check, the author's `bad-shuffle`
+    if type(v) is not list or len(v) != 7 or any(type(x) is not bytes for x in v):
+        raise SchemaError(f"{where} must be a list of 7 byte strings [binding, commitment, "
+                          "chain, challenge, responses, chain responses, permutation responses]")
 
 
 _shuffle_spec = {"deck": _list(_bytes(64), 1, MAX_DECK), "proof": _shuffle_proof}
@@ -146,11 +158,14 @@ def _spec(spec: dict) -> Callable[[Any, str], None]:
     return lambda v, where: _map(spec, v, where)
 
 
+_disclose_spec = {"cards": _list(_spec(_disclosed_spec), 1, MAX_CARDS), "proof": _bytes(96)}
+
+
 _PARTS: dict[str, Callable[[Any, str], None]] = {
     MOVE: _move, REVEAL: _hash, ATTEST: _hash, COMMIT: _hash,
     TIMEOUT: _spec(_timeout_spec), CHOICE: _spec(_choice_spec), OPEN: _spec(_open_spec),
-    KEY: _spec(_key_spec), SHUFFLE: _spec(_shuffle_spec), DRAW: _spec(_share_part_spec),
-    DISCLOSE: _list(_spec(_card_spec), 1, MAX_DECK), RECLAIM: _spec(_reclaim_spec),
+    KEY: _spec(_key_spec), SHUFFLE: _spec(_shuffle_spec), DRAW: _spec(_draw_spec),
+    DISCLOSE: _spec(_disclose_spec), RECLAIM: _spec(_reclaim_spec),
 }
 
 
@@ -166,7 +181,9 @@ def check_part(kind: str, part: Any, where: str = "part") -> None:
 
 _player_spec = {"key": _bytes(32), "name": _text(64), "commit": _hash}
 _genesis_spec = {
-    "protocol": _int(PROTOCOL_VERSION, HIDDEN_PROTOCOL),
+    # any number parses: one this build does not play is refused by the genesis check, saying
+    # which (an older lanboard's, a newer one's), not as "not a match file"
+    "protocol": _int(0, U64),
     "game": _text(64),
     "variants": _list(_text(64), 0, 32),
     "digest": _hash,

@@ -183,14 +183,16 @@ class OwnParts:
             p = slot.pending
             share, proof = hc.share(x, hc.Slot(ledger.match_id, slot.seq, p.deck, p.position),
                                     self.seat, hidden.cards[p.deck][p.position])
-            return {"share": share, "proof": proof}
-        items = []
+            return {"deck": p.deck, "position": p.position, "share": share, "proof": proof}
+        # a disclosure: our own shares of every card we can open, under one batched proof
         private = self.private_cards(ledger)
-        for _, deck, pos in hidden.openable_of(self.seat, slot.pending, ledger.bots):
-            share, proof = hc.share(x, hc.Slot(ledger.match_id, slot.seq, deck, pos), self.seat,
-                                    hidden.cards[deck][pos])
-            items.append({"card": private[(deck, pos)], "share": share, "proof": proof})
-        return items
+        mine = [(deck, pos) for _, deck, pos in
+                hidden.openable_of(self.seat, slot.pending, ledger.bots)]
+        shares, proof = hc.share_batch(x, ledger.match_id, slot.seq, self.seat,
+                                       [(deck, pos, hidden.cards[deck][pos]) for deck, pos in mine])
+        return {"cards": [{"deck": deck, "position": pos, "card": private[(deck, pos)],
+                           "share": share} for (deck, pos), share in zip(mine, shares)],
+                "proof": proof}
 
     def private_cards(self, ledger: Ledger | None) -> dict[tuple[str, int], int]:
         """(deck, position) -> card index of every hidden card this seat drew and can read."""

@@ -8,7 +8,7 @@ The rules, in order of precedence (the first that applies names the slot):
     |---------------------------------------|------------|-------------------------------------|
     | a timed-out seat not yet decided on   | choice     | every active seat                   |
     | a step just taken (a turn ended)      | attest     | every active seat                   |
-    | hidden decks not ready (protocol 3)   | key        | every active seat                   |
+    | hidden decks not ready (protocol 4)   | key        | every active seat                   |
     |                                       | shuffle    | the next seat to shuffle that deck  |
     | engine.Decision                       | move       | its player                          |
     | engine.Sealed, no commit entry yet    | commit     | its choosers still active           |

@@ -1,7 +1,8 @@
 """Cards as group points, ElGamal ciphertexts under the joint key, and decks of them.
 
-A deck of m cards named `deck`: card j is M_j = from_uniform(H("card", deck, j)), a point nobody
-knows the discrete log of. A ciphertext of M under the joint key H is the 64 bytes A ‖ B with
+A deck of m cards named `deck`: card j is M_j = from_hash(SHA-512(enc([D, "card", deck, j]))),
+a point hashed to the group (protocol.hidden.group.hash_to_point), whose discrete log nobody
+knows. A ciphertext of M under the joint key H is the 64 bytes A ‖ B with
 A = r·G, B = M + r·H; re-masking adds s·G and s·H, which changes every byte but not the card.
 Opening subtracts Σ x_i·A (one decryption share per seat) from B.
 
@@ -11,7 +12,8 @@ Invariants:
   nothing from a peer reaches the arithmetic unchecked.
 - The initial masking of a deck is public and fixed by the match id (r_j = H("initial", match,
   deck, j)): every node builds the same deck, in card order, before the first shuffle.
-- A deck has 1..MAX_DECK cards, so a position fits one byte of a permutation opening.
+- A deck has 1..MAX_DECK cards: the shuffle proof's commitment generators are h_0..h_254
+  (protocol.hidden.shuffle), one per position.
 """
 from __future__ import annotations
 
@@ -20,13 +22,13 @@ from collections.abc import Sequence
 
 from . import group
 from .errors import BadEncoding, NotACard
-from .transcript import digest, public_scalar
+from .sizes import CIPHERTEXT_BYTES, MAX_DECK
+from ..codec import encode
+from .transcript import DOMAIN, public_scalar
 
 __all__ = ["MAX_DECK", "CIPHERTEXT_BYTES", "card_point", "card_points", "card_index",
            "ciphertext", "parse_deck", "remask", "initial_deck", "join"]
 
-MAX_DECK = 255
-CIPHERTEXT_BYTES = 2 * group.POINT_BYTES
 
 
 def _check_size(size: object) -> int:
@@ -36,7 +38,7 @@ def _check_size(size: object) -> int:
 
 
 def card_point(deck: str, index: int) -> bytes:
-    return group.from_uniform(digest("card", deck, index))
+    return group.hash_to_point(encode([DOMAIN, "card", deck, index]))
 
 
 @functools.lru_cache(maxsize=64)

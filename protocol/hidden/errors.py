@@ -7,17 +7,18 @@ node can log it and attribute the fault to the seat that sent the data.
 
     HiddenError
       BadEncoding      wrong type or length (the value is not shaped like a key, point, proof)
-      BadPoint         32 bytes that are not a point of the prime-order group (non-canonical,
-                       small order, identity, outside the main subgroup)
+      BadPoint         32 bytes that are not a ristretto255 element other than the identity
+                       (not a canonical encoding, or the identity)
       BadScalar        32 bytes that are not a canonical non-zero scalar (>= the group order)
       ProofFailed      a well-formed proof that does not prove its statement; `.check` names
                        the check: "binding", "schnorr", "dleq", "size", "duplicate",
-                       "challenge", "permutation", "opening", "joint key"
+                       "equation", "joint key"
         ReplayedProof  made for another match, slot or seat ("binding")
         KeyProofFailed the Schnorr proof of an ElGamal key does not hold ("schnorr")
-        ShareProofFailed the DLEQ proof of a decryption share does not hold ("dleq")
-        ShuffleFailed  the shuffle is not a re-masked permutation of its input; `.round` is the
-                       cut-and-choose round at fault, or None
+        ShareProofFailed the DLEQ proof of a decryption share (or the batched proof of
+                       several) does not hold ("dleq")
+        ShuffleFailed  the shuffle is not proven a re-masked permutation of its input
+                       ("size", "duplicate", "equation")
       NotACard         a ciphertext opened to a point that is no card of the deck
 """
 from __future__ import annotations
@@ -66,9 +67,7 @@ class ShareProofFailed(ProofFailed):
 
 
 class ShuffleFailed(ProofFailed):
-    def __init__(self, check: str, reason: str, round: int | None = None) -> None:
-        super().__init__(check, reason)
-        self.round = round
+    pass
 
 
 class NotACard(HiddenError):

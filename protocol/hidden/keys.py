@@ -9,7 +9,10 @@ Invariants:
   alone could decrypt) cannot come with one, since its owner does not know its discrete log; a
   proof copied from another seat or match fails as a replay.
 - The joint key is the sum of keys that were each checked; it is a valid non-identity point or
-  the call fails.
+  the call fails ("joint key"): two seats giving one key, or keys summing to the identity
+  (their scalars sum to zero, which needs every key holder to know the others' scalars: an
+  honest seat's scalar is a secret only it knows, so the sum is the identity only when all
+  of them acted together, or with probability 1/L).
 """
 from __future__ import annotations
 
@@ -69,4 +72,7 @@ def joint_key(keys: Sequence[bytes]) -> bytes:
     total = checked[0]
     for k in checked[1:]:
         total = group.add(total, k)
-    return group.point(total, "the joint key")
+    if total == group.IDENTITY:
+        raise ProofFailed("joint key", "the keys sum to the identity: their scalars sum to "
+                          "zero, so each key holder knows the others' (they act together)")
+    return total

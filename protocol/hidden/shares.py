@@ -6,22 +6,30 @@ blamed on seat i. With every seat's share, B − Σ S_i = M is the card; with on
 result is M + x_j·A, a point that is no card (nobody without x_j can remove it), which is what
 keeps a private card private: its holder withholds its own share until the card is opened.
 
+Several shares of one seat posted together (a disclosure) carry one batched proof
+(`share_batch` / `check_batch`, RFC 9497's composite DLEQ): one bad share anywhere fails it.
+
 Invariants:
 - `check_share` returns a share only after the share, the key and both halves of the
-  ciphertext are valid points and the proof holds for exactly this slot and seat.
+  ciphertext are valid points and the proof holds for exactly this slot and seat;
+  `check_batch` returns the shares only after every one of them, the key and every
+  ciphertext are valid points and the one proof holds for exactly this entry, seat, and list
+  of (deck, position, ciphertext, share).
 - `open_card` names a card only when the opened point is one of the deck's card points; any
   other point (a share missing or wrong) is `NotACard`, never a guess.
 - Nothing here takes a seat's secret except `share`, and it returns only S_i and the proof.
 """
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 
+from ..codec import encode
 from . import group, sigma
 from .cards import card_index, ciphertext
-from .errors import BadEncoding, ShareProofFailed
+from .errors import BadEncoding, ReplayedProof, ShareProofFailed
 from .keys import PlayerSecret
-from .transcript import Slot, binding
+from .transcript import DOMAIN, Slot, binding, public_scalar, secret_scalar
 
 __all__ = ["share", "check_share", "unmask", "open_card", "open_own", "share_batch",
            "check_batch"]
@@ -73,39 +81,34 @@ def open_own(secret: PlayerSecret, deck: str, size: int, ct: object,
     return open_card(deck, size, ct, [*others, group.mul(secret.scalar, a)])
 
 
-# ---- protocol 4: one batched DLEQ proof for several shares of one seat (ristretto255) ------
+# ---- one batched DLEQ proof for several shares of one seat ----------------------------------
 # RFC 9497 section 2.2's composite proof: the shares S_j = x·A_j of one seat posted together
-# (a disclosure, a deal of several cards) are folded with weights d_j hashed from the whole
-# batch into M = Σ d_j·A_j and Z = Σ d_j·S_j, and one Chaum–Pedersen proof shows
-# log_G(h) = log_M(Z). If any S_j ≠ x·A_j, then Z − x·M = Σ d_j·(S_j − x·A_j) is zero only
-# with probability 1/L over the weights (random oracle), so one bad share fails the batch, and
-# the batch is its one author's. Hash inputs, in order:
-#   binding = binding("shares", Slot(match, seq), seat)
+# (a disclosure) are folded with weights d_j hashed from the whole batch into M = Σ d_j·A_j and
+# Z = Σ d_j·S_j, and one Chaum–Pedersen proof shows log_G(h) = log_M(Z). If any S_j ≠ x·A_j,
+# then Z − x·M = Σ d_j·(S_j − x·A_j) is zero only with probability 1/L over the weights
+# (random oracle), so one bad share fails the batch, and the batch is its one author's. Hash
+# inputs, in order:
+#   binding = binding("shares", Slot(match, seq), seat)          (deck "", position 0)
 #   seed    = SHA-512(enc([D, "batch/seed", binding, h]))
 #   d_j     = public_scalar("batch/weight", seed, j, deck_j, position_j, A_j, S_j)
 #   k       = secret_scalar(prf, "batch/nonce", binding, h, M, Z)
 #   c       = public_scalar("batch/dleq", binding, G, h, M, Z, k·G, k·M);  s = k + c·x
 #   proof   = binding ‖ c ‖ s (96 bytes); check: c == public_scalar(..., s·G − c·h, s·M − c·Z)
+# (RFC 9497's weights: each hashes its own item, so a share chosen after another's weight
+# changes its own weight with it.)
+# A single share (a draw) keeps its own DLEQ proof (`share`): it costs the same, and a batch of
+# one would be another statement for the same slot.
 
 def _fold(h: bytes, b: bytes, items: Sequence[tuple[str, int, bytes]],
           shares: Sequence[bytes]) -> tuple[bytes, bytes]:
-    import hashlib
-
-    from ..codec import encode
-    from . import r255
-    from .transcript import DOMAIN, public_scalar
     seed = hashlib.sha512(encode([DOMAIN, "batch/seed", b, h])).digest()
-    m = z = r255.IDENTITY
-    for j, ((deck, pos, ct), s) in enumerate(zip(items, shares, strict=True)):
-        a = ct[:32]
-        d = public_scalar("batch/weight", seed, j, deck, pos, a, s)
-        m = r255.add(m, r255.mul(d, a))
-        z = r255.add(z, r255.mul(d, s))
-    return m, z
+    weights = [public_scalar("batch/weight", seed, j, deck, pos, ct[:32], s)
+               for j, ((deck, pos, ct), s) in enumerate(zip(items, shares, strict=True))]
+    return (group.msum(zip(weights, (ct[:32] for _, _, ct in items))),
+            group.msum(zip(weights, shares)))
 
 
 def _batch_items(items: object) -> list[tuple[str, int, bytes]]:
-    from . import r255
     if type(items) not in (list, tuple) or not items:
         raise BadEncoding("a batch of shares needs at least one card")
     out = []
@@ -113,10 +116,7 @@ def _batch_items(items: object) -> list[tuple[str, int, bytes]]:
         if type(it) not in (list, tuple) or len(it) != 3:
             raise BadEncoding(f"item {j} of a batch must be (deck, position, ciphertext)")
         deck, pos, ct = it
-        if type(ct) is not bytes or len(ct) != 64:
-            raise BadEncoding(f"the ciphertext of item {j} must be 64 bytes")
-        r255.point(ct[:32], f"the ciphertext of item {j} (first half)")
-        r255.point(ct[32:], f"the ciphertext of item {j} (second half)")
+        ciphertext(ct, f"the ciphertext of item {j}")
         Slot(b"\0", 0, deck, pos)   # deck and position shaped as a slot's
         out.append((deck, pos, ct))
     return out
@@ -125,16 +125,14 @@ def _batch_items(items: object) -> list[tuple[str, int, bytes]]:
 def share_batch(secret: PlayerSecret, match: bytes, seq: int, seat: int,
                 items: Sequence[tuple[str, int, bytes]]) -> tuple[list[bytes], bytes]:
     """(the shares x·A_j of every (deck, position, ciphertext) item, one batched proof)."""
-    from . import r255
-    from .transcript import public_scalar, secret_scalar
     items = _batch_items(items)
-    h = r255.base_mul(secret.scalar)
+    h = secret.public
     b = binding("shares", Slot(match, seq), seat)
-    shares = [r255.mul(secret.scalar, ct[:32]) for _, _, ct in items]
+    shares = [group.mul(secret.scalar, ct[:32]) for _, _, ct in items]
     m, z = _fold(h, b, items, shares)
     k = secret_scalar(secret.prf, "batch/nonce", b, h, m, z)
-    c = public_scalar("batch/dleq", b, r255.G, h, m, z, r255.base_mul(k), r255.mul(k, m))
-    return shares, b + c + r255.scalar_add(k, r255.scalar_mul(c, secret.scalar))
+    c = public_scalar("batch/dleq", b, group.G, h, m, z, group.base_mul(k), group.mul(k, m))
+    return shares, b + c + group.scalar_add(k, group.scalar_mul(c, secret.scalar))
 
 
 def check_batch(public: object, match: bytes, seq: int, seat: int,
@@ -143,28 +141,25 @@ def check_batch(public: object, match: bytes, seq: int, seat: int,
     """The shares if the one proof shows each is seat `seat`'s key times its card's A, for
     this match and entry; else HiddenError (`ShareProofFailed` for a bad share anywhere in
     the batch: the batch is the seat's, so is the fault)."""
-    from . import r255
-    from .errors import ReplayedProof
-    from .transcript import public_scalar
     items = _batch_items(items)
-    h = r255.point(public, f"seat {seat}'s ElGamal key")
+    h = group.point(public, f"seat {seat}'s ElGamal key")
     if type(shares) not in (list, tuple) or len(shares) != len(items):
         raise BadEncoding(f"a batch of {len(items)} cards needs {len(items)} shares")
-    shares = [r255.point(s, f"seat {seat}'s decryption share {j}") for j, s in enumerate(shares)]
+    shares = [group.point(s, f"seat {seat}'s decryption share {j}") for j, s in enumerate(shares)]
     if type(proof) is not bytes or len(proof) != 96:
         raise BadEncoding("a batched share proof must be 96 bytes")
     b = binding("shares", Slot(match, seq), seat)
-    c = r255.scalar(proof[32:64], "the batched share proof's challenge")
-    s = r255.scalar(proof[64:], "the batched share proof's response")
+    c = group.scalar(proof[32:64], "the batched share proof's challenge")
+    s = group.scalar(proof[64:], "the batched share proof's response")
     if proof[:32] != b:
         raise ReplayedProof("batched share proof")
     m, z = _fold(h, b, items, shares)
-    if m == r255.IDENTITY or z == r255.IDENTITY:
+    if m == group.IDENTITY or z == group.IDENTITY:
         raise ShareProofFailed("the batch folds to the identity: the shares are not this key's")
-    nc = r255.scalar_neg(c)
-    r1 = r255.add(r255.base_mul(s), r255.mul(nc, h))
-    r2 = r255.add(r255.mul(s, m), r255.mul(nc, z))
-    if public_scalar("batch/dleq", b, r255.G, h, m, z, r1, r2) != c:
+    nc = group.scalar_neg(c)
+    r1 = group.add(group.base_mul(s), group.mul(nc, h))
+    r2 = group.add(group.mul(s, m), group.mul(nc, z))
+    if public_scalar("batch/dleq", b, group.G, h, m, z, r1, r2) != c:
         raise ShareProofFailed("the batched share proof does not hold: a share in the batch "
                                "is not this seat's key times its card")
     return shares

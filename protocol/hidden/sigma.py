@@ -26,11 +26,11 @@ from .transcript import public_scalar, secret_scalar
 __all__ = ["PROOF_BYTES", "G", "prove", "check"]
 
 PROOF_BYTES = 96
-G = group.base_mul((1).to_bytes(group.SCALAR_BYTES, "little"))
+G = group.G
 
 
 def _times(s: bytes, base: bytes) -> bytes:
-    return group.base_mul(s) if base == G else group.mul(s, base)
+    return group.mul(s, base)   # by G: the fixed-base multiplication (group.mul)
 
 
 def prove(label: str, binding: bytes, x: bytes, prf: bytes, bases: tuple[bytes, ...],

@@ -26,7 +26,7 @@ from ..codec import encode
 from . import group
 from .errors import BadEncoding
 
-__all__ = ["DOMAIN", "Slot", "binding", "public_scalar", "challenge_bits", "key_material",
+__all__ = ["DOMAIN", "Slot", "binding", "public_scalar", "key_material",
            "secret_scalar", "secret_seed", "expand", "digest"]
 
 DOMAIN = "lanboard/hidden/1"
@@ -88,12 +88,6 @@ def _nonzero(wide_of) -> bytes:
 def public_scalar(label: str, *parts: Any) -> bytes:
     """A non-zero scalar anyone can compute: Fiat–Shamir challenges, the public masking."""
     return _nonzero(lambda i: hashlib.sha512(encode([DOMAIN, label, i, *parts])).digest())
-
-
-def challenge_bits(k: int, *parts: Any) -> tuple[int, ...]:
-    """k challenge bits (k <= 512) from the transcript `parts`."""
-    h = int.from_bytes(hashlib.sha512(encode([DOMAIN, "bits", *parts])).digest(), "big")
-    return tuple((h >> (511 - i)) & 1 for i in range(k))
 
 
 def key_material(identity_seed: bytes, nonce: bytes) -> tuple[bytes, bytes]:

@@ -135,7 +135,7 @@ def test_a_node_killed_at_a_random_point_resumes_and_the_game_ends_as_if_uninter
     assert len(files) == 1, f"match files differ {where}"   # no entry lost on the victim
     report = verify_file(results[victim][1])
     assert report.status == 0
-    # Overwatch Monopoly's Loot Boxes are private draws (protocol 3): the restarted node
+    # Overwatch Monopoly's Loot Boxes are private draws (protocol 4): the restarted node
     # derived its key, shuffle and shares again from its key file, and disclosed its own
     # cards at the end as the others' checks demanded (same final state, so same scores)
     assert report.counts["shuffle"] == 4 and report.counts["draw"] == 9

@@ -1,8 +1,10 @@
 """Hidden-card cheats over real links (loopback TCP): three Overwatch Monopoly nodes, one of
-which posts a bad part of a protocol-3 entry: each cheat the in-memory tests play
+which posts a bad part of a protocol-4 entry: each cheat the in-memory tests play
 (tests/protocol/test_hidden_cards.py CHEATS: a rogue key, a key proof or shuffle proof or share
-made for another match or slot, a shuffle that drops, duplicates or replaces a card, a
-decryption share its key does not give, a disclosure that claims another Loot Box). Every
+made for another match or slot, a share of another card, a shuffle proof made for another deck
+or a transcript of another slot rebound to this one, a shuffle that drops, duplicates or
+replaces a card, a decryption share its key does not give, a disclosure that claims another
+Loot Box, a batched disclosure proof with one bad share in it). Every
 honest node stops the game at that entry, blaming the cheater, and its match file verifies up
 to there, then names the cheater from the signed proof kept after its last entry.
 

@@ -1,6 +1,6 @@
 """Whole games across the hosts of a virtual LAN: the joiners find the host's lobby by mDNS
 (no --peer), play peer to peer over the lab's network, and all end with the same verified match
-file. Four hosts play Overwatch Monopoly, whose Loot Boxes are private draws (protocol 3), and
+file. Four hosts play Overwatch Monopoly, whose Loot Boxes are private draws (protocol 4), and
 the first joiner to hold one is killed (SIGKILL) and restarted with `lanboard resume`: it reads its Loot Boxes again from its key and the log, turns them face up at the
 end, and every host reports the same result. Three hosts play again with 5% of the frames to
 and from the host's machine dropped.
@@ -127,12 +127,12 @@ def _view_once_resumed(run: Run, timeout: float) -> dict:
 
 
 def _disclosed(path: Path, seat: int) -> list[int]:
-    """The cards `seat`'s part of the match's disclose entry names (FORMAT.md, protocol 3)."""
+    """The cards `seat`'s part of the match's disclose entry names (FORMAT.md, protocol 4)."""
     disclose = [item for _, _, item in matchfile.read_items(path.read_bytes())
                 if item.get("kind") == "disclose"]
     assert len(disclose) == 1, f"{len(disclose)} disclose entries"
     entry = disclose[0]
-    return [c["card"] for c in entry["parts"][entry["authors"].index(seat)]]
+    return [c["card"] for c in entry["parts"][entry["authors"].index(seat)]["cards"]]
 
 
 def test_a_joiner_killed_holding_a_private_loot_box_reads_it_again_and_four_hosts_end_alike(

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from protocol.hidden import (Slot, check_key, check_shuffle, initial_deck, joint_key,
                              make_shuffle, player_secret, prove_key)
-from protocol.hidden import group
 
 P = 2**255 - 19  # the field prime: to write encodings libsodium must refuse
 L = 2**252 + 27742317777372353535851937790883648493  # the group order: non-canonical scalars
@@ -16,15 +15,20 @@ def le(n: int) -> bytes:
     return n.to_bytes(32, "little")
 
 
-IDENTITY = le(1)
-NON_CANONICAL_IDENTITY = le(P + 1)  # y = p + 1 encodes y = 1 a second time
-ORDER_2 = le(P - 1)  # (0, -1)
-ORDER_4 = le(0)  # (±sqrt(-1), 0)
+# ristretto255 encodings that are no element (RFC 9496 §4.3.1), and the identity, which is one
+# but is refused as a key, a share or a ciphertext half
+IDENTITY = bytes(32)
+NEGATIVE = le(1)            # s odd ("negative"): refused
+NOT_BELOW_P = le(P + 1)     # s >= p, even: refused
+NO_SQUARE_ROOT = le(2)      # canonical s whose decoding finds no square root: refused
+BAD_ENCODINGS = (IDENTITY, NEGATIVE, NOT_BELOW_P, NO_SQUARE_ROOT)
 
 
-def torsioned(point: bytes) -> bytes:
-    """On the curve but outside the prime-order subgroup: point + a point of order 2."""
-    return group.add(point, ORDER_2)
+def top_bit_set(point: bytes) -> bytes:
+    """The same element's other 255 bits with bit 255 set: not canonical (the value is p or
+    more), refused by RFC 9496, decoded by libsodium as `point` (protocol.hidden.group refuses
+    it by name)."""
+    return point[:31] + bytes([point[31] | 0x80])
 
 
 def non_canonical_scalar(s: bytes) -> bytes:

@@ -5,6 +5,9 @@ A hidden deck "cards" of 9 cards (card j is worth j points). Each round, the rou
 to "bank" 1 point or "pass"; then one die is rolled and the round's player gains 1 if it shows
 6. After 2 rounds per player, every card is disclosed (Disclose) and scores its points; a card
 that can no longer be opened scores 4. Most points wins.
+
+"toy-hidden-64" is the same game over a deck of 64 cards (the deck size protocol 4 must carry
+at least, issue 28).
 """
 from __future__ import annotations
 
@@ -31,13 +34,14 @@ class HiddenCards(ToyGame):
     id = "toy-hidden"
     title = "Toy private cards"
     rules_version = "toy-hidden-1"
+    deck = DECK
 
     def hidden_decks(self, players, variants):
-        return (("cards", DECK),)
+        return (("cards", self.deck),)
 
     def initial_state(self, players: int, variants: tuple[str, ...]) -> HiddenState:
         return HiddenState(game=self.id, players=[0] * players, held=[[] for _ in range(players)],
-                           opened=[-1] * DECK)
+                           opened=[-1] * self.deck)
 
     def _pending(self, state: HiddenState):
         seat = state.round % len(state.players)
@@ -81,4 +85,12 @@ class HiddenCards(ToyGame):
         state.phase = "done"
 
 
+class HiddenCards64(HiddenCards):
+    id = "toy-hidden-64"
+    title = "Toy private cards, 64 of them"
+    rules_version = "toy-hidden-64-1"
+    deck = 64
+
+
 GAME = register(HiddenCards())
+GAME64 = register(HiddenCards64())

@@ -7,8 +7,8 @@ implementations; unlike toy-hidden.json it was not computed apart from the packa
 import json
 from pathlib import Path
 
-from protocol.hidden import r255 as g
-from protocol.hidden import wikstrom as w
+from protocol.hidden import group as g
+from protocol.hidden import shuffle as w
 from protocol.hidden.keys import player_secret
 from protocol.hidden.shares import share_batch
 from protocol.hidden.transcript import Slot, public_scalar

@@ -210,3 +210,21 @@ def test_export_prints_peer_text_escaped(match_file, tmp_path, states):
     assert p.returncode != 0 if states else p.returncode == 0
     assert not any(c in printed for c in "\x1b\r"), printed
     assert not any(line.startswith("OK") for line in printed.splitlines()), printed
+
+
+def test_verify_and_resume_refuse_a_protocol_3_file_as_made_by_an_older_lanboard(tmp_path):
+    # the retired protocol's real file (tests/protocol/vectors): status 1 at the genesis, and a
+    # node asked to resume it says the same in one line, starting nothing
+    from pathlib import Path
+
+    from node.stopped import MatchStopped, resume_session
+    from protocol.identity import Identity
+    from protocol.matchfile import read_items
+    from protocol.randomness import HashChain
+    old = Path(__file__).resolve().parent / "vectors" / "protocol3-toy-hidden.cbor"
+    r = _cli("verify", old)
+    assert r.returncode == 1 and "made by an older lanboard" in r.stdout + r.stderr, r
+    items = [raw for _, raw, _ in read_items(old.read_bytes())]
+    with pytest.raises(MatchStopped, match=r"^protocol3-toy-hidden.cbor cannot be resumed: this "
+                       "match was made by an older lanboard"):
+        resume_session(old, items, Identity.generate(), HashChain(bytes(32), 64), [], 0)

@@ -38,9 +38,23 @@ def _item_of_size(n):
     return item
 
 
+_PROOF7 = [bytes(32)] * 7
+
+
+def _draw(**changes):
+    return dict({"deck": "loot", "position": 0, "share": bytes(32), "proof": bytes(96)}, **changes)
+
+
+def _disclose(n, card=0):
+    return {"cards": [{"deck": "loot", "position": 0, "card": card, "share": bytes(32)}] * n,
+            "proof": bytes(96)}
+
+
 LIMITS = {
-    "protocol is 2": (lambda: parse_genesis_body(_body(protocol=2)),
-                      lambda: parse_genesis_body(_body(protocol=1))),
+    # any unsigned number parses; one this build does not play is the genesis check's refusal
+    # (status 1, saying which), not a schema error
+    "protocol 0 … 2^64−1": (lambda: parse_genesis_body(_body(protocol=(1 << 64) - 1)),
+                            lambda: parse_genesis_body(_body(protocol=-1))),
     "8 players at most": (lambda: parse_genesis_body(_body(players=[PLAYER] * 8)),
                           lambda: parse_genesis_body(_body(players=[PLAYER] * 9))),
     "2 players at least": (lambda: parse_genesis_body(_body(players=[PLAYER] * 2)),
@@ -84,6 +98,24 @@ LIMITS = {
     "timeout time up to 2^64-1": (
         lambda: parse_share(_share("timeout", {"seat": 1, "time": (1 << 64) - 1})),
         lambda: parse_share(_share("timeout", {"seat": 1, "time": -1}))),
+    # protocol 4's hidden parts (FORMAT.md's table; their meaning is the ledger's check)
+    "shuffle deck of 255 cards": (
+        lambda: parse_share(_share("shuffle", {"deck": [bytes(64)] * 255, "proof": _PROOF7})),
+        lambda: parse_share(_share("shuffle", {"deck": [bytes(64)] * 256, "proof": _PROOF7}))),
+    "shuffle proof of 7 byte strings": (
+        lambda: parse_share(_share("shuffle", {"deck": [bytes(64)], "proof": _PROOF7})),
+        lambda: parse_share(_share("shuffle", {"deck": [bytes(64)], "proof": _PROOF7[:6]}))),
+    "draw position up to 254": (lambda: parse_share(_share("draw", _draw(position=254))),
+                                lambda: parse_share(_share("draw", _draw(position=255)))),
+    "draw deck name of 64 code points": (
+        lambda: parse_share(_share("draw", _draw(deck="é" * 64))),
+        lambda: parse_share(_share("draw", _draw(deck="é" * 65)))),
+    "disclose of 512 cards": (lambda: parse_share(_share("disclose", _disclose(512))),
+                              lambda: parse_share(_share("disclose", _disclose(513)))),
+    "disclose of 1 card at least": (lambda: parse_share(_share("disclose", _disclose(1))),
+                                    lambda: parse_share(_share("disclose", _disclose(0)))),
+    "disclosed card up to 254": (lambda: parse_share(_share("disclose", _disclose(1, card=254))),
+                                 lambda: parse_share(_share("disclose", _disclose(1, card=255)))),
     "item of 65536 bytes": (lambda: decode(_item_of_size(65536)),
                             lambda: decode(_item_of_size(65537))),
     "12 levels of nesting": (lambda: decode(cbor2.dumps(_nested(12))),
@@ -104,5 +136,18 @@ def test_every_limit_tested_here_is_in_the_format_table():
     text = (Path(__file__).resolve().parents[2] / "protocol" / "FORMAT.md").read_text()
     for needle in ("65536 bytes", "12 levels", "2 … 8", "1 … 8", "64 code points", "0 … 32",
                    "1 … 2^20", "1 … 2^32", "16 bytes", "0 … 7", "1 … 32", "256 code points",
-                   "−2^63 … 2^63−1", "1 … 2^64−1", "0 … 2^64−1", '"protocol": 2'):
+                   "−2^63 … 2^63−1", "1 … 2^64−1", "0 … 2^64−1", '"protocol": 2',
+                   "1 … 255 ciphertexts", "exactly 7 byte strings", "0 … 254", "1 … 512 items"):
         assert needle in text, needle
+
+
+def test_every_fault_name_is_in_the_format_s_table_and_nothing_else_is():
+    # FORMAT.md "Faults" lists every name a node or verify reports (protocol/faults.py)
+    import re
+    from pathlib import Path
+
+    from protocol.faults import FAULT_KINDS
+    text = (Path(__file__).resolve().parents[2] / "protocol" / "FORMAT.md").read_text()
+    table = text[text.index("\n## Faults\n"):text.index("\n## Match file\n")]
+    listed = re.findall(r"^\| `([a-z-]+)` \|", table, re.M)
+    assert sorted(listed) == sorted(FAULT_KINDS) and len(set(listed)) == len(listed)

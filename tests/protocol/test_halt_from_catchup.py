@@ -2,7 +2,7 @@
 Session.halt, as node.catchup does) is proven to the other honest nodes by its halt notice:
 the notice carries the cheater's signed part, so a node that never saw that part finds the same
 fault against the same seat by its own checks, instead of a dispute naming the honest reporter
-too (protocol 3, "every hidden-information cheat caught ... by every honest node and by
+too (protocol 4, "every hidden-information cheat caught ... by every honest node and by
 verify")."""
 import pytest
 

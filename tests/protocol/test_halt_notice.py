@@ -134,8 +134,8 @@ def test_a_node_that_halts_sends_every_peer_its_reason_and_evidence():
 
 
 def test_a_halt_notice_carrying_the_largest_share_frame_fits_one_frame_and_keeps_the_proof():
-    # A bad shuffle of the largest hidden deck is a share frame of up to 65448 bytes: with the
-    # notice's reason around it, the notice must still decode at the peers (else they would
+    # A bad shuffle of the largest hidden deck (255 cards) is a share frame of some 50 KB: with
+    # the notice's reason around it, the notice must still decode at the peers (else they would
     # blame its honest sender for a malformed frame); the reason gives way, never the proof.
     from protocol.genesis import MAX_HIDDEN_DECK
     from .helpers import worst_shuffle_share

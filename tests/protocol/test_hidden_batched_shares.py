@@ -3,7 +3,7 @@
 anywhere in the batch fails it, blamed on that seat."""
 import pytest
 
-from protocol.hidden import r255 as g
+from protocol.hidden import group as g
 from protocol.hidden.errors import BadEncoding, BadPoint, ReplayedProof, ShareProofFailed
 from protocol.hidden.keys import player_secret
 from protocol.hidden.shares import check_batch, share_batch

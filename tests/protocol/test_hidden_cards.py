@@ -1,8 +1,10 @@
-"""Private cards over the protocol (FORMAT.md, protocol 3): keys, shuffles by every seat, private
+"""Private cards over the protocol (FORMAT.md, protocol 4): keys, shuffles by every seat, private
 draws and the disclosure at the end. Only the holder can read its card before the disclosure;
 every cheat (a rogue key, a bad shuffle, a bad or replayed share, a disclosure that claims
 another card, refusing to disclose) is caught when it happens, attributed to the cheater by
 every honest node and by `verify`; a gone player never stalls the game."""
+from pathlib import Path
+
 import pytest
 
 from protocol import hidden as hc
@@ -21,6 +23,7 @@ from .test_cheating import CHEAT, _honest_blame, _never_confesses
 from .test_sealed_moves import _patch_once
 
 TOY = "toy-hidden"
+VECTORS = Path(__file__).resolve().parent / "vectors"
 SEEDS = range(3)
 seeded = pytest.mark.parametrize("seed", SEEDS)
 
@@ -51,18 +54,30 @@ def _cheat_at(kind, change):
 
 
 
-def test_a_match_file_made_with_40_round_shuffle_proofs_is_refused_saying_why(monkeypatch):
-    # protocol 3 kept its number when ROUNDS went from 40 to 80: a file an earlier build wrote
-    # must be refused with the reason, at its first shuffle
-    from protocol.hidden import shuffle
-    with monkeypatch.context() as earlier:
-        earlier.setattr(shuffle, "ROUNDS", 40)
-        run, _ = _run(0)
-        assert is_clean(run), run.faults()
-    r = verify_bytes(join(run.sessions[0].log))
-    assert r.status == 1 and r.kind == "shuffle" and r.fault == "bad-shuffle", r
-    assert f"a shuffle proof of 40 rounds, where protocol 3 needs {hc.ROUNDS}" in r.reason
-    assert "earlier lanboard build" in r.reason
+def test_a_match_file_of_protocol_3_is_refused_as_made_by_an_older_lanboard():
+    # a real file of the build before protocol 4 (tests/protocol/vectors/README.md): verify
+    # says why at its genesis, status 1 (a match file, whose genesis fails a check), naming nobody
+    old = (VECTORS / "protocol3-toy-hidden.cbor").read_bytes()
+    r = verify_bytes(old)
+    assert (r.status, r.index, r.kind, r.fault, r.author) == (1, 0, "genesis", "genesis", None), r
+    assert "made by an older lanboard" in r.reason and "protocol 3" in r.reason, r.reason
+    # and a node does not resume it, saying the same
+    run, people = _run(0)
+    with pytest.raises(GenesisError, match="made by an older lanboard"):
+        Session.resume([old[:_genesis_length(old)]], people[0].identity, people[0].chain)
+
+
+def _genesis_length(data: bytes) -> int:
+    from protocol.matchfile import read_items
+    return len(next(read_items(data))[1])
+
+
+def test_an_unknown_protocol_number_is_refused_at_the_genesis_as_a_newer_lanboards():
+    body, _ = make_players(TOY, 2, 0, chain=64)
+    for number in (0, 1, 5, (1 << 64) - 1):
+        with pytest.raises(GenesisError, match=f"protocol {number} is not one this build knows"):
+            check_body(dict(body, protocol=number))
+
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_private_card_match_ends_with_one_log_that_verifies_and_scores_the_cards(players):
@@ -134,7 +149,16 @@ def _replayed_share(session, slot, part):
     ct = session.ledger.hidden.cards[p.deck][p.position]
     share, proof = hc.share(session.own._secret(), Slot(session.ledger.match_id, slot.seq + 1,
                                                     p.deck, p.position), session.seat, ct)
-    return {"share": share, "proof": proof}
+    return dict(part, share=share, proof=proof)
+
+
+def _share_of_another_card(session, slot, part):
+    # a true share with a valid proof, of the next card of the deck, named as such
+    p = slot.pending
+    pos = (p.position + 1) % session.ledger.hidden.sizes[p.deck]
+    share, proof = hc.share(session.own._secret(), hc.Slot(session.ledger.match_id, slot.seq,
+                            p.deck, pos), session.seat, session.ledger.hidden.cards[p.deck][pos])
+    return dict(part, position=pos, share=share, proof=proof)
 
 
 def _rogue_key(session, slot, part):
@@ -154,6 +178,26 @@ def _shuffle_of_another_slot(session, slot, part):
         session.ledger.match_id, slot.seq + 1, slot.pending), session.seat,
         hidden.cards[slot.pending])
     return {"deck": list(deck), "proof": proof}
+
+
+def _shuffle_of_another_deck(session, slot, part):
+    # an honest shuffle and proof for this slot, of another deck: the same cards, the input
+    # turned by one position
+    hidden = session.ledger.hidden
+    deck_in = hidden.cards[slot.pending]
+    deck, proof = hc.make_shuffle(session.own._secret(), hidden.joint, hc.Slot(
+        session.ledger.match_id, slot.seq, slot.pending), session.seat, deck_in[1:] + deck_in[:1])
+    return {"deck": list(deck), "proof": proof}
+
+
+def _transcript_of_another_slot(session, slot, part):
+    # the proof made for the next entry number, its binding rewritten to this slot's: the
+    # challenge hashed the other one
+    from protocol.hidden.transcript import binding
+    other = _shuffle_of_another_slot(session, slot, part)
+    here = binding("shuffle", hc.Slot(session.ledger.match_id, slot.seq, slot.pending),
+                   session.seat)
+    return dict(other, proof=[here, *other["proof"][1:]])
 
 
 def _duplicated_card(session, slot, part):
@@ -179,21 +223,35 @@ def _replaced_card(session, slot, part):
 
 
 def _claims_another_card(session, slot, part):
-    return [dict(part[0], card=(part[0]["card"] + 1) % DECK), *part[1:]]
+    cards = part["cards"]
+    return dict(part, cards=[dict(cards[0], card=(cards[0]["card"] + 1) % DECK), *cards[1:]])
 
 
-# Every cheat of issue 15's point 4 that a part can carry: (entry kind, change, fault). Played
-# over real links too (tests/node/test_hidden_cheat_lan.py).
+def _one_bad_share_in_the_batch(session, slot, part):
+    # the batched proof unchanged, the last card's share doubled: one bad share in the batch
+    cards = part["cards"]
+    bad = hc.group.add(cards[-1]["share"], cards[-1]["share"])
+    return dict(part, cards=[*cards[:-1], dict(cards[-1], share=bad)])
+
+
+# Every cheat of issue 15's point 4 that a part can carry, and issue 28's on protocol 4's proofs
+# (a shuffle proof for another deck, a transcript of another slot, a batched proof with one bad
+# share in it): (entry kind, change, fault). Played over real links too
+# (tests/node/test_hidden_cheat_lan.py).
 CHEATS = [
     ("draw", _other_point, "bad-share"),
     ("draw", _replayed_share, "replayed-proof"),
+    ("draw", _share_of_another_card, "bad-share"),
     ("key", _rogue_key, "bad-key"),
     ("key", _key_of_another_match, "replayed-proof"),
     ("shuffle", _shuffle_of_another_slot, "replayed-proof"),
+    ("shuffle", _transcript_of_another_slot, "bad-shuffle"),
+    ("shuffle", _shuffle_of_another_deck, "bad-shuffle"),
     ("shuffle", _duplicated_card, "bad-shuffle"),
     ("shuffle", _dropped_card, "bad-shuffle"),
     ("shuffle", _replaced_card, "bad-shuffle"),
     ("disclose", _claims_another_card, "bad-opening"),
+    ("disclose", _one_bad_share_in_the_batch, "bad-share"),
 ]
 
 
@@ -329,13 +387,16 @@ def test_a_game_ended_after_a_timeout_scores_every_card_at_the_unopened_value():
 
 def test_a_protocol_2_genesis_of_a_game_with_hidden_cards_is_refused_with_why():
     body, _ = make_players(TOY, 2, 0, chain=64)
-    with pytest.raises(GenesisError, match="hidden cards, which need protocol 3"):
+    assert body["protocol"] == 4
+    with pytest.raises(GenesisError, match="hidden cards, which need protocol 4"):
         check_body(dict(body, protocol=2))
     import tests.protocol.toygame  # noqa: F401
     plain, _ = make_players("toy-race", 2, 0, chain=64)
     assert plain["protocol"] == 2
-    with pytest.raises(GenesisError, match="protocol 3 is only for games with hidden cards"):
-        check_body(dict(plain, protocol=3))
+    with pytest.raises(GenesisError, match="protocol 4 is only for games with hidden cards"):
+        check_body(dict(plain, protocol=4))
+    with pytest.raises(GenesisError, match="made by an older lanboard"):
+        check_body(dict(body, protocol=3))
 
 
 
@@ -356,29 +417,87 @@ def test_a_4_seat_overwatch_game_with_private_loot_boxes_gives_every_node_the_sa
         assert all(state.loot_open[pos] == card for (_, pos), card in mine.items())
 
 
-def test_a_hidden_deck_too_large_for_a_shuffle_entry_is_refused_at_the_genesis(monkeypatch):
+def test_a_hidden_deck_past_the_shuffle_proofs_generators_is_refused_at_the_genesis(monkeypatch):
     from protocol.genesis import MAX_HIDDEN_DECK
     from tests.protocol.hiddentoy import GAME
+    assert MAX_HIDDEN_DECK == 255 >= 64
     body, _ = make_players(TOY, 2, 0, chain=64)
-    monkeypatch.setattr(GAME, "hidden_decks", lambda players, variants: (("cards", 24),))
-    with pytest.raises(GenesisError, match="has 24 cards; a shuffle entry holds at most 23"):
-        check_body(body)
+    for size in (0, MAX_HIDDEN_DECK + 1):
+        monkeypatch.setattr(GAME, "hidden_decks", lambda players, variants: (("cards", size),))
+        with pytest.raises(GenesisError, match=f"has {size} cards; a hidden deck has 1 to 255 "
+                           r"\(protocol 4's shuffle proof has one commitment generator a "
+                           r"position, h_0 to h_254\)"):
+            check_body(body)
     monkeypatch.setattr(GAME, "hidden_decks",
                         lambda players, variants: (("cards", MAX_HIDDEN_DECK),))
     check_body(body)
 
 
-def _worst_shuffle_frames(m: int) -> tuple[int, int]:
-    from protocol.messages import make_entry
-    share = worst_shuffle_share(m)
-    return len(encode(share)), len(encode(make_entry([share])))
-
-
-def test_the_largest_hidden_deck_is_the_largest_whose_worst_shuffle_fits_one_frame():
-    # FORMAT.md: every CBOR item (an entry, a frame) is at most 65536 bytes; a shuffle share
-    # that did not fit could never be sent, stalling the match at set-up
+def test_every_frame_a_shuffle_of_the_largest_hidden_deck_makes_fits_one_item():
+    # FORMAT.md: every CBOR item (an entry, a frame) is at most 65536 bytes; a shuffle share that
+    # did not fit could never be sent, nor be the evidence of a halt notice or a proof item
     from protocol.codec import MAX_FRAME
     from protocol.genesis import MAX_HIDDEN_DECK
-    assert max(_worst_shuffle_frames(MAX_HIDDEN_DECK)) <= MAX_FRAME
-    assert min(_worst_shuffle_frames(MAX_HIDDEN_DECK + 1)) > MAX_FRAME
+    from protocol.messages import make_halt, make_proof, parse_wire
+    share = encode(worst_shuffle_share(MAX_HIDDEN_DECK))
+    entry = encode(make_entry([decode(share)]))
+    halt = make_halt((1 << 64) - 1, "bad-shuffle", (7,), "x" * 1024, (share,))
+    assert halt["evidence"] == [share] and len(encode(halt)) <= MAX_FRAME
+    parse_wire(encode(halt))
+    assert max(len(share), len(entry), len(encode(make_proof((share,))))) <= MAX_FRAME
     assert DECK <= MAX_HIDDEN_DECK
+
+
+def test_a_disclosure_of_every_hidden_card_a_match_may_have_fits_one_entry():
+    # the worst disclose entry: every one of MAX_CARDS cards opened, by 8 seats, each item
+    # naming a deck of the longest name, the largest numbers
+    from protocol.codec import MAX_FRAME
+    from protocol.hidden.sizes import MAX_CARDS, MAX_DECK_NAME
+    from protocol.messages import make_share, parse_entry
+    item = {"deck": "z" * MAX_DECK_NAME, "position": 254, "card": 254, "share": bytes(32)}
+    shares = [make_share(lambda statement: bytes(64), bytes(32), (1 << 64) - 1, bytes(32),
+                         "disclose", seat, {"cards": [item] * (MAX_CARDS // 8), "proof": bytes(96)})
+              for seat in range(8)]
+    entry = encode(make_entry(shares))
+    parse_entry(decode(entry))
+    assert len(entry) <= MAX_FRAME
+
+
+@pytest.mark.parametrize("decks, why", [
+    ((("cards", 255), ("more", 255), ("last", 3)), "513 cards together; a match has at most 512"),
+    ((("cards", 9), ("cards", 9)), "names two hidden decks alike"),
+    ((("Cards", 9),), "a hidden deck's name is 1 to 16 lowercase letters, digits or hyphens"),
+    ((("c" * 17, 9),), "a hidden deck's name is 1 to 16"),
+    ((("", 9),), "a hidden deck's name is 1 to 16"),
+])
+def test_hidden_decks_past_the_match_limit_or_oddly_named_are_refused_at_the_genesis(
+        monkeypatch, decks, why):
+    from tests.protocol.hiddentoy import GAME
+    body, _ = make_players(TOY, 2, 0, chain=64)
+    monkeypatch.setattr(GAME, "hidden_decks", lambda players, variants: decks)
+    with pytest.raises(GenesisError, match=why):
+        check_body(body)
+
+
+def test_a_64_card_hidden_deck_is_shuffled_drawn_and_disclosed_end_to_end():
+    # protocol 4 carries decks of at least 64 cards: four seats shuffle it in turn (each
+    # shuffle share well inside one frame), draw from it, and every node and verify agree
+    from protocol.codec import MAX_FRAME
+    toy = "toy-hidden-64"
+    prepared = make_players(toy, 4, 3, chain=64)
+    run = play_match(toy, 4, seed=3, order_seed=1, prepared=prepared)
+    assert is_clean(run), run.faults()
+    log = run.sessions[0].log
+    r = verify_bytes(join(log))
+    assert r.status == 0 and r.complete, r
+    assert (r.counts["shuffle"], r.counts["draw"], r.counts["disclose"]) == (4, 8, 1)
+    shuffles = [raw for raw in log[1:] if decode(raw)["kind"] == "shuffle"]
+    assert all(len(decode(raw)["parts"][0]["deck"]) == 64 for raw in shuffles)
+    assert max(map(len, shuffles)) <= MAX_FRAME // 4   # some 13 KB of 64 KB
+    state = run.sessions[0].state
+    for s in run.sessions:
+        mine = s.private_cards()
+        assert sorted(pos for _, pos in mine) == state.held[s.seat]
+        assert all(state.opened[pos] == card for (_, pos), card in mine.items())
+    drawn = [state.opened[pos] for pos in range(8)]
+    assert len(set(drawn)) == 8 and all(0 <= c < 64 for c in drawn)

@@ -1,4 +1,4 @@
-"""Hidden-card cheats beyond a bad proof (FORMAT.md, protocol 3): a seat posting two different
+"""Hidden-card cheats beyond a bad proof (FORMAT.md, protocol 4): a seat posting two different
 valid shuffles for one slot, a drawer posting a share of its own card, a disclosure sent at a
 draw slot, parts whose points are no points of the group, a deck of 255 cards. Each is caught
 by every honest node at the slot where it happens, blamed on the cheater, and no node crashes;
@@ -14,7 +14,7 @@ from protocol.verify import verify_bytes
 import tests.protocol.hiddentoy  # noqa: F401  (registers "toy-hidden")
 
 from .helpers import join, resign, reshare
-from .hidden_table import ORDER_2, torsioned
+from .hidden_table import IDENTITY, NEGATIVE, top_bit_set
 from .test_cheating import CHEAT, _honest_blame, _never_confesses
 from .test_hidden_cards import _ledger_until
 from .test_sealed_moves import _patch_once
@@ -98,7 +98,7 @@ def _at_draw(when, kind, part_of):
             share, proof = hc.share(session.own._secret(), hc.Slot(led.match_id, slot.seq, p.deck,
                                     p.position), CHEAT, led.hidden.cards[p.deck][p.position])
             return [encode(make_share(identity.sign, led.match_id, slot.seq, led.head, kind,
-                                      CHEAT, part_of(share, proof)))]
+                                      CHEAT, part_of(p, share, proof)))]
         return hook
     return hooks
 
@@ -106,7 +106,8 @@ def _at_draw(when, kind, part_of):
 def test_a_drawer_posting_a_share_of_its_own_card_is_a_wrong_author():
     # the holder's own share would open its card for all: the slot does not admit it
     run = _run(0, hooks=_at_draw(lambda slot: slot.pending.player == CHEAT, "draw",
-                                 lambda share, proof: {"share": share, "proof": proof}))
+                                 lambda p, share, proof: {"deck": p.deck, "position": p.position,
+                                                          "share": share, "proof": proof}))
     faulted = _honest_blame(run, "wrong-author")
     for s in faulted:
         assert s.ledger.slot.kind == "draw" and s.ledger.slot.pending.player == CHEAT
@@ -114,17 +115,20 @@ def test_a_drawer_posting_a_share_of_its_own_card_is_a_wrong_author():
 
 def test_a_disclosure_sent_at_a_draw_slot_is_a_wrong_kind():
     hooks = _at_draw(lambda slot: CHEAT in slot.authors, "disclose",
-                     lambda share, proof: [{"card": 0, "share": share, "proof": proof}])
+                     lambda p, share, proof: {"cards": [{"deck": p.deck, "position": p.position,
+                                                         "card": 0, "share": share}],
+                                              "proof": proof})
     # its honest draw share for the slot goes out too: whichever a node judges first, the
     # cheater is convicted (a part of a kind the slot does not admit, or two parts for it)
     _honest_blame(_run(1, hooks=hooks), ("wrong-kind", "equivocation"))
 
 
 @pytest.mark.parametrize("kind, field, value, fault", [
-    ("key", "key", ORDER_2, "bad-key"),
+    ("key", "key", IDENTITY, "bad-key"),
     ("key", "key", b"\xff" * 32, "bad-key"),
-    ("draw", "share", ORDER_2, "bad-share"),
-    ("draw", "share", None, "bad-share"),            # a valid share plus a torsion point
+    ("key", "key", None, "bad-key"),                 # the key with its top bit set
+    ("draw", "share", NEGATIVE, "bad-share"),
+    ("draw", "share", None, "bad-share"),            # the true share with its top bit set
     ("shuffle", "deck", b"\x00" * 64, "bad-shuffle"),
     ("shuffle", "deck", "huge", "bad-shuffle"),     # 255 cards out for 9 in, refused unparsed
 ])
@@ -137,7 +141,7 @@ def test_a_part_whose_points_are_no_group_points_is_its_authors_fault(kind, fiel
         elif field == "deck":
             part["deck"] = [value, *part["deck"][1:]]
         elif value is None:
-            part[field] = torsioned(part[field])
+            part[field] = top_bit_set(part[field])
         else:
             part[field] = value
         return part
@@ -167,7 +171,8 @@ def test_verify_blames_a_drawer_whose_own_share_is_in_its_draw_entry():
                             led.hidden.cards[p.deck][p.position])
     k = sorted([*e["authors"], CHEAT]).index(CHEAT)
     e = dict(e, authors=sorted([*e["authors"], CHEAT]),
-             parts=[*e["parts"][:k], {"share": share, "proof": proof}, *e["parts"][k:]],
+             parts=[*e["parts"][:k], {"deck": p.deck, "position": p.position, "share": share,
+                                      "proof": proof}, *e["parts"][k:]],
              sigs=[*e["sigs"][:k], b"\0" * 64, *e["sigs"][k:]])
     r = verify_bytes(join([*log[:i], encode(resign(e, k, people[CHEAT].identity))]))
     assert (r.status, r.index, r.fault, r.author) == (1, i, "wrong-author", CHEAT), r
@@ -179,9 +184,48 @@ def test_verify_blames_a_disclosure_entry_where_a_draw_is_due():
              and decode(log[j])["authors"][0] == CHEAT)
     e = decode(log[i])
     # every author of the draw entry signed a disclosure instead; the cheater is the first
-    e = dict(e, kind="disclose", parts=[[dict(part, card=0)] for part in e["parts"]])
+    e = dict(e, kind="disclose", parts=[
+        {"cards": [{"deck": part["deck"], "position": part["position"], "card": 0,
+                    "share": part["share"]}], "proof": part["proof"]} for part in e["parts"]])
     for k, a in enumerate(e["authors"]):
         e = resign(e, k, people[a].identity)
     r = verify_bytes(join([*log[:i], encode(e)]))
     assert (r.status, r.index, r.fault, r.author) == (1, i, "wrong-kind", CHEAT), r
 
+
+
+def _cards_out_of_order(dst, msg):
+    cards = msg["part"]["cards"]
+    return dict(msg["part"], cards=cards[::-1]) if len(cards) > 1 else None
+
+
+def _a_card_left_out(dst, msg):
+    return dict(msg["part"], cards=msg["part"]["cards"][:-1]) \
+        if len(msg["part"]["cards"]) > 1 else None
+
+
+@pytest.mark.parametrize("change", [_cards_out_of_order, _a_card_left_out])
+def test_a_disclosure_whose_cards_are_not_its_holders_in_the_disclose_order_is_a_bad_opening(
+        change):
+    # each seat holds two cards in the toy: its part must list both, in the Disclose's order
+    faulted = _honest_blame(_run(1, filters=_own_parts("disclose", change)), "bad-opening")
+    for s in faulted:
+        assert s.ledger.slot.kind == "disclose" and "in that order" in s.fault.reason
+
+
+def test_verify_blames_every_key_holder_when_the_keys_sum_to_the_identity():
+    # two colluding seats: seat 1 posts the negation of seat 0's key, with a valid proof (it
+    # knows the scalar): each part holds alone, the joint key is no key
+    prepared = make_players(TOY, 2, 5, chain=64)
+    run = play_match(TOY, 2, seed=5, order_seed=0, prepared=prepared)
+    log, people = run.sessions[0].log, prepared[1]
+    e = decode(log[1])
+    assert e["kind"] == "key" and e["authors"] == [0, 1]
+    nonce = run.body["nonce"]
+    x0 = hc.player_secret(people[0].identity.seed(), nonce)
+    minus = hc.PlayerSecret(hc.group.scalar_neg(x0.scalar), x0.prf)
+    parts = [e["parts"][0], {"key": minus.public, "proof": hc.prove_key(minus, nonce, 1)}]
+    forged = resign(dict(e, parts=parts), 1, people[1].identity)
+    r = verify_bytes(join([log[0], encode(forged)]))
+    assert (r.status, r.index, r.fault, r.author, r.proven) == (1, 1, "bad-key", 0, True), r
+    assert "identity" in r.reason

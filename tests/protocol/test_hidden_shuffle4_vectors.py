@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from protocol.hidden import wikstrom as w
+from protocol.hidden import shuffle as w
 from protocol.hidden.errors import HiddenError
 from protocol.hidden.shares import check_batch
 from protocol.hidden.transcript import Slot

@@ -1,4 +1,4 @@
-"""The protocol-3 test vector (tests/protocol/vectors/toy-hidden.*) recomputed through the
+"""The protocol-4 test vector (tests/protocol/vectors/toy-hidden.*) recomputed through the
 protocol's own functions: each seat's ElGamal secret and key from its identity seed and the
 nonce, the joint key, the card points and the public initial deck, every shuffle's proof,
 every decryption share's proof, and the card each holder reads. The JSON was computed from
@@ -30,8 +30,8 @@ def _secrets():
             for p in EXPECTED["players"]]
 
 
-def test_the_vector_is_protocol_3_with_every_hidden_entry_kind():
-    assert BODY["protocol"] == EXPECTED["protocol"] == 3
+def test_the_vector_is_protocol_4_with_every_hidden_entry_kind():
+    assert BODY["protocol"] == EXPECTED["protocol"] == 4
     kinds = [e["kind"] for e in ENTRIES]
     assert kinds.count("key") == 1 and kinds.count("shuffle") == 3
     assert kinds.count("draw") == len(EXPECTED["draws"]) and kinds.count("disclose") == 1

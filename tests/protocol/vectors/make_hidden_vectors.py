@@ -1,4 +1,4 @@
-"""Writes the protocol-3 test vectors beside this file: a small real match file with hidden cards
+"""Writes the protocol-4 test vectors beside this file: a small real match file with hidden cards
 (toy-hidden.cbor) and the values a second implementation must recompute from it
 (toy-hidden.json). Run from the repository root:
 
@@ -6,55 +6,23 @@
 
 The match is played by protocol.inmemory (three toy-hidden players: a key entry, three
 shuffles, six private draws and a disclosure). The expected values are computed here without
-the protocol package, from HIDDEN.md's formulas (§2 derivations, §5 cards and the initial
-masking, §5 opening) with hashlib, hmac, cbor2 and libsodium's group operations through
-nacl.bindings alone, so test_hidden_vectors.py checks the protocol code against the spec. The
-shuffle proofs are not recomputed here (checking one needs the whole of HIDDEN.md §6): the test
-checks them with protocol.hidden. Regenerate only when the format itself changes.
+the protocol package, from HIDDEN.md's formulas as hidden_spec.py writes them (hashlib, hmac,
+cbor2 and libsodium's ristretto255 functions through rbcl), and every proof of the file is
+checked by hidden_spec's checks, so test_hidden_vectors.py checks the protocol code against the
+spec. Regenerate only when the format itself changes.
 """
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 from pathlib import Path
 
-import cbor2
-from nacl import bindings as sodium
-
+from tests.protocol.vectors import hidden_spec as spec
 from tests.protocol.vectors.make_vectors import sha256, split_items
 
 HERE = Path(__file__).resolve().parent
 MATCH = HERE / "toy-hidden.cbor"
 EXPECTED = HERE / "toy-hidden.json"
 SEED, PLAYERS, CHAIN = 2, 3, 64
-D = "lanboard/hidden/1"
-
-
-def enc(value) -> bytes:
-    return cbor2.dumps(value, canonical=True)
-
-
-def nonzero(wide_of) -> bytes:
-    i = 0
-    while True:
-        s = sodium.crypto_core_ed25519_scalar_reduce(wide_of(i))
-        if s != bytes(32):
-            return s
-        i += 1
-
-
-def elgamal_secret(identity_seed: bytes, nonce: bytes) -> bytes:
-    return nonzero(lambda i: hmac.new(identity_seed, enc([D, "key", i, nonce]),
-                                      hashlib.sha512).digest())
-
-
-def public_scalar(label: str, *parts) -> bytes:
-    return nonzero(lambda i: hashlib.sha512(enc([D, label, i, *parts])).digest())
-
-
-def card_point(deck: str, j: int) -> bytes:
-    return sodium.crypto_core_ed25519_from_uniform(sha256(enc([D, "card", deck, j])))
 
 
 def expected_values(data: bytes, identity_seeds: list[bytes]) -> dict:
@@ -64,59 +32,67 @@ def expected_values(data: bytes, identity_seeds: list[bytes]) -> dict:
     match_id = sha256(items[0][1])
     entries = [e for _, _, e in items[1:]]
     key_entry = next(e for e in entries if e["kind"] == "key")
-    secrets = [elgamal_secret(seed, body["nonce"]) for seed in identity_seeds]
+    secrets = [spec.elgamal_secret(seed, body["nonce"]) for seed in identity_seeds]
     players = []
     for seat, x in enumerate(secrets):
-        h = sodium.crypto_scalarmult_ed25519_base_noclamp(x)
-        assert key_entry["parts"][key_entry["authors"].index(seat)]["key"] == h
-        players.append({"identity_seed": identity_seeds[seat].hex(), "elgamal_secret": x.hex(),
-                        "elgamal_key": h.hex()})
-    joint = bytes.fromhex(players[0]["elgamal_key"])
-    for p in players[1:]:
-        joint = sodium.crypto_core_ed25519_add(joint, bytes.fromhex(p["elgamal_key"]))
-    size = 9
-    initial = []
-    for j in range(size):
-        r = public_scalar("initial", match_id, "cards", j)
-        initial.append(sodium.crypto_scalarmult_ed25519_base_noclamp(r) + sodium.crypto_core_ed25519_add(
-            card_point("cards", j), sodium.crypto_scalarmult_ed25519_noclamp(r, joint)))
-    points = {card_point("cards", j): j for j in range(size)}
+        h = spec.mul(x, spec.G)
+        part = key_entry["parts"][key_entry["authors"].index(seat)]
+        assert part["key"] == h
+        spec.check_key(h, body["nonce"], seat, part["proof"])
+        players.append({"identity_seed": identity_seeds[seat].hex(),
+                        "elgamal_secret": spec.le(x).hex(), "elgamal_key": h.hex()})
+    keys = [bytes.fromhex(p["elgamal_key"]) for p in players]
+    joint = spec.joint_key(keys)
+    name, size = "cards", 9
+    initial = spec.initial_deck(match_id, name, size, joint)
+    points = {spec.card_point(name, j): j for j in range(size)}
     deck = list(initial)
     draws, position = [], 0
-    holder_of = {}
+    shares_of = {}
     for e in entries:
         if e["kind"] == "shuffle":
-            deck = e["parts"][0]["deck"]
+            part = e["parts"][0]
+            spec.check_shuffle(joint, match_id, e["seq"], name, e["authors"][0], deck,
+                               part["deck"], part["proof"])
+            deck = part["deck"]
         elif e["kind"] == "draw":
             holder = next(s for s in range(PLAYERS) if s not in e["authors"])
             ct = deck[position]
-            m = ct[32:]
-            for share in (p["share"] for p in e["parts"]):
-                m = sodium.crypto_core_ed25519_sub(m, share)
-            without_holder = m
-            m = sodium.crypto_core_ed25519_sub(m, sodium.crypto_scalarmult_ed25519_noclamp(
-                secrets[holder], ct[:32]))
+            for a, p in zip(e["authors"], e["parts"]):
+                assert (p["deck"], p["position"]) == (name, position)
+                spec.check_share(keys[a], match_id, e["seq"], name, position, a, ct, p["share"],
+                                 p["proof"])
+            others = [p["share"] for p in e["parts"]]
+            without_holder = spec.unmask(ct, others)
             assert without_holder not in points   # the others' shares alone open no card
+            m = spec.unmask(ct, [*others, spec.mul(secrets[holder], ct[:32])])
             draws.append({"seq": e["seq"], "position": position, "holder": holder,
                           "card": points[m]})
-            holder_of[position] = holder
+            shares_of[position] = others
             position += 1
         elif e["kind"] == "disclose":
-            disclosed = {}
+            disclosed = []
             for a, part in zip(e["authors"], e["parts"]):
-                for item in part:
-                    disclosed.setdefault(a, []).append(item["card"])
-    for d in draws:
-        assert d["card"] in disclosed[d["holder"]]
+                items = [(c["deck"], c["position"], deck[c["position"]], c["share"])
+                         for c in part["cards"]]
+                spec.check_batch(keys[a], match_id, e["seq"], a, items, part["proof"])
+                for c in part["cards"]:
+                    m = spec.unmask(deck[c["position"]], [*shares_of[c["position"]], c["share"]])
+                    assert points[m] == c["card"]
+                    disclosed.append({"seq": e["seq"], "holder": a, "deck": c["deck"],
+                                      "position": c["position"], "card": c["card"]})
+    assert sorted((d["position"], d["holder"], d["card"]) for d in draws) == \
+        sorted((d["position"], d["holder"], d["card"]) for d in disclosed)
     return {
-        "about": "FORMAT.md protocol-3 test vector (HIDDEN.md): recompute every value below "
+        "about": "FORMAT.md protocol-4 test vector (HIDDEN.md): recompute every value below "
                  "from the match file and the identity seeds",
         "file": MATCH.name, "protocol": body["protocol"], "game": body["game"],
-        "deck": {"name": "cards", "size": size}, "match_id": match_id.hex(),
+        "deck": {"name": name, "size": size}, "match_id": match_id.hex(),
         "players": players, "joint_key": joint.hex(),
         "initial_deck": [ct.hex() for ct in initial],
-        "card_points": [card_point("cards", j).hex() for j in range(size)],
+        "card_points": [spec.card_point(name, j).hex() for j in range(size)],
         "draws": draws,
+        "disclosed": disclosed,
     }
 
 
