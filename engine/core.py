@@ -59,7 +59,7 @@ class PrivateDraw:
     lists in `hidden_decks`), for its eyes only. `Game.apply_draw(state)` records that the seat
     holds that position; the card itself is never in the state: over the network the deck is
     shuffled encrypted by every seat and only the holder decrypts it (protocol/FORMAT.md,
-    protocol 3); offline the simulator's dealer knows it."""
+    protocol 4); offline the simulator's dealer knows it."""
     player: int
     deck: str
     position: int
@@ -128,7 +128,7 @@ class Game:
     def hidden_decks(self, players: int, variants: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
         """(name, number of cards) of each deck whose cards are drawn privately (PrivateDraw),
         fixed at set-up; card j of a deck is the game's own j-th card. None by default (empty): a game
-        with hidden decks is played over protocol 3, every other over protocol 2."""
+        with hidden decks is played over protocol 4, every other over protocol 2."""
         return ()
 
     def hidden_decks_of(self, state: Any) -> tuple[tuple[str, int], ...]:
