@@ -118,6 +118,12 @@ class Teller:
         self._say({"entry": index, "kind": kind, "said": said, "narration": lines},
                   lines or [said])
 
+    def delayed(self, turns: int) -> None:
+        """The node says the game is held back from watchers (`host --delay`)."""
+        self._say({"delay": turns},
+                  [f"this game is shown to watchers {turns} turn{'s' if turns > 1 else ''} "
+                   "after they are played (the host's --delay); its end, whole"])
+
     def _say(self, data: dict, lines: list[str]) -> None:
         if self.json:
             self.out(json.dumps(data, default=str))
@@ -139,7 +145,7 @@ async def follow(addrs: list[tuple[str, int]], home, teller: Teller, transport: 
     kept = None if fresh else kept_file(home, addrs, match)
     try:
         watcher = Watcher(home, addrs, transport=transport, on_item=teller, match_file=kept,
-                          table_code=table_code)
+                          table_code=table_code, on_delay=teller.delayed)
     except (OSError, ValueError) as e:
         raise UsageError(f"cannot go on from {kept}: {e}") from None
     if kept is not None:

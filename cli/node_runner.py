@@ -146,7 +146,8 @@ def make_node(args, printer: Printer) -> Node:
     home = data_dir()
     identity = load_or_create(home)
     return Node(identity, args.name, home, bot=args.bot, listen_host=args.listen,
-                port=args.port, on_event=printer, watchers=watchers_allowed(args))
+                port=args.port, on_event=printer, watchers=watchers_allowed(args),
+                watch_delay=getattr(args, "delay", 0))   # a joiner's comes from its host
 
 
 def watchers_allowed(args) -> int:
@@ -216,10 +217,10 @@ def announcer(info_for, interfaces):
                 w = node.watchers
                 state = (len(node.seats), phase,
                          node.outcome.match_id.hex() if node.outcome.match_id else "",
-                         f"{w.active}/{w.limit}" if w.limit > 0 else "no")
+                         f"{w.active}/{w.limit}" if w.limit > 0 else "no", w.delay)
                 if state != last:
                     await ad.update(seats_taken=state[0], phase=state[1], match=state[2],
-                                    watch=state[3])
+                                    watch=state[3], delay=state[4])
                     last = state
                 await trio.sleep(0.5)
     return run

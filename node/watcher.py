@@ -42,7 +42,7 @@ from .lobby_checks import address_problem, port_problem
 from .lobby import LobbyRefused
 from .private_table import knock
 from .store import MatchStore
-from .watchers import OTHER_MATCH, PRIVATE_WATCH
+from .watchers import OTHER_MATCH, PRIVATE_WATCH, delay_problem
 
 log = logging.getLogger("lanboard.node.watcher")
 
@@ -72,7 +72,8 @@ class Watcher:
     def __init__(self, home: Path, addrs: list[tuple[str, int]], *, transport: Any = None,
                  identity: Identity | None = None,
                  on_item: Callable[[int, Any, Any], None] | None = None,
-                 match_file: Path | None = None, table_code: str | None = None) -> None:
+                 match_file: Path | None = None, table_code: str | None = None,
+                 on_delay: Callable[[int], None] | None = None) -> None:
         from .transport import TcpTransport
         self.table_code = table_code   # a private table's, proven at each node's door
         self.home = Path(home) / "watched"   # apart from the player's matches: never resumed
@@ -80,6 +81,10 @@ class Watcher:
         self.transport = transport or TcpTransport()
         self.identity = identity or Identity.generate()   # a stranger's key, for this watch
         self.on_item = on_item or (lambda index, entry, ledger: None)
+        # told the turns a delayed game holds its entries back (node.watchers), when a node
+        # says a delay other than the last one it heard
+        self.on_delay = on_delay or (lambda turns: None)
+        self.delay = 0
         self.checker = Checker(self._told)
         self.store: MatchStore | None = None
         self.items = 0            # items held and checked (the genesis is item 0)
@@ -167,6 +172,9 @@ class Watcher:
                     raise TransportError(f"{host}:{port} refused: {msg['reason']}")
                 if msg["t"] == "watching":
                     self._learn(msg["addrs"], host, port)
+                    if msg["delay"] != self.delay and delay_problem(msg["delay"]) is None:
+                        self.delay = msg["delay"]
+                        self.on_delay(self.delay)
                 elif msg["t"] == "items":
                     if not self._take(msg["first"], msg["items"]):
                         return True

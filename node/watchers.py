@@ -28,6 +28,12 @@ Invariants kept here:
   (node.private_table's door, counted against the node's tries as a joiner's guesses are).
 - A watcher that comes before the game has begun waits for it, as long as the admission grace
   lets a stranger's connection live (then it dials again).
+- A delayed game (`host --delay N`, told to every seat in the lobby's welcome) shows watchers an
+  entry only once N more turns have ended after the turn it was made in; a turn is what the log
+  closes with an attest entry (the engine's turn number changed, or, in a game without turns,
+  every step). Until then only the genesis is sent. Every node of the table holds back alike
+  (a watcher may come through any of them), and once the game is over, or stopped, everything
+  is sent: the watcher ends with the whole file, every item checked as ever.
 """
 from __future__ import annotations
 
@@ -56,14 +62,24 @@ WATCHERS = 8      # watchers a node serves at most, by default
 WINDOW = 64       # items sent to a watcher beyond what it said it holds, at most
 STALL = 10.0      # seconds a watcher with items outstanding may go without reading
 END_GRACE = 10.0  # seconds a finished node serves on for watchers still behind its log
+MAX_DELAY = 99    # turns a game may hold its entries back from watchers, at most (`--delay`)
+
+
+def delay_problem(turns: object) -> str | None:
+    """Why `turns` is not a delay a game may hold its entries back from watchers by, or None."""
+    if type(turns) is not int or not 0 <= turns <= MAX_DELAY:
+        return (f"a watching delay is a whole number of turns from 0 to {MAX_DELAY}, "
+                f"not {turns!r:.40}")
+    return None
 
 
 class Watchers:
     def __init__(self, table: "Table", store: Callable[[], "MatchStore | None"],
-                 limit: int = WATCHERS) -> None:
+                 limit: int = WATCHERS, delay: int = 0) -> None:
         self.table = table
         self.store = store    # the match file (the outbox's), once the match has started
         self.limit = limit
+        self.delay = delay    # turns an entry is held back from watchers (`host --delay`)
         self.why_none = "this game takes no watchers"   # told when `limit` is 0
         self.active = 0       # watchers served now
         self.dropped = 0      # watchers dropped for not reading
@@ -118,7 +134,8 @@ class Watchers:
         sent = acked = have
         self.holding[id(conn)] = acked
         stall = trio.CancelScope()
-        await conn.send(wire.pack("watching", addrs=[[s.addr, s.port] for s in table.seats]))
+        await conn.send(wire.pack("watching", addrs=[[s.addr, s.port] for s in table.seats],
+                                  delay=self.delay))
 
         async def read_syncs() -> None:
             nonlocal acked
@@ -152,7 +169,7 @@ class Watchers:
                     # our log's tail was replaced by the match's (node.catchup): what this
                     # watcher holds may not be the match's; it comes back and checks
                     raise wire.BadMessage("the log this watcher was sent was replaced")
-                upto = min(1 + len(entries), acked + WINDOW)
+                upto = min(self.visible(), acked + WINDOW)
                 if upto > sent:
                     await self._synced(upto)
                     frames = entry_frames([genesis, *entries[:upto - 1]], sent, "items")
@@ -183,6 +200,18 @@ class Watchers:
             log.info("dropped a watcher (%s) that read nothing for %g s", conn.peer, STALL)
         elif failure:
             log.info("a watcher (%s) went: %s", conn.peer, failure[0])
+
+    def visible(self) -> int:
+        """How many of the log's items a watcher may be sent now: all of them, but in a delayed
+        game that is not over those after the turn that ended `delay` turns ago (see the
+        module's invariants; the genesis is item 0, an entry's item is its sequence number)."""
+        table = self.table
+        ledger = table.session.ledger
+        items = 1 + len(ledger.entries)
+        if self.delay == 0 or ledger.over or table.finished.is_set():
+            return items
+        ends = ledger.turn_ends
+        return ends[-1 - self.delay] + 1 if len(ends) > self.delay else 1
 
     def behind(self, items: int) -> int:
         """How many watchers served now hold fewer than `items` items (node.linger)."""
