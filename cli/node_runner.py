@@ -119,6 +119,8 @@ def _describe(kind: str, d: dict) -> str | None:
         return (f"the match file ended inside an entry (a crash or a full disk): cut back to "
                 f"its last complete entry; the other players send the rest. The {d['bytes']} "
                 f"torn bytes are kept in {d['kept']}")
+    if kind == "watchers":
+        return f"watching through this node: {d['active']} (at most {d['limit']})"
     if kind == "stopped":
         return f"stopped: {d['why']}"
     if kind == "saved":

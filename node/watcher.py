@@ -17,8 +17,9 @@ Invariants kept here:
   (the one it was given, then every seat's address the nodes said), pausing between rounds;
   a watcher restarted on its file (`match_file`) goes on the same way. When no node served it
   in a round and one of them plays another match now, it stops (`Watched.stopped`); so it does
-  when no node it knows has answered for NOBODY seconds (they finished or left, and a finished
-  node serves its watchers before it goes: node.linger), rather than dial nobody for ever.
+  when no node it knows has been reachable for NOBODY seconds, counted from its last link's
+  end (they finished or left, and a finished node serves its watchers before it goes:
+  node.linger), rather than dial nobody for ever. A watcher that holds the game's last item is done, whatever becomes of its link.
 """
 from __future__ import annotations
 
@@ -127,6 +128,10 @@ class Watcher:
                     done = await self._follow(host, port)
                 except (TransportError, CodecError) as e:
                     log.info("watching through %s:%s: %s", host, port, e)
+                    if self.checker.ledger is not None and self.checker.ledger.over:
+                        # the link went after the last item came (its node had served it and
+                        # left): the whole game is held and checked
+                        return self._finish()
                     other += str(e).endswith(OTHER_MATCH)
                     continue
                 if done:
@@ -184,6 +189,9 @@ class Watcher:
                 else:
                     raise wire.BadMessage(f"unexpected {msg['t']} to a watcher")
         finally:
+            # NOBODY counts from when a node was last there, not from the last link made: a
+            # link that served for minutes and then went is no minute of silence
+            self._heard = trio.current_time()
             await trio.aclose_forcefully(conn.stream)
 
     def _learn(self, addrs: list, host: str, port: int) -> None:

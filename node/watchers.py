@@ -21,9 +21,13 @@ Invariants kept here:
   the caps, evictable by a newcomer like any other), without the grace (it lives as long as it
   reads); it cannot become a seat: after "watch" it may send nothing but "sync".
 - When the match stops for a fault, a watcher holding the whole log is told why ("refused").
-- The end reaches the watchers being served: a finished node serves on (node.linger) while one
-  of them does not yet hold the whole log, up to END_GRACE; the players have nothing left to
-  wait for by then, so they still never wait for a watcher.
+- The end reaches the watchers: a finished node serves on (node.linger) while one of them does
+  not yet hold the whole log, as long as watchers make progress (a sync that says more, a link
+  made, or one lost while behind: its watcher dials again at once) within END_GRACE, and never
+  past node.linger's bound. The players have nothing left to wait for by then, so they still
+  never wait for a watcher.
+- A watcher counts against the cap (and in `active`, told as a "watchers" event) from its
+  "watch" message on, in the lobby too.
 - A private table's node serves only a watcher that proved the table code on its connection
   (node.private_table's door, counted against the node's tries as a joiner's guesses are).
 - A watcher that comes before the game has begun waits for it, as long as the admission grace
@@ -55,13 +59,15 @@ if TYPE_CHECKING:
 log = logging.getLogger("lanboard.node.watchers")
 
 OTHER_MATCH = "this node plays another match"
+FULL = "this node already serves"   # the start of a full node's refusal (node.watcher)
 PRIVATE_WATCH = ("this table is private: ask a player for the table code and watch with "
                  "--code CODE")   # a watcher of an older match stops on it
 
 WATCHERS = 8      # watchers a node serves at most, by default
 WINDOW = 64       # items sent to a watcher beyond what it said it holds, at most
 STALL = 10.0      # seconds a watcher with items outstanding may go without reading
-END_GRACE = 10.0  # seconds a finished node serves on for watchers still behind its log
+END_GRACE = 10.0  # seconds a finished node serves on for watchers behind, since their progress
+GONE_KEPT = 64    # watchers whose link went while behind, remembered at most
 MAX_DELAY = 99    # turns a game may hold its entries back from watchers, at most (`--delay`)
 
 
@@ -84,6 +90,9 @@ class Watchers:
         self.active = 0       # watchers served now
         self.dropped = 0      # watchers dropped for not reading
         self.holding: dict[int, int] = {}   # items each watcher served now said it holds
+        # watchers whose link went while behind, by key: (items held, when), for END_GRACE
+        self.gone: dict[bytes, tuple[int, float]] = {}
+        self.moved = -math.inf   # when watchers last made progress (`waited_for`)
 
     def private(self) -> None:
         """A private table's node serves only a watcher that proved the table code first
@@ -100,35 +109,53 @@ class Watchers:
         if self.code_needed and not proven:
             await conn.send(wire.pack("refused", reason=PRIVATE_WATCH))
             return
-        # a watcher that comes in the lobby waits for the game, within the admission grace
-        # of a stranger's connection (it dials again after it)
-        await table.session_ready.wait()
         refusal = self._refusal(msg)
         if refusal:
             await conn.send(wire.pack("refused", reason=refusal))
             return
-        watching(conn)
-        self.active += 1
+        # counted from here, in the lobby too: it holds a place, and `list` shows it
+        self._count(+1)
+        key = getattr(conn, "peer_key", None)
+        self.gone.pop(key, None)   # a watcher back on a new link: no longer waited for
+        self.moved = trio.current_time()
         try:
-            await self._serve(conn, max(msg["have"], 0))
+            # a watcher that comes in the lobby waits for the game, within the admission
+            # grace of a stranger's connection (it dials again after it)
+            await table.session_ready.wait()
+            refusal = self._match_refusal(msg)
+            if refusal:
+                await conn.send(wire.pack("refused", reason=refusal))
+                return
+            watching(conn)
+            await self._serve(conn, max(msg["have"], 0), key)
         finally:
-            self.active -= 1
+            self._count(-1)
+
+    def _count(self, change: int) -> None:
+        self.active += change
+        emit = getattr(self.table, "events", None)
+        if emit is not None:   # the players see who watches (`host --json`: "watchers")
+            emit.emit("watchers", {"active": self.active, "limit": self.limit})
 
     def _refusal(self, msg: dict) -> str | None:
-        table = self.table
         if msg["t"] != "watch":
             return "a watcher opens with watch"
         if self.limit <= 0:
             return self.why_none
+        if self.active >= self.limit:
+            return (f"{FULL} its {self.limit} watchers (a player may take more: "
+                    "host --watchers N)")
+        return None
+
+    def _match_refusal(self, msg: dict) -> str | None:
+        table = self.table
         if table.session.ledger is None:
             return "the game has not begun yet"
         if msg["match"] not in (b"", table.session.match_id):
             return OTHER_MATCH
-        if self.active >= self.limit:
-            return f"this node already serves its {self.limit} watchers"
         return None
 
-    async def _serve(self, conn: Any, have: int) -> None:
+    async def _serve(self, conn: Any, have: int, key: bytes | None) -> None:
         table = self.table
         genesis = table.session.log[0]
         sent = acked = have
@@ -147,6 +174,7 @@ class Watchers:
                     raise wire.BadMessage(f"a watcher says it holds {said['have']} items "
                                           f"of the {sent} sent")
                 acked = self.holding[id(conn)] = said["have"]
+                self.moved = trio.current_time()
                 stall.deadline = math.inf if acked == sent else trio.current_time() + STALL
                 table.grown.unpark_all()
 
@@ -194,7 +222,9 @@ class Watchers:
                     nursery.start_soon(guarded, read_syncs, nursery)
                     nursery.start_soon(guarded, send_items, nursery)
         finally:
-            del self.holding[id(conn)]
+            held = self.holding.pop(id(conn))
+            if key is not None and held < 1 + len(table.session.ledger.entries):
+                self._went(key, held)
         if stall.cancelled_caught:
             self.dropped += 1
             log.info("dropped a watcher (%s) that read nothing for %g s", conn.peer, STALL)
@@ -214,8 +244,26 @@ class Watchers:
         return ends[-1 - self.delay] + 1 if len(ends) > self.delay else 1
 
     def behind(self, items: int) -> int:
-        """How many watchers served now hold fewer than `items` items (node.linger)."""
-        return sum(held < items for held in self.holding.values())
+        """How many watchers hold fewer than `items` items: those served now, and those whose
+        link went while behind less than END_GRACE ago (they dial again: node.watcher)."""
+        now = trio.current_time()
+        return sum(held < items for held in self.holding.values()) + \
+            sum(held < items and now - when < END_GRACE for held, when in self.gone.values())
+
+    def waited_for(self, items: int) -> bool:
+        """Whether a finished node serves on for its watchers (node.linger): one of them does
+        not hold the `items` items of the whole log yet, and watchers made progress (came,
+        said they hold more, or lost a link while behind) less than END_GRACE ago."""
+        return self.behind(items) > 0 and trio.current_time() - self.moved < END_GRACE
+
+    def _went(self, key: bytes, held: int) -> None:
+        """A watcher's link went while it was behind: waited for a while (`behind`)."""
+        now = trio.current_time()
+        self.moved = now
+        for k in [k for k, (_, when) in self.gone.items() if now - when >= END_GRACE]:
+            del self.gone[k]
+        if len(self.gone) < GONE_KEPT:   # bounded whatever strangers do
+            self.gone[key] = (held, now)
 
     async def _synced(self, items: int) -> None:
         """The first `items` items on disk before a watcher sees them (an entry may hold our
