@@ -154,7 +154,7 @@ async def follow(addrs: list[tuple[str, int]], home, teller: Teller, transport: 
         teller.before = watcher.checker.ledger.state
     try:
         watched = await watcher.run()
-    except WatchRefused as e:   # a private table: no code, or a wrong one
+    except WatchRefused as e:   # a private table (no code, a wrong one), or every node full
         raise UsageError(f"the game refused us: {e}") from None
     if kept is not None and watched.elsewhere and watched.items == watcher.items:
         # an older match of the same node (kept as it is): this one is another, watched

@@ -12,7 +12,8 @@ Invariants kept here:
   no genesis, and it is sent only the log's public items (node.watchers).
 - A private table's watcher proves the table code at each node it dials (node.private_table),
   before it asks to watch; without the code, or with a wrong one, it stops (WatchRefused) rather
-  than spend the table's tries again and again.
+  than spend the table's tries again and again. So it does, in words, when every node it knows
+  serves all the watchers it takes (a person is told at once, not left on a silent screen).
 - Its link lost, it comes back from its file's last item through any player's node it knows
   (the one it was given, then every seat's address the nodes said), pausing between rounds;
   a watcher restarted on its file (`match_file`) goes on the same way. When no node served it
@@ -43,7 +44,7 @@ from .lobby_checks import address_problem, port_problem
 from .lobby import LobbyRefused
 from .private_table import knock
 from .store import MatchStore
-from .watchers import OTHER_MATCH, PRIVATE_WATCH, delay_problem
+from .watchers import FULL, OTHER_MATCH, PRIVATE_WATCH, delay_problem
 
 log = logging.getLogger("lanboard.node.watcher")
 
@@ -51,7 +52,12 @@ NOBODY = 60.0   # seconds without an answer from any node before the watcher sto
 
 
 class WatchRefused(Exception):
-    """A private table's node will not serve this watcher: no table code, or a wrong one."""
+    """The game's nodes will not serve this watcher: a private table's without the table code
+    (or with a wrong one), or every node it knows serves all the watchers it takes."""
+
+
+class _Full(TransportError):
+    """A node serves all the watchers it takes (node.watchers' refusal, FULL)."""
 
 
 @dataclass
@@ -123,9 +129,13 @@ class Watcher:
         self._heard = trio.current_time()
         while True:
             other = 0   # nodes that play another match now
+            full: list[str] = []   # nodes that serve all the watchers they take
             for host, port in list(self.addrs):
                 try:
                     done = await self._follow(host, port)
+                except _Full as e:
+                    full.append(str(e))
+                    continue
                 except (TransportError, CodecError) as e:
                     log.info("watching through %s:%s: %s", host, port, e)
                     if self.checker.ledger is not None and self.checker.ledger.over:
@@ -137,6 +147,13 @@ class Watcher:
                 if done:
                     return self._finish()
                 pause = REDIAL[0]
+            if full and len(full) == len(self.addrs):
+                # said at once, in words: a person would otherwise wait on a silent screen
+                # for a place that may never free
+                raise WatchRefused(
+                    f"every node it knows serves all the watchers it takes ({'; '.join(full)}); "
+                    "watch again later (it goes on from what was checked), or through another "
+                    "player's node (--peer HOST:PORT)")
             if other:   # no node served it, one plays another match: its match is over there
                 self.outcome.stopped = f"no node it knows plays match {self.match_id.hex()}"
                 self.outcome.elsewhere = True
@@ -174,6 +191,8 @@ class Watcher:
                     if msg["reason"].startswith("the match was stopped"):
                         self.outcome.stopped = msg["reason"]
                         return True
+                    if msg["reason"].startswith(FULL):
+                        raise _Full(f"{host}:{port}: {msg['reason']}")
                     raise TransportError(f"{host}:{port} refused: {msg['reason']}")
                 if msg["t"] == "watching":
                     self._learn(msg["addrs"], host, port)

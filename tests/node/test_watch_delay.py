@@ -68,7 +68,7 @@ def test_a_delayed_game_shows_watchers_each_entry_only_n_turns_after_its_turn_an
     assert delays == {"host": DELAY, "joiner": DELAY}   # each node said so to its watcher
 
 
-def test_a_delay_is_kept_in_the_note_and_a_resumed_node_holds_back_as_before(tmp_path):
+def test_a_delay_is_kept_in_the_matchs_note_and_one_out_of_range_is_refused(tmp_path):
     from node.runtime import Node
     from protocol.identity import Identity
     node = Node(Identity.generate(), "P", tmp_path, watch_delay=3)
