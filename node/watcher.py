@@ -80,7 +80,7 @@ class Watcher:
                  identity: Identity | None = None,
                  on_item: Callable[[int, Any, Any], None] | None = None,
                  match_file: Path | None = None, table_code: str | None = None,
-                 on_delay: Callable[[int], None] | None = None) -> None:
+                 on_delay: Callable[[int], None] | None = None, tell_kept: bool = False) -> None:
         from .transport import TcpTransport
         self.table_code = table_code   # a private table's, proven at each node's door
         self.home = Path(home) / "watched"   # apart from the player's matches: never resumed
@@ -97,7 +97,9 @@ class Watcher:
         self.items = 0            # items held and checked (the genesis is item 0)
         self.outcome = Watched()
         self.links = 0            # links opened, for tests and the user
-        self.reopening = match_file is not None
+        # what `match_file` held is told again only with `tell_kept` (a screen that shows the
+        # whole match; lines already printed are not printed twice)
+        self.reopening = match_file is not None and not tell_kept
         if match_file is not None:
             self._reopen(Path(match_file))
             self.reopening = False
