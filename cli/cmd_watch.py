@@ -50,12 +50,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def find_game(name: str | None, found: list) -> tuple[str, int, str]:
-    """The address and match id (hex) of the running game `name` names among `found`
-    (discovery.LobbySeen)."""
-    playing = [s for s in found if s.info.phase == "playing"]
-    if name:
-        playing = [s for s in playing if name in (s.info.host, s.info.code)
-                   or (s.info.match and s.info.match.startswith(name.lower()))]
+    """The address and match id (hex; "" for a game not begun) of the running game `name`
+    names among `found` (discovery.LobbySeen); a game named but still in its lobby is watched
+    from its start (its node holds the watcher until then: node.watchers)."""
+    def named(s) -> bool:
+        return name in (s.info.host, s.info.code) or bool(
+            s.info.match and s.info.match.startswith(name.lower()))
+    playing = [s for s in found if s.info.phase == "playing" and (not name or named(s))]
+    if name and not playing:   # asked for by name just before it begins: waited for
+        playing = [s for s in found if s.info.phase == "lobby" and named(s)]
     if not playing:
         seen = ", ".join(f"{shown(s.info.host)} ({s.info.phase})" for s in found) or "none"
         raise UsageError(f"no game being played{f' named {name!r}' if name else ''} answered on "

@@ -90,8 +90,10 @@ def test_watch_finds_a_running_game_by_its_hosts_name_check_code_or_match_id():
     assert find_game("CDCD", found)[2] == "cd" * 32   # a match id's start, as list shows it
     with pytest.raises(UsageError, match="several games are being played: name one of Ann, Bob"):
         find_game(None, found)
-    with pytest.raises(UsageError, match=r"no game being played named 'Cyd'.*Cyd \(lobby\)"):
-        find_game("Cyd", found)   # in its lobby yet: nothing to watch
+    # named, in its lobby yet: watched from its start (its node holds the watcher till then)
+    assert find_game("Cyd", found) == ("192.0.2.7", 4000, "")
+    with pytest.raises(UsageError, match=r"no game being played named 'Eve'.*Cyd \(lobby\)"):
+        find_game("Eve", found)
     closed = _seen("Dee", "playing", "no", match="ef" * 32)
     with pytest.raises(UsageError, match="Dee's game takes no watchers"):
         find_game("Dee", [closed])
