@@ -9,7 +9,9 @@ with "sync" (how many items it holds now).
 Invariants kept here:
 - Players never wait for watchers: a watcher is served by a task of its own that reads the
   node's log; nothing of the game (the session, the links, the outbox) waits on it, and a
-  watcher is never part of a round, never dialed, never sent a session frame.
+  watcher is never part of a round, never dialed, never sent a session frame. A watcher is
+  written to at most once a BATCH, so what it costs the node is paid once a burst of entries,
+  not once an entry (bench/bench_watch.py).
 - A watcher is sent only the log's items (the signed genesis and entries, public by design:
   decryption shares in a "draw" entry are encrypted to the card's holder, node.hiddenlog),
   never a session frame, never a share of a round in progress, never a private card; and only
@@ -69,6 +71,7 @@ STALL = 10.0      # seconds a watcher with items outstanding may go without read
 END_GRACE = 10.0  # seconds a finished node serves on for watchers behind, since their progress
 GONE_KEPT = 64    # watchers whose link went while behind, remembered at most
 MAX_DELAY = 99    # turns a game may hold its entries back from watchers, at most (`--delay`)
+BATCH = 0.05      # seconds between two writes to a watcher, at least: a burst leaves together
 
 
 def delay_problem(turns: object) -> str | None:
@@ -191,6 +194,7 @@ class Watchers:
 
         async def send_items() -> None:
             nonlocal sent
+            wrote = -math.inf
             while True:
                 entries = table.session.ledger.entries
                 if sent > 1 + len(entries):
@@ -207,6 +211,7 @@ class Watchers:
                     # frames of a long write and say so while the rest is still going out
                     sent = upto
                     await conn.send_many(frames)
+                    wrote = trio.current_time()
                     continue
                 if sent == acked == 1 + len(entries) and table.finished.is_set() \
                         and table.outcome.fault is not None:
@@ -215,6 +220,10 @@ class Watchers:
                                               f"{f.kind}: {f.reason}"))
                     return
                 await table.grown.park()
+                # at most one write a BATCH: news after a quiet spell goes at once, a burst
+                # (a roll's entries) waits for the rest of it, so the node writes (and hears
+                # "sync") once a batch, not once an entry; a watcher sees it some ms later
+                await trio.sleep_until(wrote + BATCH)
 
         try:
             with stall:

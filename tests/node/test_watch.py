@@ -293,7 +293,10 @@ class _Recording:
 
 
 def test_a_watcher_whose_link_drops_or_that_is_restarted_comes_back_through_another_node(
-        tmp_path, virtual_net):
+        tmp_path, virtual_net, monkeypatch):
+    # the game runs in no virtual time: without a batch's pause the watchers keep up with it,
+    # and their links drop mid-game, as this test means, not after the players are gone
+    monkeypatch.setattr("node.watchers.BATCH", 0)
     net = MemoryNetwork()
     nodes = _players(tmp_path, net)
     cut = _Recording(net)
@@ -338,7 +341,7 @@ def test_a_watcher_whose_link_drops_or_that_is_restarted_comes_back_through_anot
     players = nodes[0].outcome.match_file.read_bytes()
     assert len(cut.conns) >= 2   # the dropped link, then another node's
     for name in ("moved", "restarted"):
-        assert results[name].report.status == 0, results[name].report
+        assert results[name].report.status == 0, (results[name].stopped, results[name].report)
         assert results[name].match_file.read_bytes() == players
 
 
@@ -453,3 +456,54 @@ def test_a_watcher_dials_only_seat_addresses_the_lobby_would_accept(tmp_path):
               ["10.0.0.4", 0], ["", 4003], ["224.0.0.251", 5353], "junk", ["10.0.0.2", 4001]],
              "10.0.0.1", 4000)
     assert w.addrs == [("10.0.0.1", 4000), ("10.0.0.2", 4001)]
+
+
+class _Answering:
+    """A watcher's connection at the node's end that answers every write at once with the
+    "sync" a watcher sends, and keeps when each write was made."""
+
+    peer = "watcher"
+
+    def __init__(self):
+        self.writes: list[float] = []
+        self.to_node_send, self.to_node = trio.open_memory_channel(1000)
+
+    async def send(self, frame):
+        pass   # "watching"
+
+    async def send_many(self, frames):
+        self.writes.append(trio.current_time())
+        last = wire.unpack(frames[-1])[1]
+        await self.to_node_send.send(wire.pack("sync", have=last["first"] + len(last["items"])))
+
+    async def receive(self):
+        return await self.to_node.receive()
+
+
+def test_a_watcher_is_written_to_once_a_batch_not_once_an_entry(virtual_net, honest_game):
+    """A burst of entries (here one a millisecond for 200 ms) reaches a watcher in a few
+    writes, not one an entry: what a watcher costs the node it is served by is paid once a
+    batch (bench/bench_watch.py measures it)."""
+    from node.watchers import BATCH
+    log_items, _ = honest_game
+    table = _Served(log_items[:11], [])   # a game going on: entries come while it is watched
+    watchers, conn = Watchers(table, lambda: None), _Answering()
+
+    async def main():
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(watchers.serve, conn, {"t": "watch", "match": b"", "have": 0})
+            await trio.sleep(1)
+            start = trio.current_time()
+            for item in log_items[11:211]:
+                table.session.ledger.entries.append(item)
+                table.grown.unpark_all()
+                await trio.sleep(0.001)
+            await trio.sleep(1)
+            nursery.cancel_scope.cancel()
+        return start
+
+    start = trio.run(main, clock=virtual_net)
+    assert watchers.holding == {} and len(conn.writes) >= 2
+    during = [t for t in conn.writes if t >= start]
+    assert len(during) <= 0.2 / BATCH + 2, during        # once a batch: 200 entries, 5 writes
+    assert all(b - a >= BATCH - 1e-9 for a, b in zip(conn.writes, conn.writes[1:]))
