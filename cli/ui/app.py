@@ -483,7 +483,9 @@ class ReplaySteps:
 
     def timeline(self, rows: int, width: int) -> list[list[tuple]]:
         """The entries around the current one, the current one marked, moves by name."""
-        first = max(0, min(self.at - rows // 2, len(self.steps) - rows))
+        # rows - 1 entries are shown (the last row is the message's): the newest among them
+        # when it is the one shown, as when a watcher follows the game
+        first = max(0, min(self.at - rows // 2, len(self.steps) - (rows - 1)))
         out = []
         for k in range(first, min(len(self.steps), first + rows - 1)):
             st = self.steps[k]

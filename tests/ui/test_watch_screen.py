@@ -108,6 +108,9 @@ def test_the_screen_follows_the_newest_entry_unless_the_viewer_stepped_back(play
     live.step(10 ** 9)          # End: following again
     live.add(steps[20])
     assert live.at == 20 and model.state == steps[20]["state"]
+    # the newest entry, followed, is in the timeline, marked (it was cut off below it)
+    marked = [line for line in live.timeline(8, 80) if line[0][1].startswith(">")]
+    assert len(marked) == 1 and marked[0][0][1].split()[1] == str(steps[20]["index"])
 
 
 def _game(host, watch="0/8", phase="playing", **more):
