@@ -296,6 +296,10 @@ async def screen_watch(addrs: list[tuple[str, int]], where: str, home: Path,
                 said.append((f"lanboard watch: {e}", True))
                 post(live.say, f"lanboard watch: {e} — q quits", True, True)
                 raise
+            except Exception as e:   # a bug: said on the screen too, not left "connecting…"
+                post(live.say, f"lanboard watch stopped: {type(e).__name__}: {e} — q quits",
+                     True, True)
+                raise
             if status == 0:
                 post(live.say, f"the game is over; its checked file: {said[-1][0]} — "
                                "←/→ step through it, q quits", False, True)
