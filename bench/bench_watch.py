@@ -21,10 +21,14 @@ Invariants of the measure:
   over rounds; beside it, the players' process CPU an entry with watchers less without, in the
   same round, over WATCHERS (whole games differ: noisier). The watcher's own CPU an entry: its process's
   CPU, after its start, over the items every watcher checked.
+- Beside the wall time, the players' process CPU time over the same rolls, with / without,
+  per round (other work on the machine takes wall time from a roll, not CPU time). The
+  nodes' homes are on a memory file system where there is one (SCRATCH): not the disk.
 - Memory a watcher at the serving node: one more game with WATCHERS watchers under tracemalloc
   (never timed): the heap the connections took as they came (in the lobby, nothing else
   happening), and the most the serving code held at once (allocations whose traceback passes
-  through node/watchers.py: the frames built and in flight), over WATCHERS.
+  through node/watchers.py: its tasks, the frames built and in flight), looked at every
+  SAMPLE seconds, over WATCHERS.
 """
 from __future__ import annotations
 
@@ -52,7 +56,12 @@ WATCHERS = 8
 # rolls are timed from this entry on, in every game: the set-up entries before it (the hidden
 # deck's shuffles, the first rolls) cost more, and the watchers attach during them
 SKIP = 40
-SNAPSHOT_EVERY = 25   # entries between tracemalloc snapshots in the memory game
+SAMPLE = 0.013   # seconds between two looks at the serving code's heap in the memory game
+# the nodes' homes on a memory file system where there is one: a disk shared with other work
+# makes fsync slow at times, and the node's adaptive syncing (node.outbox, INLINE_SYNC_MAX) then
+# moves to a worker thread in one game and not in the next: 9 ms rolls against 2.7 ms, whichever
+# side had watchers (seen in runs beside other benches). The disk is not what is measured.
+SCRATCH = "/dev/shm" if Path("/dev/shm").is_dir() else None
 
 
 class AttachedClock(EntryClock):
@@ -63,19 +72,26 @@ class AttachedClock(EntryClock):
         super().__init__()
         self.node_of, self.n, self.trace = node_of, n, trace
         self.attached: list[bool] = []
+        self.cpu: list[float] = []   # the players' process CPU time at each entry
         self.serving_heap = 0
 
     def __call__(self, kind: str, data: dict) -> None:
         if kind == "state":
             attached = self.node_of[0].watchers.active == self.n
             self.attached.append(attached)
+            self.cpu.append(time.process_time())
             super().__call__(kind, data)
-            if self.trace and attached and len(self.marks) % SNAPSHOT_EVERY == 0:
-                self.serving_heap = max(self.serving_heap, serving_heap())
 
     def rolls(self) -> list[float]:
         return [t - t0 for i, ((t0, _), (t, kind), a0, a) in enumerate(
                     zip(self.marks, self.marks[1:], self.attached, self.attached[1:]))
+                if kind == "reveal" and a0 and a and i >= SKIP]
+
+    def roll_cpu(self) -> list[float]:
+        """The players' process CPU time over the same rolls: what other work on the machine
+        does not move (it takes the wall time, not this)."""
+        return [c - c0 for i, ((_, kind), c0, c, a0, a) in enumerate(
+                    zip(self.marks[1:], self.cpu, self.cpu[1:], self.attached, self.attached[1:]))
                 if kind == "reveal" and a0 and a and i >= SKIP]
 
 
@@ -95,6 +111,16 @@ class ServingCpu(trio.abc.Instrument):
             self.cpu += time.process_time() - self._at
 
 
+async def sample_serving_heap(clock: AttachedClock, host: Node, watchers: int) -> None:
+    """The most heap the watchers' serving code holds at once, in `clock.serving_heap`: looked
+    at every SAMPLE seconds while every watcher is attached (at an entry's event it has just
+    written, and holds least)."""
+    while True:
+        await trio.sleep(SAMPLE)
+        if host.watchers.active == watchers and host.session is not None:
+            clock.serving_heap = max(clock.serving_heap, serving_heap())
+
+
 def serving_heap() -> int:
     """Bytes now allocated with node/watchers.py in their traceback (what serving holds)."""
     snap = tracemalloc.take_snapshot().filter_traces(
@@ -105,6 +131,7 @@ def serving_heap() -> int:
 @dataclass
 class Game:
     rolls: list[float]
+    roll_cpu: list[float]           # the players' process CPU over each roll timed
     cpu_per_entry: float            # the players' process (the four nodes)
     entries: int
     watcher_cpu: float = 0.0        # the watchers' process, in all
@@ -130,22 +157,26 @@ async def one_game(tmp: Path, watchers: int, trace: bool = False) -> Game:
     proc = None
     connect_heap = 0
     cpu = time.process_time()
-    async with trio.open_nursery() as n:
-        port = await n.start(lambda task_status: nodes[0].host(
-            "overwatch-monopoly", (), 4, task_status=task_status))
-        if watchers:   # started, and waiting in the lobby, before the players join
-            proc = subprocess.Popen([sys.executable, __file__, "--watch", str(port),
-                                     str(watchers), str(tmp / "w")], stdout=subprocess.PIPE)
-            await trio.to_thread.run_sync(proc.stdout.readline)
-            before = tracemalloc.get_traced_memory()[0] if trace else 0
-            while nodes[0].watchers.active < watchers:   # each counted from its "watch"
-                await trio.sleep(0.01)
-            if trace:
-                connect_heap = tracemalloc.get_traced_memory()[0] - before
-        for node in nodes[1:]:
-            n.start_soon(node.join, "127.0.0.1", port)
+    async with trio.open_nursery() as sampling:
+        if trace:   # the serving code's heap, looked at every SAMPLE s while the game runs
+            sampling.start_soon(sample_serving_heap, clock, nodes[0], watchers)
+        async with trio.open_nursery() as n:
+            port = await n.start(lambda task_status: nodes[0].host(
+                "overwatch-monopoly", (), 4, task_status=task_status))
+            if watchers:   # started, and waiting in the lobby, before the players join
+                proc = subprocess.Popen([sys.executable, __file__, "--watch", str(port),
+                                         str(watchers), str(tmp / "w")], stdout=subprocess.PIPE)
+                await trio.to_thread.run_sync(proc.stdout.readline)
+                before = tracemalloc.get_traced_memory()[0] if trace else 0
+                while nodes[0].watchers.active < watchers:   # each counted from its "watch"
+                    await trio.sleep(0.01)
+                if trace:
+                    connect_heap = tracemalloc.get_traced_memory()[0] - before
+            for node in nodes[1:]:
+                n.start_soon(node.join, "127.0.0.1", port)
+        sampling.cancel_scope.cancel()
     entries = nodes[0].entry_count()
-    game = Game(clock.rolls(), (time.process_time() - cpu) / entries, entries,
+    game = Game(clock.rolls(), clock.roll_cpu(), (time.process_time() - cpu) / entries, entries,
                 connect_heap=connect_heap, serving_heap=clock.serving_heap)
     if proc is not None:   # the watchers end with the game (its node serves them to its end)
         out, _ = await trio.to_thread.run_sync(lambda: proc.communicate(timeout=120))
@@ -182,9 +213,9 @@ def main() -> None:
     print(f"watch: a roll's latency at the host, 4 greedy bot nodes on loopback in one process, "
           f"with {WATCHERS} watchers of the host against none: {ROUNDS} rounds of a game each, "
           "in swapped order every other round")
-    ratios, host_cpu, diff_cpu, own_cpu = [], [], [], []
+    ratios, cpu_ratios, host_cpu, diff_cpu, own_cpu = [], [], [], [], []
     pooled: dict[int, list[float]] = {0: [], WATCHERS: []}
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(dir=SCRATCH) as tmp:
         for r in range(ROUNDS):
             order = (0, WATCHERS) if r % 2 == 0 else (WATCHERS, 0)
             games, served = {}, {}
@@ -194,6 +225,8 @@ def main() -> None:
                                     instruments=[served[w]])
             none, some = games[0], games[WATCHERS]
             ratios.append(some.median() / none.median())
+            cpu_ratios.append(statistics.median(some.roll_cpu) /
+                              statistics.median(none.roll_cpu))
             host_cpu.append(served[WATCHERS].cpu / some.entries / WATCHERS)
             diff_cpu.append((some.cpu_per_entry - none.cpu_per_entry) / WATCHERS)
             own_cpu.append(some.watcher_cpu / max(1, sum(some.watcher_items)))
@@ -202,7 +235,7 @@ def main() -> None:
             print(f"    round {r + 1} ({'none first' if order[0] == 0 else 'watchers first'}): "
                   f"median roll {none.median() * 1e3:6.2f} ms without ({len(none.rolls)} "
                   f"rolls), {some.median() * 1e3:6.2f} ms with ({len(some.rolls)} rolls): "
-                  f"ratio {ratios[-1]:.3f}", flush=True)
+                  f"ratio {ratios[-1]:.3f}; CPU a roll {cpu_ratios[-1]:.3f}", flush=True)
         tracemalloc.start(25)
         try:
             memory = trio.run(one_game, Path(tmp) / "memory", WATCHERS, True)
@@ -213,6 +246,9 @@ def main() -> None:
     print(f"  ratio, median of the {ROUNDS} rounds' {ratio:.3f} (target: within 10 %, at most "
           f"1.10; rounds {min(ratios):.3f} to {max(ratios):.3f}); pooled medians "
           f"{p0 * 1e3:.2f} ms without, {p8 * 1e3:.2f} ms with: {p8 / p0:.3f}")
+    print(f"  the players' process CPU a roll, with / without: median of the rounds "
+          f"{statistics.median(cpu_ratios):.3f} (rounds {min(cpu_ratios):.3f} to "
+          f"{max(cpu_ratios):.3f}): the same, whatever else the machine runs")
     print(f"  CPU an entry a watcher: {statistics.median(host_cpu) * 1e6:.0f} us at the node "
           f"serving it (its serving tasks' steps; rounds {min(host_cpu) * 1e6:.0f} to "
           f"{max(host_cpu) * 1e6:.0f} us; the players' process CPU with less without, over "

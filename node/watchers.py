@@ -179,9 +179,12 @@ class Watchers:
                 acked = self.holding[id(conn)] = said["have"]
                 self.moved = trio.current_time()
                 stall.deadline = math.inf if acked == sent else trio.current_time() + STALL
-                table.grown.unpark_all()
+                room[0].set()   # its own sender only: a sync wakes no other watcher's task
 
         failure: list[TransportError] = []
+        # set by this watcher's "sync": its window has room again (the sender waits on it
+        # when the window, not the log, holds it back)
+        room = [trio.Event()]
 
         async def guarded(part, nursery: trio.Nursery) -> None:
             # a broken link ends both halves, its error kept (as node.links does): the
@@ -219,7 +222,11 @@ class Watchers:
                     await conn.send(wire.pack("refused", reason=f"the match was stopped: "
                                               f"{f.kind}: {f.reason}"))
                     return
-                await table.grown.park()
+                if self.visible() > sent:   # the window is full: wait for the watcher
+                    room[0] = trio.Event()
+                    await room[0].wait()
+                else:                       # all sent: wait for the log to grow
+                    await table.grown.park()
                 # at most one write a BATCH: news after a quiet spell goes at once, a burst
                 # (a roll's entries) waits for the rest of it, so the node writes (and hears
                 # "sync") once a batch, not once an entry; a watcher sees it some ms later
