@@ -7,7 +7,7 @@ from functools import partial
 import trio
 
 from node.discovery import LobbyInfo
-from node.watchers import WATCHERS
+from node.watchers import MAX_DELAY, WATCHERS, delay_problem
 from protocol.table_code import new_code
 from protocol.identity import data_dir
 
@@ -41,12 +41,35 @@ def add_node_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--new", action="store_true",
                    help="do not ask about (or mention) an unfinished match of yours: "
                         "`lanboard resume` continues one, `lanboard forget` discards one")
-    p.add_argument("--watchers", type=int, default=WATCHERS, metavar="N",
+    p.add_argument("--watchers", type=watchers_arg, default=WATCHERS, metavar="N",
                    help=f"let at most N people watch through this node (`lanboard watch`; "
                         f"default: {WATCHERS}; 0: none)")
     p.add_argument("--no-watchers", action="store_true",
                    help="let nobody watch through this node (as --watchers 0)")
     p.add_argument("--verbose", action="store_true")
+
+
+def watchers_arg(value: str) -> int:
+    """argparse type of --watchers: 0 to 99 (what a lobby's announcement can say)."""
+    try:
+        n = int(value)
+    except ValueError:
+        n = -1
+    if not 0 <= n <= 99:
+        raise argparse.ArgumentTypeError(f"a number of watchers is 0 to 99, not {value!r:.40}")
+    return n
+
+
+def delay_arg(value: str) -> int:
+    """argparse type of --delay: a whole number of turns, 0 to node.watchers.MAX_DELAY."""
+    try:
+        turns: object = int(value)
+    except ValueError:
+        turns = value
+    problem = delay_problem(turns)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return turns
 
 
 def node_argv(args: argparse.Namespace) -> list[str]:
@@ -69,6 +92,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
     p.add_argument("--private", action="store_true",
                    help="a private table: joiners need the table code shown here (read it out)")
+    p.add_argument("--delay", type=delay_arg, default=0, metavar="N",
+                   help="watchers see each entry only N turns after it is made, for tournaments "
+                        f"(0 to {MAX_DELAY}; default 0: live)")
     p.add_argument("--decision-timeout", type=int, default=300, metavar="S",
                    help="how long a player may take over a decision before the others may go "
                         "on without them (default: 300)")
@@ -96,6 +122,9 @@ def run(args: argparse.Namespace) -> int:
     args.name = chosen_name(args.name)
     if not 0 <= args.bots < args.seats:
         raise UsageError(f"--bots must leave a seat for you: 0 to {args.seats - 1}")
+    if args.delay and (args.no_watchers or args.watchers == 0):
+        raise UsageError("--delay holds entries back from watchers, and this game takes none "
+                         "(--no-watchers, --watchers 0)")
     from .ui.launch import open_ui, start_node, ui_wanted
     if ui_wanted(args):
         argv = ["host", "--game", args.game, "--seats", str(args.seats), "--bots", str(args.bots),
@@ -106,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
                  "--round-timeout", str(args.round_timeout)]
         argv += ["--no-announce"] if args.no_announce else []
         argv += ["--private"] if args.private else []
-        argv += ["--end-idle", str(args.end_idle)]
+        argv += ["--end-idle", str(args.end_idle), "--delay", str(args.delay)]
         argv += ["--nonce", args.nonce.hex()] if args.nonce else []
         return open_ui(start_node(argv, "host")[1])
     setup_logging(args.verbose)
@@ -120,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
     def lobby_info(n) -> LobbyInfo:
         return LobbyInfo(game=args.game, host=args.name[:63], code=n.identity.check_code,
                          seats_taken=len(n.seats), seats_total=args.seats,
-                         private=table_code is not None)
+                         private=table_code is not None, delay=args.delay)
 
     ad = None if args.no_announce else announcer(lobby_info, args.interface)
 

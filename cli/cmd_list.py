@@ -45,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
                               "seats_taken": s.info.seats_taken,
                               "seats_total": s.info.seats_total, "phase": s.info.phase,
                               "match": s.info.match, "private": s.info.private,
-                              "watch": s.info.watch or None, "known": known[s]}))
+                              "watch": s.info.watch or None, "delay": s.info.delay,
+                              "known": known[s]}))
         return 0
     if not found:
         print(f"no lanboard games answered on the LAN in {args.timeout:g} s")
@@ -56,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
         i = s.info
         watch = f"watch {i.watch:<5}" if i.watch not in ("", "no") else \
             "no watching" if i.watch == "no" else ""
+        if watch and i.delay and i.watch != "no":   # a tournament's: watchers see it late
+            watch += f" {i.delay} turn{'s' if i.delay > 1 else ''} behind"
         print(f"{shown(i.host):<20} {i.code}  {i.game:<20} {i.seats_taken}/{i.seats_total} "
               f"{i.phase:<8} {s.address}:{s.port}" + ("  private (join --code)" if i.private
                                                        else "") + (f"  {watch}" if watch else "")

@@ -26,15 +26,8 @@ def load_steps(path: str) -> tuple[list[dict], list[str]]:
 
 
 def load_match(path: str) -> tuple[list[dict], list[str], str]:
-    """The steps and player names of a match file, and its game's id (it picks the screens).
-    Each step has the game's summary of its state (describe_state, as a spectator sees it), what
-    its entry did ("said") and what it changed ("narration", null for a game that has none);
-    a step that ends the game has "over": its "scores", "winners" and the game's words on them
-    ("said")."""
-    import engine
-    from engine.canonical import to_data
-    from node.told import Record
-    from node.words import SeatNames, board, result_data, summary, told
+    """The steps and player names of a match file, and its game's id (it picks the screens):
+    every entry verified, each a step (StepMaker)."""
     from protocol.matchfile import MAX_FILE
     from protocol.verify import replay
 
@@ -43,15 +36,43 @@ def load_match(path: str) -> tuple[list[dict], list[str], str]:
             data = f.read(MAX_FILE + 1)
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
-    steps: list[dict] = []
-    before: list = []
-    names: list[str] = []
-    game: list[str] = []
+    make = StepMaker()
+    report, _ = replay(data, make)
+    if report.status == 2:
+        raise UsageError(f"not a match file: {report.reason}")
+    if report.status == 1 and report.fault != "incomplete" and report.proof is None:
+        raise UsageError(f"the match file does not verify at entry {report.index}: "
+                         f"{report.fault}: {report.reason}")
+    if not make.steps:
+        raise UsageError("the match file holds no entries after its genesis")
+    return make.steps, [p["name"] for p in report.players], make.game
 
-    def on_entry(index, entry, ledger) -> None:
+
+class StepMaker:
+    """Each verified entry as a step the UI shows, told in order (index, entry, ledger) by
+    whatever checks them: `replay` for a file, a live watcher (cli.cmd_watch) for a game being
+    played. Each step has the game's summary of its state (describe_state, as a spectator sees
+    it), what its entry did ("said") and what it changed ("narration", null for a game that has
+    none); a step that ends the game has "over": its "scores", "winners" and the game's words on
+    them ("said"). The genesis (index 0) makes no step: it names the players and the game."""
+
+    def __init__(self) -> None:
+        self.steps: list[dict] = []
+        self.names: list[str] = []
+        self.game = ""
+        self._before: list = []
+
+    def __call__(self, index: int, entry, ledger) -> dict | None:
+        import engine
+        from engine.canonical import to_data
+        from node.told import Record
+        from node.words import SeatNames, board, result_data, summary, told
+
+        names, before = self.names, self._before
+        step = None
         if index == 0:  # the genesis: no game state to show until set-up begins
-            names[:] = [p["name"] for p in ledger.genesis["body"]["players"]]
-            game[:] = [ledger.genesis["body"]["game"]]
+            self.names[:] = [p["name"] for p in ledger.genesis["body"]["players"]]
+            self.game = ledger.genesis["body"]["game"]
         else:
             authors = entry.get("authors") or []
             kind = entry.get("kind", "?")
@@ -60,27 +81,19 @@ def load_match(path: str) -> tuple[list[dict], list[str], str]:
             # the words a live node tells a spectator for this entry: the move chosen, then
             # what it changed (node.words.told, as the control API's "said")
             said = told([Record(index, kind, before[0], ledger.state, move)], None,
-                        SeatNames(names), len(names)) if steps and before else None
-            steps.append({"index": index, "kind": kind,
-                          "author": authors[0] if len(authors) == 1 else None,
-                          "said": _said(entry, before[0] if before else None, names),
-                          "state": state, "hash": ledger.state_hash().hex(),
-                          "summary": summary(ledger.state, None, SeatNames(names)), "narration": said,
-                          "board": board(ledger.state, None)})
+                        SeatNames(names), len(names)) if self.steps and before else None
+            step = {"index": index, "kind": kind,
+                    "author": authors[0] if len(authors) == 1 else None,
+                    "said": _said(entry, before[0] if before else None, names),
+                    "state": state, "hash": ledger.state_hash().hex(),
+                    "summary": summary(ledger.state, None, SeatNames(names)), "narration": said,
+                    "board": board(ledger.state, None)}
             over = engine.pending(ledger.state)
             if isinstance(over, engine.Over):   # the game's end: who won, and the game's words
-                steps[-1]["over"] = result_data(game[0], over.result, SeatNames(names))
+                step["over"] = result_data(self.game, over.result, SeatNames(names))
+            self.steps.append(step)
         before[:] = [ledger.state]
-
-    report, _ = replay(data, on_entry)
-    if report.status == 2:
-        raise UsageError(f"not a match file: {report.reason}")
-    if report.status == 1 and report.fault != "incomplete" and report.proof is None:
-        raise UsageError(f"the match file does not verify at entry {report.index}: "
-                         f"{report.fault}: {report.reason}")
-    if not steps:
-        raise UsageError("the match file holds no entries after its genesis")
-    return steps, [p["name"] for p in report.players], game[0]
+        return step
 
 
 def _said(entry: dict, state, names: list[str]) -> str:

@@ -119,6 +119,8 @@ def _describe(kind: str, d: dict) -> str | None:
         return (f"the match file ended inside an entry (a crash or a full disk): cut back to "
                 f"its last complete entry; the other players send the rest. The {d['bytes']} "
                 f"torn bytes are kept in {d['kept']}")
+    if kind == "watchers":
+        return f"watching through this node: {d['active']} (at most {d['limit']})"
     if kind == "stopped":
         return f"stopped: {d['why']}"
     if kind == "saved":
@@ -146,7 +148,8 @@ def make_node(args, printer: Printer) -> Node:
     home = data_dir()
     identity = load_or_create(home)
     return Node(identity, args.name, home, bot=args.bot, listen_host=args.listen,
-                port=args.port, on_event=printer, watchers=watchers_allowed(args))
+                port=args.port, on_event=printer, watchers=watchers_allowed(args),
+                watch_delay=getattr(args, "delay", 0))   # a joiner's comes from its host
 
 
 def watchers_allowed(args) -> int:
@@ -216,10 +219,10 @@ def announcer(info_for, interfaces):
                 w = node.watchers
                 state = (len(node.seats), phase,
                          node.outcome.match_id.hex() if node.outcome.match_id else "",
-                         f"{w.active}/{w.limit}" if w.limit > 0 else "no")
+                         f"{w.active}/{w.limit}" if w.limit > 0 else "no", w.delay)
                 if state != last:
                     await ad.update(seats_taken=state[0], phase=state[1], match=state[2],
-                                    watch=state[3])
+                                    watch=state[3], delay=state[4])
                     last = state
                 await trio.sleep(0.5)
     return run

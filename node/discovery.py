@@ -87,6 +87,7 @@ class LobbyInfo:
     v: str = TXT_VERSION
     private: bool = False   # a private table: joining needs its code (never announced)
     watch: str = ""   # "n/m": n watch, m may (node.watchers); "no": none may; "": not said
+    delay: int = 0    # turns watchers see the game behind (`host --delay`; 0: live, not said)
 
     @property
     def watchable(self) -> bool:
@@ -100,7 +101,8 @@ class LobbyInfo:
         self.validate()
         txt = {"v": self.v, "game": self.game, "host": self.host, "code": self.code,
                "seats": f"{self.seats_taken}/{self.seats_total}", "phase": self.phase,
-               "match": self.match, **({"watch": self.watch} if self.watch else {})}
+               "match": self.match, **({"watch": self.watch} if self.watch else {}),
+               **({"delay": str(self.delay)} if self.delay else {})}
         return {**txt, "private": "1"} if self.private else txt
 
     def validate(self) -> None:
@@ -119,6 +121,8 @@ class LobbyInfo:
             raise BadAnnouncement(f"phase={self.phase!r}, expected one of {', '.join(PHASES)}")
         if self.watch and not _WATCH_RE.match(self.watch):
             raise BadAnnouncement(f"watch={self.watch[:20]!r} is not n/m or no")
+        if type(self.delay) is not int or not 0 <= self.delay <= 99:
+            raise BadAnnouncement(f"delay={str(self.delay)[:20]!r} is not 0 to 99 turns")
         if self.match and not _HEX_RE.match(self.match):
             raise BadAnnouncement(f"match={self.match[:20]!r} is not lowercase hex")
 
@@ -142,9 +146,17 @@ class LobbyInfo:
                    seats_taken=int(seats[1]), seats_total=int(seats[2]), phase=text("phase"),
                    match=text("match") if match_raw else "", v=text("v"),
                    private=props.get(b"private") == b"1",
-                   watch=text("watch") if props.get(b"watch") else "")
+                   watch=text("watch") if props.get(b"watch") else "",
+                   delay=_turns(text("delay")) if props.get(b"delay") else 0)
         info.validate()
         return info
+
+
+def _turns(text: str) -> int:
+    """A TXT delay: 1 or 2 digits (anything else is refused as the lobby's fault)."""
+    if not re.fullmatch(r"\d{1,2}", text):
+        raise BadAnnouncement(f"delay={text[:20]!r} is not 0 to 99 turns")
+    return int(text)
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,9 @@ Invariants kept here:
   restarting and catch up to the end); frames queued to them are not waited for.
 - After a fault nobody will reach the end: only the queued frames (the report) get to leave,
   for at most 2 s.
-- Watchers being served that do not yet hold the whole log are served on, up to END_GRACE
-  (node.watchers) after the peers are done: a watcher a little behind at the end still sees it.
+- Watchers that do not yet hold the whole log are served on after the peers are done, as long
+  as they make progress within END_GRACE (node.watchers), a watcher whose link just went
+  included: a watcher behind at the end still sees it. Never past LINGER_MAX in all.
 - A wait past LINGER_NOTE is said once ("lingering", with the seats not yet confirmed).
 - The match file is closed and `closed` set only once the wait is over: re-dialing stops then.
 """
@@ -19,7 +20,6 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from .watchers import END_GRACE
 
 if TYPE_CHECKING:
     from .catchup import CatchUp
@@ -79,9 +79,9 @@ class Linger:
                                                     "up_to": LINGER_MAX})
                 await trio.sleep(0.05)
             if table.outcome.fault is None:
-                with trio.move_on_after(END_GRACE):
-                    while self.watchers.behind(final + 1):   # the genesis is an item too
-                        await trio.sleep(0.05)
+                # as long as the watchers still behind make progress (node.watchers)
+                while self.watchers.waited_for(final + 1):   # the genesis is an item too
+                    await trio.sleep(0.05)
             await trio.sleep(LINGER_MIN)
         if outbox.store is not None:
             outbox.store.close()

@@ -144,6 +144,7 @@ class Lobby:
         self.settings: dict[str, Any] = {}      # the host's: game, variants, seats, nonce, chain
         self.roster: list[dict] = []            # a joiner's view of the lobby, from the host
         self.game: str | None = None            # the game's id, as hosted or welcomed
+        self.delay = 0                          # turns watchers are held back, as welcomed
         # marks players by the node's book of players (Node.marked); unmarked when alone
         self.marked: Callable[..., list[dict]] = lambda players, proven=(): players
         # the host's: the joiners' places in seat order, the genesis being signed (None while
@@ -158,11 +159,13 @@ class Lobby:
 
     # ------------------------------------------------------------------ the host's side
     def open(self, game: str, variants: tuple[str, ...], seats: int, nonce: bytes,
-             chain: HashChain) -> None:
+             chain: HashChain, delay: int = 0) -> None:
+        """`delay`: the turns watchers are held back by (node.watchers), told to each joiner
+        so that every node of the table holds back alike."""
         table = self.table
         self.game = game
         self.settings = {"game": game, "variants": sorted(set(variants)), "seats": seats,
-                         "nonce": nonce, "chain": gen.DEFAULT_CHAIN}
+                         "nonce": nonce, "chain": gen.DEFAULT_CHAIN, "delay": delay}
         self.capacity = seats
         table.seats = [Seat(table.name, table.identity.public, chain.commitment, bot=table.bot)]
         table.my_seat = 0
@@ -229,7 +232,7 @@ class Lobby:
             return await self._refuse(conn, problem)
         await conn.send(wire.pack("welcome", game=lobby["game"], variants=lobby["variants"],
                                   seats=lobby["seats"], nonce=lobby["nonce"],
-                                  chain=lobby["chain"]))
+                                  chain=lobby["chain"], delay=lobby["delay"]))
         ch, reply = wire.unpack(await conn.receive())
         if ch != wire.NODE or reply["t"] != "commit" or len(reply["commit"]) != 32:
             raise wire.BadMessage("expected a commit after welcome")
@@ -422,6 +425,7 @@ class Lobby:
         chain = HashChain(chain_secret(table.identity.seed(), msg["nonce"]), msg["chain"])
         # the UI picks its screens by it while still in the lobby (the genesis decides)
         self.game = msg.get("game") if isinstance(msg.get("game"), str) else None
+        self.delay = msg["delay"]   # checked (check_welcome): the host's, held to by us too
         await conn.send(wire.pack("commit", commit=chain.commitment))
         started()
         body = addrs = None

@@ -30,6 +30,7 @@ from protocol.messages import MAX_CHAIN, MAX_PLAYERS, SchemaError, parse_genesis
 from protocol.peertext import name_problem, shown
 
 from . import wire
+from .watchers import delay_problem
 
 __all__ = ["LobbyFieldError", "sender", "is_token", "port_problem", "address_problem",
            "join_problem", "check_welcome", "check_roster",
@@ -110,6 +111,9 @@ def check_welcome(msg: dict, conn: Any) -> None:
         raise LobbyFieldError(f"{frm}: welcome.nonce is not 16 bytes")
     if not 1 <= msg["chain"] <= MAX_CHAIN:
         raise LobbyFieldError(f"{frm}: welcome.chain {msg['chain']} is not 1 to {MAX_CHAIN}")
+    problem = delay_problem(msg["delay"])
+    if problem:
+        raise LobbyFieldError(f"{frm}: welcome.delay: {problem}")
 
 
 def check_roster(msg: dict, conn: Any) -> None:

@@ -76,7 +76,7 @@ from .stopped import MatchStopped, resume_session
 from .store import MatchStore
 from .table import OnTable, Outcome, Seat, Table
 from .transport import TcpTransport, require_code
-from .watchers import WATCHERS, Watchers
+from .watchers import WATCHERS, Watchers, delay_problem
 
 log = logging.getLogger("lanboard.node")
 
@@ -102,7 +102,7 @@ class Node:
     def __init__(self, identity: Identity, name: str, home: Path, *, bot: str | None = None,
                  listen_host: str = "0.0.0.0", port: int = 0,
                  on_event: Callable[[str, dict], None] | None = None,
-                 transport: Any = None, watchers: int = WATCHERS) -> None:
+                 transport: Any = None, watchers: int = WATCHERS, watch_delay: int = 0) -> None:
         self.table = table = Table(identity, name, on_event)
         table.bot = bot_info(bot) if bot else None
         self.listen_host = listen_host
@@ -120,8 +120,10 @@ class Node:
         self.play = play = Play(table, links, Path(home),
                                 {"name": name, "bot": bot, "listen": listen_host})
         self.pinger = Pinger(table, links)
-        # those who only watch, served from our log (`watchers` at most; 0: none)
+        # those who only watch, served from our log (`watchers` at most; 0: none), in a
+        # delayed game `watch_delay` turns behind (the host's; a joiner learns it in the lobby)
         self.watchers = Watchers(table, lambda: play.outbox.store, watchers)
+        self._delayed(watch_delay)
         self.linger = Linger(table, play.catchup, play.outbox, links, self.watchers)
         self.door: Door | None = None   # a private table's (node.private_table)
 
@@ -192,7 +194,7 @@ class Node:
             raise ValueError(problem)
         nonce = nonce or secrets.token_bytes(16)
         chain = HashChain(chain_secret(self.identity.seed(), nonce), gen.DEFAULT_CHAIN)
-        self.lobby.open(game, variants, seats, nonce, chain)
+        self.lobby.open(game, variants, seats, nonce, chain, self.watchers.delay)
         if table_code is not None:
             self._private(table_code)
         async with trio.open_nursery() as nursery:
@@ -239,6 +241,7 @@ class Node:
                 # closed at once, so the host frees or keeps our place now, not at a timeout
                 await trio.aclose_forcefully(conn.stream)
                 raise
+            self._delayed(self.lobby.delay)   # the host's, so that every node holds back alike
             self.my_seat = [p["key"] for p in body["players"]].index(self.identity.public)
             # each seat's bot as the host's last roster said it (our own as we know it)
             bots = {p["code"]: p.get("bot") for p in self.lobby.roster}
@@ -285,6 +288,7 @@ class Node:
         self.outcome.match_file = store.path
         if meta.get("table_code"):   # a private table's node stays private when resumed
             self._private(meta["table_code"])
+        self._delayed(meta.get("watch_delay", 0))   # and a delayed game's stays delayed
         self._begin(body, chain, session)
         async with trio.open_nursery() as nursery:
             await nursery.start(self._serve)
@@ -325,6 +329,18 @@ class Node:
         self.door = Door(table_code, self.events.emit)
         self.watchers.private()
         self.play.note["table_code"] = table_code
+
+    def _delayed(self, turns: int) -> None:
+        """Watchers see an entry only `turns` turns after it was made (node.watchers); kept in
+        the match's note, so a resumed node holds back as before."""
+        problem = delay_problem(turns)
+        if problem:
+            raise ValueError(problem)
+        self.watchers.delay = turns
+        if turns:
+            self.play.note["watch_delay"] = turns
+        else:
+            self.play.note.pop("watch_delay", None)
 
     async def _on_connection(self, conn) -> None:
         first = wire.unpack(await conn.receive())

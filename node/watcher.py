@@ -12,13 +12,15 @@ Invariants kept here:
   no genesis, and it is sent only the log's public items (node.watchers).
 - A private table's watcher proves the table code at each node it dials (node.private_table),
   before it asks to watch; without the code, or with a wrong one, it stops (WatchRefused) rather
-  than spend the table's tries again and again.
+  than spend the table's tries again and again. So it does, in words, when every node it knows
+  serves all the watchers it takes (a person is told at once, not left on a silent screen).
 - Its link lost, it comes back from its file's last item through any player's node it knows
   (the one it was given, then every seat's address the nodes said), pausing between rounds;
   a watcher restarted on its file (`match_file`) goes on the same way. When no node served it
   in a round and one of them plays another match now, it stops (`Watched.stopped`); so it does
-  when no node it knows has answered for NOBODY seconds (they finished or left, and a finished
-  node serves its watchers before it goes: node.linger), rather than dial nobody for ever.
+  when no node it knows has been reachable for NOBODY seconds, counted from its last link's
+  end (they finished or left, and a finished node serves its watchers before it goes:
+  node.linger), rather than dial nobody for ever. A watcher that holds the game's last item is done, whatever becomes of its link.
 """
 from __future__ import annotations
 
@@ -42,7 +44,7 @@ from .lobby_checks import address_problem, port_problem
 from .lobby import LobbyRefused
 from .private_table import knock
 from .store import MatchStore
-from .watchers import OTHER_MATCH, PRIVATE_WATCH
+from .watchers import FULL, OTHER_MATCH, PRIVATE_WATCH, delay_problem
 
 log = logging.getLogger("lanboard.node.watcher")
 
@@ -50,7 +52,12 @@ NOBODY = 60.0   # seconds without an answer from any node before the watcher sto
 
 
 class WatchRefused(Exception):
-    """A private table's node will not serve this watcher: no table code, or a wrong one."""
+    """The game's nodes will not serve this watcher: a private table's without the table code
+    (or with a wrong one), or every node it knows serves all the watchers it takes."""
+
+
+class _Full(TransportError):
+    """A node serves all the watchers it takes (node.watchers' refusal, FULL)."""
 
 
 @dataclass
@@ -72,7 +79,8 @@ class Watcher:
     def __init__(self, home: Path, addrs: list[tuple[str, int]], *, transport: Any = None,
                  identity: Identity | None = None,
                  on_item: Callable[[int, Any, Any], None] | None = None,
-                 match_file: Path | None = None, table_code: str | None = None) -> None:
+                 match_file: Path | None = None, table_code: str | None = None,
+                 on_delay: Callable[[int], None] | None = None, tell_kept: bool = False) -> None:
         from .transport import TcpTransport
         self.table_code = table_code   # a private table's, proven at each node's door
         self.home = Path(home) / "watched"   # apart from the player's matches: never resumed
@@ -80,12 +88,18 @@ class Watcher:
         self.transport = transport or TcpTransport()
         self.identity = identity or Identity.generate()   # a stranger's key, for this watch
         self.on_item = on_item or (lambda index, entry, ledger: None)
+        # told the turns a delayed game holds its entries back (node.watchers), when a node
+        # says a delay other than the last one it heard
+        self.on_delay = on_delay or (lambda turns: None)
+        self.delay = 0
         self.checker = Checker(self._told)
         self.store: MatchStore | None = None
         self.items = 0            # items held and checked (the genesis is item 0)
         self.outcome = Watched()
         self.links = 0            # links opened, for tests and the user
-        self.reopening = match_file is not None
+        # what `match_file` held is told again only with `tell_kept` (a screen that shows the
+        # whole match; lines already printed are not printed twice)
+        self.reopening = match_file is not None and not tell_kept
         if match_file is not None:
             self._reopen(Path(match_file))
             self.reopening = False
@@ -117,16 +131,31 @@ class Watcher:
         self._heard = trio.current_time()
         while True:
             other = 0   # nodes that play another match now
+            full: list[str] = []   # nodes that serve all the watchers they take
             for host, port in list(self.addrs):
                 try:
                     done = await self._follow(host, port)
+                except _Full as e:
+                    full.append(str(e))
+                    continue
                 except (TransportError, CodecError) as e:
                     log.info("watching through %s:%s: %s", host, port, e)
+                    if self.checker.ledger is not None and self.checker.ledger.over:
+                        # the link went after the last item came (its node had served it and
+                        # left): the whole game is held and checked
+                        return self._finish()
                     other += str(e).endswith(OTHER_MATCH)
                     continue
                 if done:
                     return self._finish()
                 pause = REDIAL[0]
+            if full and len(full) == len(self.addrs):
+                # said at once, in words: a person would otherwise wait on a silent screen
+                # for a place that may never free
+                raise WatchRefused(
+                    f"every node it knows serves all the watchers it takes ({'; '.join(full)}); "
+                    "watch again later (it goes on from what was checked), or through another "
+                    "player's node (--peer HOST:PORT)")
             if other:   # no node served it, one plays another match: its match is over there
                 self.outcome.stopped = f"no node it knows plays match {self.match_id.hex()}"
                 self.outcome.elsewhere = True
@@ -164,9 +193,14 @@ class Watcher:
                     if msg["reason"].startswith("the match was stopped"):
                         self.outcome.stopped = msg["reason"]
                         return True
+                    if msg["reason"].startswith(FULL):
+                        raise _Full(f"{host}:{port}: {msg['reason']}")
                     raise TransportError(f"{host}:{port} refused: {msg['reason']}")
                 if msg["t"] == "watching":
                     self._learn(msg["addrs"], host, port)
+                    if msg["delay"] != self.delay and delay_problem(msg["delay"]) is None:
+                        self.delay = msg["delay"]
+                        self.on_delay(self.delay)
                 elif msg["t"] == "items":
                     if not self._take(msg["first"], msg["items"]):
                         return True
@@ -176,6 +210,9 @@ class Watcher:
                 else:
                     raise wire.BadMessage(f"unexpected {msg['t']} to a watcher")
         finally:
+            # NOBODY counts from when a node was last there, not from the last link made: a
+            # link that served for minutes and then went is no minute of silence
+            self._heard = trio.current_time()
             await trio.aclose_forcefully(conn.stream)
 
     def _learn(self, addrs: list, host: str, port: int) -> None:

@@ -30,7 +30,7 @@ SCHEMA: dict[str, dict[str, type]] = {
     "codeok": {"msg": _BYTES, "mac": _BYTES},     # host -> joiner: its message and proof
     "codemac": {"mac": _BYTES},                   # joiner -> host: its proof
     "welcome": {"game": str, "variants": list, "seats": int,   # host -> joiner
-                "nonce": _BYTES, "chain": int},
+                "nonce": _BYTES, "chain": int, "delay": int},  # delay: node.watchers
     "commit": {"commit": _BYTES},                              # joiner -> host
     "roster": {"players": list, "seats": int},                 # host -> joiners
     "refused": {"reason": str},                                # host -> joiner
@@ -45,7 +45,7 @@ SCHEMA: dict[str, dict[str, type]] = {
     "pong": {"nonce": _BYTES, "sig": _BYTES},                  # ...and answered signed
     # a watcher (node.watchers): it opens with "watch" and answers every "items" with "sync"
     "watch": {"match": _BYTES, "have": int},                   # watcher -> node, first frame
-    "watching": {"addrs": list},                               # node -> watcher: every seat's
+    "watching": {"addrs": list, "delay": int},                 # node -> watcher: every seat's
     "items": {"first": int, "items": list},                    # the log's items (genesis: 0)
 }
 

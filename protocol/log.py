@@ -106,6 +106,9 @@ class Ledger:
         self.reclaims: list[tuple[int, int]] = []  # (seq, seat) of reclaim entries
         self.entries: list[bytes] = []
         self.counts = dict.fromkeys(KINDS, 0)
+        # the sequence number of every attest entry: a turn ends with one (node.watchers holds
+        # a delayed game's entries back by these)
+        self.turn_ends: list[int] = []
         self.hidden = None
         if body["protocol"] == HIDDEN_PROTOCOL:
             from .hiddenlog import HiddenDecks
@@ -334,6 +337,8 @@ class Ledger:
             self.attested_turn = self.game.turn_number(self.state)
         self._prepared.clear()
         self.counts[kind] += 1
+        if kind == "attest":
+            self.turn_ends.append(self.seq)
         self.entries.append(raw)
         self.head = H(raw)
         self.seq += 1

@@ -139,6 +139,11 @@ class Session:
         return [encode(self.ledger.genesis), *self.entries] if self.ledger else []
 
     @property
+    def turn_ends(self) -> list[int]:
+        """The sequence numbers of the entries that closed a turn (attests), oldest first."""
+        return self.ledger.turn_ends if self.ledger else []
+
+    @property
     def entries(self) -> list[bytes]:
         """Every entry of the log so far (the match file's items after the genesis)."""
         return self.ledger.entries if self.ledger else []

@@ -1,7 +1,8 @@
 """The full-screen application: one window redrawn from the Model at the terminal's size.
 
 Live mode follows a node's control socket (`run_live`); replay mode steps through the states
-of a verified match file (`run_replay`). Quitting only closes this process: the node plays on.
+of a verified match file (`run_replay`), or of a game being watched as its entries are checked
+(LiveSteps, `lanboard watch`). Quitting only closes this process: the node plays on.
 """
 from __future__ import annotations
 
@@ -130,6 +131,8 @@ class GameUI:
         if self.history.open and m.state is not None:
             told = self.replay.history() if self.replay is not None else m.log
             return self.history.lines(told, width, height)
+        if self.replay is not None and not self.replay.steps:
+            return self.replay.waiting(width)   # a game watched live, before its first entry
         if self.replay is not None:
             rows = shown.below_rows(m, width, height, replay=True)
             return shown.game(m, width, height, self.choose, replay_info=self.replay.caption(),
@@ -489,12 +492,17 @@ class ReplaySteps:
         # [{"index", "kind", "author", "state", "hash", "summary"?, "said"?, "narration"?}]:
         # the cli command words every step (the game's words, as a node would), the UI shows
         self.steps = steps
+        self.at = 0
+        self.begin(names, game, title, glossary)
+
+    def begin(self, names: list[str], game: str | None = None, title: str | None = None,
+              glossary: dict | None = None) -> None:
+        """The players and the game (it picks the screens, as a live node's status does)."""
         self.names = names
         self.model.glossary = Glossary.of(glossary)
-        self.at = 0
         self.model.status = {"players": [{"name": n} for n in names], "seat": None,
                              "phase": "playing"}
-        if game is not None:  # picks the screens as a live node's status does
+        if game is not None:
             self.model.status.update(game=game, title=title)
         self.show()
 
@@ -504,6 +512,9 @@ class ReplaySteps:
 
     def show(self) -> None:
         m = self.model
+        if not self.steps:   # a game watched live, before its first entry
+            m.on_change()
+            return
         cur = self.steps[self.at]
         prev = self.steps[self.at - 1] if self.at else None
         m.state = cur["state"]
@@ -529,7 +540,9 @@ class ReplaySteps:
 
     def timeline(self, rows: int, width: int) -> list[list[tuple]]:
         """The entries around the current one, the current one marked, moves by name."""
-        first = max(0, min(self.at - rows // 2, len(self.steps) - rows))
+        # rows - 1 entries are shown (the last row is the message's): the newest among them
+        # when it is the one shown, as when a watcher follows the game
+        first = max(0, min(self.at - rows // 2, len(self.steps) - (rows - 1)))
         out = []
         for k in range(first, min(len(self.steps), first + rows - 1)):
             st = self.steps[k]
@@ -546,6 +559,48 @@ class ReplaySteps:
         by = f", {self.names[who]}" if isinstance(who, int) and 0 <= who < len(self.names) else ""
         said = cur.get("said") or cur["kind"]
         return f"replay: entry {cur['index']} of {self.steps[-1]['index']}{by}: {said}"
+
+
+class LiveSteps(ReplaySteps):
+    """A game being watched live (`lanboard watch` at a terminal): the replay's steps, each
+    added once the watcher has checked its entry and the cli has worded it as for a file. The
+    screen follows the newest step while the viewer is on it; one who stepped back stays there
+    (End follows again). Nothing here runs the rules: the steps are plain data."""
+
+    def __init__(self, model: Model, where: str) -> None:
+        self.where = where          # what is watched, e.g. "Ann's game (10.0.0.1:4000)"
+        self.note = "connecting…"   # the watcher's last word: a delay, the end, a refusal
+        self.done = False           # watching is over: the steps are all there will be
+        super().__init__(model, [], [])
+
+    def add(self, step: dict) -> None:
+        following = self.at >= len(self.steps) - 1
+        self.steps.append(step)
+        if following:
+            self.at = len(self.steps) - 1
+        self.show()
+
+    def say(self, text: str, error: bool = False, done: bool = False) -> None:
+        """The watcher's word, shown under the screen until the next one."""
+        self.note, self.done = text, self.done or done
+        self.model.say(text, error=error)
+
+    def waiting(self, width: int) -> list[list[tuple]]:
+        """The screen before the first entry: what is watched, and the watcher's word."""
+        return [[("class:title", f"lanboard — watching {self.where}"[:width])], [("", "")],
+                [("class:error" if self.model.message_is_error else "class:status",
+                  self.note[:width])], [("", "")],
+                [("class:hint", "q quits (a watcher's file goes on from where it was)"[:width])]]
+
+    def caption(self) -> str:
+        cur = self.steps[self.at]
+        who = cur.get("author")
+        by = f", {self.names[who]}" if isinstance(who, int) and 0 <= who < len(self.names) else ""
+        newer = len(self.steps) - 1 - self.at
+        where = "watched" if self.done else "live"
+        ahead = f" ({newer} newer: End follows)" if newer else ""
+        return (f"{where}: entry {cur['index']} of {self.steps[-1]['index']}{ahead}{by}: "
+                f"{cur.get('said') or cur['kind']}")
 
 
 def live_ui(socket: Path) -> GameUI:

@@ -186,9 +186,13 @@ class LobbyPicker:
                     if self.asking is not None else "↑/↓ choose · Enter join · q quit"))
         return out
 
+    def pickable(self, found: list[dict]) -> list[dict]:
+        """What may be picked of what `list` found (cli.ui.watch_picker picks running games)."""
+        return open_lobbies(found)
+
     async def _search(self) -> None:
         while True:
-            found = open_lobbies(await self.lister())
+            found = self.pickable(await self.lister())
             self.searches += 1
             keep = self.lobbies[self.selected]["name"] if self.lobbies else None
             self.lobbies = found

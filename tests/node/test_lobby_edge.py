@@ -187,7 +187,7 @@ def _host_saying(frames):
 
 def _welcome(**changes) -> bytes:
     msg = {"t": "welcome", "game": GAME, "variants": [], "seats": 2, "nonce": b"\x00" * 16,
-           "chain": 64, **changes}
+           "chain": 64, "delay": 0, **changes}
     return bytes([wire.NODE]) + encode(msg)
 
 
@@ -204,6 +204,8 @@ BAD_HOSTS = {
         when == "welcome"),
     "a huge variants list": lambda key, when: [_welcome(variants=["x"] * 5000)] * (
         when == "welcome"),
+    # a watching delay no game has: a joiner would hold its watchers back for ever
+    "a delay of 2**40 turns": lambda key, when: [_welcome(delay=1 << 40)] * (when == "welcome"),
     "a roster of 1000 players": lambda key, when: [_welcome()] if when == "welcome" else [
         _raw("roster", players=[{"name": "Gus", "code": "AAAA-AAAA"}] * 1000, seats=2)],
     "a roster name with escapes": lambda key, when: [_welcome()] if when == "welcome" else [

@@ -153,7 +153,7 @@ async def lobby_lifecycle(addresses: dict[int, str], slow: float, logdir: Path
         seen = await browser.next(5 * slow, event="seen", name=reg["name"])
         assert (seen["address"], seen["port"]) == (addresses[1], 40404)
         assert seen["info"] == {**INFO, "phase": "lobby", "match": "", "v": TXT_VERSION,
-                                "private": False, "watch": ""}   # neither announced
+                                "private": False, "watch": "", "delay": 0}   # none announced
 
         t_update = trio.current_time()
         await host.send({"seats_taken": 2})

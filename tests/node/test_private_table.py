@@ -121,6 +121,9 @@ def test_a_private_table_shows_its_game_only_to_a_watcher_with_the_code_at_any_o
     """A watcher proves the table code at the node's door, as a joiner does: without it the
     host and every seat taken with the code refuse it in words, a wrong code is refused, and
     the right code watches the whole game, checked, through either node."""
+    # the watchers come one after the other while the game runs in no virtual time: without
+    # a batch's pause the first keeps up with it and the joiner's node is still there after
+    monkeypatch.setattr("node.watchers.BATCH", 0)
     said = trio.run(_watched_private_table, tmp_path, clock=virtual_clock(monkeypatch))
     refused = {"t": "refused", "reason": "this table is private: ask a player for the table "
                                          "code and watch with --code CODE"}

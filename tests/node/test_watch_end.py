@@ -3,7 +3,9 @@ served on by the finished nodes (node.linger, node.watchers.END_GRACE) and ends 
 checked file; a watcher that no node answers any more stops and says so (node.watcher.NOBODY)
 instead of dialing nobody for ever; a watcher that answers the first frames of a long write before
 the write returns is not dropped for it (what made `lanboard watch` miss the end of a real game
-about 1 run in 3 on a loaded machine). Memory streams on the virtual clock."""
+about 1 run in 3 on a loaded machine); nor does a link lost after a long game, or at its last
+item, or while the watcher is behind at the end (what made it fail once more under load, saying
+"no node has answered for 60 s"). Memory streams on the virtual clock."""
 import trio
 
 from node.watcher import NOBODY, Watcher
@@ -134,3 +136,135 @@ def test_a_sync_read_while_the_items_are_still_being_written_keeps_the_watcher(h
         return held
 
     assert trio.run(main) == 3 * WINDOW
+
+
+def test_a_watcher_whose_link_goes_after_minutes_of_following_still_looks_for_a_node_a_minute(
+        tmp_path, virtual_net, honest_game):
+    """NOBODY counts from when a node was last there: a link that served for minutes and then
+    went is not a minute of silence (the watcher said "no node has answered for 60 s" at once,
+    after a long game's link went at its end: what made test_watch_command fail under load)."""
+    from .test_watch import _serve_log, _Served
+    log_items, _ = honest_game
+    net = MemoryNetwork()
+    table = _Served(log_items[:100], [])   # a game still going: the node sends nothing more
+    watcher = Watcher(tmp_path / "w", [], transport=net)
+
+    async def main():
+        async with trio.open_nursery() as nursery:
+            serving = trio.CancelScope()
+
+            async def node(task_status=trio.TASK_STATUS_IGNORED):
+                with serving:
+                    await _serve_log(net, table, task_status=task_status)
+            port = await nursery.start(node)
+            watcher.addrs = [("node", port)]
+            done = []
+
+            async def watch():
+                done.append((await watcher.run(), trio.current_time()))
+            nursery.start_soon(watch)
+            await trio.sleep(2 * NOBODY)   # following, a long quiet turn
+            assert watcher.items == 100 and not done
+            serving.cancel()               # its node goes
+            went = trio.current_time()
+        (out, ended), = done
+        return out, ended - went
+
+    out, took = trio.run(main, clock=virtual_net)
+    assert NOBODY <= took < NOBODY + 10, took
+    assert out.stopped.startswith(f"no node of match {watcher.match_id.hex()[:16]} has "
+                                  f"answered for {NOBODY:g} s")
+
+
+def test_a_watcher_holding_the_last_item_is_done_whatever_becomes_of_its_link(
+        tmp_path, virtual_net, honest_game):
+    """The node sends the end and goes before the watcher's last "sync" reaches it (its send
+    fails): the watcher holds the whole game, checked, and ends as a watcher does at the end.
+    Before, it dialed again and waited there for items that would never come."""
+    from node import wire
+    from node.framing import TransportError
+    from .test_watch import _Served, _with_served
+    log_items, _ = honest_game
+
+    class LastSyncLost:
+        def __init__(self, conn):
+            self.conn = conn
+
+        def __getattr__(self, name):
+            return getattr(self.conn, name)
+
+        async def send(self, frame):
+            if wire.unpack(frame)[1] == {"t": "sync", "have": len(log_items)}:
+                raise TransportError("the node went (connection reset)")
+            await self.conn.send(frame)
+
+    class Net:
+        def __init__(self, net):
+            self.net = net
+
+        async def connect(self, *args, **kwargs):
+            return LastSyncLost(await self.net.connect(*args, **kwargs))
+
+    async def watch(net, port):
+        with trio.fail_after(3 * NOBODY):   # virtual seconds; before, it waited for ever
+            return await Watcher(tmp_path / "w", [("node", port)], transport=Net(net)).run()
+
+    out = _with_served(_Served(log_items, []), virtual_net, watch)
+    assert out.stopped is None and out.report.status == 0 and out.report.complete, out
+    assert out.match_file.read_bytes() == b"".join(log_items)
+
+
+class _CutAtTheEnd(_SlowNetwork):
+    """A slow watcher's network whose link is cut when `cut` is set (the game's end)."""
+
+    def __init__(self, net):
+        super().__init__(net)
+        self.conns = []
+
+    async def connect(self, *args, **kwargs):
+        if len(self.conns) and self.was_cut:
+            await trio.sleep(1.0)   # it dials again a little later than the node's last look
+        self.conns.append(await super().connect(*args, **kwargs))
+        return self.conns[-1]
+
+    was_cut = False
+
+    def cut(self):
+        self.was_cut = True
+        conn = self.conns[-1].conn
+        conn.stream.send_stream.close()
+        conn.stream.receive_stream.close()
+
+
+def test_a_finished_node_serves_on_a_watcher_whose_link_went_while_it_was_behind(
+        tmp_path, virtual_net):
+    """The host's node finishes while its one watcher is behind and between links: it waits
+    for that watcher to dial again (it does at once) instead of going, and the watcher ends
+    with the whole file. Before, the node went at once and the watcher, knowing no other
+    node, said "no node has answered"."""
+    net = MemoryNetwork()
+    nodes = _players(tmp_path, net)
+    cutting = _CutAtTheEnd(net)
+    watcher = Watcher(tmp_path / "w", [], transport=cutting)
+    watcher._learn = lambda addrs, host, port: None   # the host's node only
+    results, at_end = {}, {}
+
+    async def watch():
+        results["w"] = await watcher.run()
+
+    async def during(nursery, port):
+        watcher.addrs = [("memory-host", port)]
+        nursery.start_soon(watch)
+
+    def on_event(kind, data):
+        if kind == "over" and not at_end:
+            at_end["held"] = watcher.items
+            cutting.cut()
+
+    nodes[0].on_event = on_event
+    trio.run(_play, nodes, "overwatch-monopoly", during, clock=virtual_net)
+    out = results["w"]
+    assert at_end["held"] < nodes[0].entry_count()   # behind when its link went
+    assert len(cutting.conns) >= 2                    # and it came back
+    assert out.stopped is None and out.report.status == 0 and out.report.complete, out
+    assert out.match_file.read_bytes() == nodes[0].outcome.match_file.read_bytes()
