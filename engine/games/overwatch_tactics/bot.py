@@ -54,9 +54,13 @@ def _terrain(g: "OverwatchTactics", s: "State", opts: tuple[Move, ...]) -> Move:
     route = g.data.route
     mid = route[len(route) // 3: 2 * len(route) // 3]
     best, score = opts[0], None
+    near: dict[hx.Hex, int] = {}     # many options name the same hex (kinds and rotations)
     for o in opts:
         t = g.data.terrain[o[1]]
-        d = min(hx.distance((o[2], o[3]), h) for h in mid)
+        at = (o[2], o[3])
+        d = near.get(at)
+        if d is None:
+            d = near[at] = min(hx.distance(at, h) for h in mid)
         sc = 3 * t.height + len(t.shape) - 2 * abs(d - 2)
         if score is None or sc > score:
             best, score = o, sc
@@ -81,17 +85,23 @@ def path_field(g: "OverwatchTactics", s: "State", side: int) -> dict[hx.Hex, int
     route = g.data.route
     pay = route[s.payload]
     ahead = route[s.payload + 1: s.payload + 5] if side == ATTACK else ()
-    closed = g.spawn_zone(s, 1 - side)
-    free = lambda n: n in g.index and not g.occupied(s, n) and n not in closed  # noqa: E731
-    frontier = [n for n in hx.neighbours(pay) if n not in ahead and free(n)]
+    # g.occupied and the enemy's spawn point as one set of hexes: the same test, found once
+    blocked = set(g.spawn_zone(s, 1 - side))
+    blocked.add(pay)
+    blocked.update(h.at for h in s.heroes if h.placed)
+    blocked.update((b[0], b[1]) for b in s.barriers)
+    index, levels, height = g.index, g.data.levels, s.height
+    frontier = [n for n in hx.neighbours(pay) if n not in ahead and n in index and n not in blocked]
     dist = {n: 0 for n in frontier}
     while frontier:
         nxt = []
         for cur in frontier:
-            up = g.elevation(s, cur) - 1
+            up = levels[cur] + height[index[cur]] - 1
+            d = dist[cur] + 1
             for m in hx.neighbours(cur):
-                if m not in dist and free(m) and g.elevation(s, m) >= up:
-                    dist[m] = dist[cur] + 1
+                if m not in dist and m in index and m not in blocked \
+                        and levels[m] + height[index[m]] >= up:
+                    dist[m] = d
                     nxt.append(m)
         frontier = nxt
     return dist
@@ -133,7 +143,7 @@ def position_value(g: "OverwatchTactics", s: "State", h: "Hero", at: hx.Hex,
                         best = max(best, g.attack_damage(s, h, w, t) // 2)
             if t.overwatch and h.id not in t.shot:
                 wmax = max(w.range for w in g.sheet(t).weapons)
-                if dist <= wmax and hx.sight(t.at, at, g.blockers(s, t)) != hx.NONE:
+                if dist <= wmax and g.sight(s, t, at) != hx.NONE:
                     v -= min(w.least for w in g.sheet(t).weapons) + t.boost
         return v + best
     finally:
