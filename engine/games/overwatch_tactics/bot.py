@@ -82,29 +82,58 @@ def path_field(g: "OverwatchTactics", s: "State", side: int) -> dict[hx.Hex, int
     """Hexes of movement from each free hex to a free hex next to the payload (for attackers,
     not on the route ahead), by breadth-first search backwards from those hexes: detours
     round allies, walls and climbs count, which the hex distance does not see."""
+    standing = frozenset([(h.q, h.r) for h in s.heroes if h.placed]
+                         + [(b[0], b[1]) for b in s.barriers])
+    key = (side, s.payload, s.spawn, standing, tuple(s.height))
+    got = _FIELDS.get(key)
+    if got is not None:
+        return got
+    if len(_FIELDS) >= 20_000:
+        _FIELDS.clear()
     route = g.data.route
     pay = route[s.payload]
     ahead = route[s.payload + 1: s.payload + 5] if side == ATTACK else ()
     # g.occupied and the enemy's spawn point as one set of hexes: the same test, found once
     blocked = set(g.spawn_zone(s, 1 - side))
     blocked.add(pay)
-    blocked.update(h.at for h in s.heroes if h.placed)
-    blocked.update((b[0], b[1]) for b in s.barriers)
-    index, levels, height = g.index, g.data.levels, s.height
-    frontier = [n for n in hx.neighbours(pay) if n not in ahead and n in index and n not in blocked]
+    blocked.update(standing)
+    frontier = [n for n in hx.neighbours(pay) if n not in ahead and n in g.index
+                and n not in blocked]
     dist = {n: 0 for n in frontier}
+    before = _steps_onto(g, key[4])
     while frontier:
         nxt = []
         for cur in frontier:
-            up = levels[cur] + height[index[cur]] - 1
             d = dist[cur] + 1
-            for m in hx.neighbours(cur):
-                if m not in dist and m in index and m not in blocked \
-                        and levels[m] + height[index[m]] >= up:
+            for m in before[cur]:
+                if m not in dist and m not in blocked:
                     dist[m] = d
                     nxt.append(m)
         frontier = nxt
+    _FIELDS[key] = dist
     return dist
+
+
+def _steps_onto(g: "OverwatchTactics", height: tuple[int, ...]) -> dict[hx.Hex, tuple[hx.Hex, ...]]:
+    """For each map hex, the map hexes one step onto it may come from (the climb rule: at most
+    one level up), in hexgrid's neighbour order; fixed once the terrain is placed."""
+    got = _ONTO.get(height)
+    if got is None:
+        if len(_ONTO) >= 64:
+            _ONTO.clear()
+        index, levels = g.index, g.data.levels
+        level = {h: levels[h] + height[i] for h, i in index.items()}
+        got = _ONTO[height] = {cur: tuple(m for m in hx.neighbours(cur)
+                                          if m in index and level[m] >= level[cur] - 1)
+                               for cur in index}
+    return got
+
+
+_ONTO: dict[tuple[int, ...], dict[hx.Hex, tuple[hx.Hex, ...]]] = {}
+# path_field's answers by what they depend on (the side, the payload, the spawn point chosen,
+# the hexes heroes and barriers stand on, the terrain): the same field is asked at every option
+# of a decision and again in the search bot's rollouts. Callers only read a field.
+_FIELDS: dict[tuple, dict[hx.Hex, int]] = {}
 
 
 def _payload_gap(g: "OverwatchTactics", s: "State", h: "Hero", at: hx.Hex,

@@ -211,8 +211,13 @@ class OverwatchTactics(PackagedGame):
         draft order: an enemy is hit when ab deals damage, an ally (the user too) healed when ab
         heals (RULES.md "Line of sight", volleyed abilities). One hit changes no other's place."""
         out = []
+        q, r = at
+        radius = ab.radius
         for t in s.heroes:
-            if t.placed and hx.distance(t.at, at) <= ab.radius:
+            # hx.distance(t.at, at) <= radius, written out: asked for every hex an area
+            # ability may target, at every decision of the tactical bot
+            dq, dr = t.q - q, t.r - r
+            if t.placed and abs(dq) + abs(dr) + abs(dq + dr) <= 2 * radius:
                 if t.side == user.side:
                     if ab.heal:
                         out.append((t, HEALS))
