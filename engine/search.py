@@ -241,12 +241,10 @@ def seat_scores(game: Any, s: Any, orders: dict) -> list[float]:
 
 
 # Games whose greedy policy is too slow to roll out whole turns within a decision's budget: the
-# position right after the candidate move is evaluated (the tactical bot thinks ~0.1 s a move).
+# position right after the candidate move is evaluated. (The strong bot searches the hex game
+# with engine/tactics_search.py instead: whole activations; search_move is asked there only
+# by a caller that wants it.)
 SHORT_LOOKAHEAD = {"overwatch-tactics": 0}
-# Games where that short search loses to the game's own policy (measured: the hex game's
-# tactical bot scores every option one ply deep with more knowledge than tactics_value): the
-# strong bot plays the game's policy there (engine/bots.py).
-POLICY_BETTER = frozenset({"overwatch-tactics"})
 SCALE = {"overwatch-monopoly": 40.0, "mario-monopoly": 40.0, "spiderman-monopoly": 60.0}
 
 
