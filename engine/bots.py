@@ -85,6 +85,8 @@ class SearchBot(Bot):
                  think: float | None = None) -> None:
         super().__init__(seed)
         self.level, self.think = level, think
+        # ((turn, seat), the whole offers it sent in that turn): never sent twice a turn
+        self._sent: tuple[tuple[int, int] | None, frozenset] = (None, frozenset())
         self._planner: Any = None    # the hex game's (tactics_search.HexPlanner), made on first use
 
     def choose(self, state: Any, decision: Decision) -> Move:
@@ -107,7 +109,17 @@ class SearchBot(Bot):
         else:
             share = 1.0 if self.level == "hard" else NORMAL_SHARE
             budget = Budget(deadline=time.monotonic() + self.think * share)
-        return search_move(obs, decision, self.rng, budget, LOOKAHEAD)
+        turn = (obs.state.turns, decision.player)
+        if self._sent[0] != turn:
+            self._sent = (turn, frozenset())
+        move = search_move(obs, decision, self.rng, budget, LOOKAHEAD, self._sent[1])
+        if decision.prompt == "trade_draft" and move == ("offer",):
+            # Remembered for the rest of the turn: an offer sent is not sent again (refused,
+            # it would only fill the partner's history with repeats).
+            frame = obs.state.agenda[-1]
+            sent = ("offer", frame.partner, frame.give, frame.take, frame.pay)
+            self._sent = (turn, self._sent[1] | {sent})
+        return move
 
     def _hex_move(self, obs: Any, decision: Decision) -> Move:
         """The hex game: whole activations judged by rollouts (engine/tactics_search.py); the

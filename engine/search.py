@@ -272,8 +272,10 @@ def tactics_value(game: Any, s: Any, seat: int) -> float:
 
 # ---------------------------------------------------------------- the search
 def search_move(obs: Observation, decision: Decision, rng: random.Random, budget: Budget,
-                turns: int = 8) -> Move:
-    """The best move found for `decision` (of obs.seat) within `budget`."""
+                turns: int = 8, refused: frozenset = frozenset()) -> Move:
+    """The best move found for `decision` (of obs.seat) within `budget`. `refused`: whole
+    offers (as `trade_offers` makes them) this seat sent this turn, never drafted again (the
+    partner refused them: an accepted one cannot be made again)."""
     state, seat = obs.state, decision.player
     game = get_game(state.game)
     turns = SHORT_LOOKAHEAD.get(game.id, turns)
@@ -281,9 +283,9 @@ def search_move(obs: Observation, decision: Decision, rng: random.Random, budget
     greedy = policy(game, state, decision, random.Random(rng.getrandbits(64)))
     cands: list[Any] = candidates(game, state, decision, greedy)
     if decision.prompt == "turn":
-        cands += trade_offers(game, state, seat)
+        cands += [o for o in trade_offers(game, state, seat) if o not in refused]
     elif decision.prompt == "trade_draft":
-        offers = draft_offers(game, state)
+        offers = [o for o in draft_offers(game, state) if o not in refused]
         if offers:
             # The trade was opened because an offer to this partner searched best: draft one
             # (searching cancel again here undid that choice on other luck, turn after turn).
