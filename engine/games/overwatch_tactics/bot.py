@@ -184,10 +184,26 @@ def _act(g: "OverwatchTactics", s: "State", d: Decision) -> Move:
     best_score = 0
     here: dict[str, int] = {}
     field = path_field(g, s, d.player)
+    # An area ability aimed where no hero stands within its radius does nothing and scores
+    # below zero: such options (most of them) are passed over without scoring them.
+    reached: dict[int, set[hx.Hex]] = {}
+    areas: dict[tuple[str, str], int] = {}     # (hero, ability) -> radius, for area abilities
     for o in d.options:
         k = o[0]
         if k == "end" or k == "overwatch":
             continue
+        if k == "ability":
+            radius = areas.get((o[1], o[2]))
+            if radius is None:
+                ab = g.sheet(s.hero(o[1])).ability(o[2])
+                radius = areas[(o[1], o[2])] = ab.radius if ab.effect == "area" else -1
+            if radius >= 0:
+                spots = reached.get(radius)
+                if spots is None:
+                    spots = reached[radius] = {c for t in s.heroes if t.placed
+                                               for c in hx.within(t.at, radius)}
+                if (o[3], o[4]) not in spots:
+                    continue
         h = s.hero(o[1])
         if k == "attack":
             t = s.hero(o[3])
@@ -198,7 +214,7 @@ def _act(g: "OverwatchTactics", s: "State", d: Decision) -> Move:
                 here[h.id] = position_value(g, s, h, h.at, field)
             score = position_value(g, s, h, (o[2], o[3]), field) - here[h.id]
         else:
-            score = _ability_score(g, s, h, o, field)
+            score = _ability_score(g, s, h, o, field, here)
         if score > best_score:
             best, best_score = o, score
     if best[0] != "end":
@@ -211,7 +227,9 @@ def _act(g: "OverwatchTactics", s: "State", d: Decision) -> Move:
 
 
 def _ability_score(g: "OverwatchTactics", s: "State", h: "Hero", o: Move,
-                   field: dict[hx.Hex, int]) -> int:
+                   field: dict[hx.Hex, int], here: dict[str, int] | None = None) -> int:
+    """The tactical score of an ability option; `here`: position values of heroes where they
+    stand, by hero id, kept by the caller for the decision (filled in as found)."""
     ab = g.sheet(h).ability(o[2])
     target = (o[3], o[4])
     e = ab.effect
@@ -245,8 +263,11 @@ def _ability_score(g: "OverwatchTactics", s: "State", h: "Hero", o: Move,
         near = min(enemies, key=lambda t: hx.distance(t.at, h.at))
         return 40 if hx.distance(near.at, target) < hx.distance(near.at, h.at) else 0
     if e == "move":
-        gain = position_value(g, s, h, target, field) - position_value(g, s, h, h.at, field)
-        return gain - 80
+        if here is None:
+            here = {}
+        if h.id not in here:
+            here[h.id] = position_value(g, s, h, h.at, field)
+        return position_value(g, s, h, target, field) - here[h.id] - 80
     return 0
 
 

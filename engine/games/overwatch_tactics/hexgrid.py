@@ -45,7 +45,8 @@ def neighbours(h: Hex) -> tuple[Hex, ...]:
     return tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
 
 
-def within(h: Hex, radius: int) -> list[Hex]:
+@lru_cache(maxsize=8192)   # pure, and asked for the same hexes all game long
+def within(h: Hex, radius: int) -> tuple[Hex, ...]:
     """Every hex at distance <= radius of h, in (q, r) order."""
     q0, r0 = h
     out = []
@@ -53,7 +54,7 @@ def within(h: Hex, radius: int) -> list[Hex]:
         for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
             out.append((q0 + dq, r0 + dr))
     out.sort()
-    return out
+    return tuple(out)
 
 
 def rotate(h: Hex, turns: int) -> Hex:
