@@ -30,6 +30,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from .canonical import state_hash
 from .core import Decision, Move, Over, clone
 
 __all__ = ["HexPlanner", "evaluate", "activations"]
@@ -55,6 +56,8 @@ class HexPlanner:
         self.turn: tuple[int, int] | None = None
         self.done: set[str] = set()
         self.queue: list[Move] = []
+        self.going = ""        # the hero whose activation the queue holds the rest of
+        self.expect = b""      # the state hash its last move leads to
         self.rollouts = 0     # for the bench: rollouts played in all
         self.rollout_time = 0.05   # seconds a rollout may take, measured as they are played
 
@@ -67,15 +70,26 @@ class HexPlanner:
         key = (state.turns, seat)
         if key != self.turn:
             self.turn, self.done, self.queue = key, set(), []
+        elif state_hash(state) != self.expect:
+            # Not the state its last move led to (that move was not played: the slot passed
+            # while it thought): the activation under way is given up, and its hero is free
+            # again unless it has done something this turn.
+            self.queue = []
+            h = next((x for x in state.heroes if x.id == self.going), None)
+            if h is not None and not (h.moved or h.attacked or h.offensive or h.overwatch):
+                self.done.discard(h.id)
         if self.queue and self.queue[0] in decision.options:
-            return self.queue.pop(0)    # the activation chosen goes on: one sensible option
-        self.queue = []
-        plan = self.plan(game, state, seat, budget)
-        if plan[0] != "base":
-            self.done.add(plan[0])
-            self.queue = list(plan[1][1:])
-            return plan[1][0]
-        return plan[1][0]
+            move = self.queue.pop(0)    # the activation chosen goes on: one sensible option
+        else:
+            self.queue = []
+            hid, moves = self.plan(game, state, seat, budget)
+            if hid != "base":
+                self.done.add(hid)
+                self.going = hid
+                self.queue = list(moves[1:])
+            move = moves[0]
+        self.expect = state_hash(game.apply(state, move))
+        return move
 
     def plan(self, game: Any, state: Any, seat: int, budget: Any) -> tuple[str, tuple]:
         """(hero id, its activation's moves) judged best, or ("base", (the tactical move,))."""

@@ -110,3 +110,24 @@ def test_decisions_other_than_a_turns_actions_are_the_tactical_policys():
         move = strong.choose_seen(observe(state, p.player), p)
         assert move == GAME.greedy_move(state, p, None)
         state = GAME.apply(state, move)
+
+
+def test_an_activation_whose_move_was_not_played_is_given_up():
+    """In live play a slot may pass while the bot thinks (its move is then not played): at its
+    next decision the rest of that activation is not played from a state it was not planned
+    for, and its hero, which did nothing, is free again."""
+    state, decision = _mid_game()
+    seat = decision.player
+    planner = HexPlanner()
+    while True:
+        move = planner.choose(observe(state, seat), decision, Budget(sims=40))
+        if planner.queue and not state.hero(planner.going).moved:
+            break
+        state = GAME.apply(state, move)
+        decision = GAME.pending(state)
+        assert decision.player == seat, "no activation of several moves by a fresh hero"
+    hero = planner.going
+    other = next(o for o in decision.options if o != move and o[0] == "step" and o[1] != hero)
+    state = GAME.apply(state, other)        # something else was played instead
+    planner.choose(observe(state, seat), GAME.pending(state), Budget(sims=0))  # judges nothing
+    assert hero not in planner.done and planner.queue == []
