@@ -88,7 +88,9 @@ class HexPlanner:
                 self.going = hid
                 self.queue = list(moves[1:])
             move = moves[0]
-        self.expect = state_hash(game.apply(state, move))
+        after = clone(state)
+        game._apply(after, move)
+        self.expect = state_hash(after)
         return move
 
     def plan(self, game: Any, state: Any, seat: int, budget: Any) -> tuple[str, tuple]:
