@@ -1,17 +1,22 @@
 """The strong (search) bot against the greedy ones: win rates with 95 % Wilson intervals.
 
     .venv/bin/python bench/bench_search.py [--games N] [--seed S] [--level normal|hard]
-                                           [--game ID ...] [--tactics] [--seat-table]
-                                           [--jobs J] [--no-latency]
+                                           [--game ID ...] [--tactics] [--tactics-only]
+                                           [--think SECONDS] [--live-games N]
+                                           [--seat-table] [--jobs J] [--no-latency]
 
 Each Monopoly game, 4 players: one strong bot against three greedy bots, seat-rotated (game k
 puts the strong bot in seat k mod 4, seed S + k), so every seat gets its share. With --tactics
-also overwatch-tactics: the strong bot against the tactical (greedy) bot as attack and as
-defence (there the strong bot plays the tactical policy itself: engine/search.py
-POLICY_BETTER). With --seat-table, four strong bots: each seat's win share. Printed per line: wins / games, the win rate and its 95 % Wilson interval (a seat's
-fair share in a 4-player game is 25 %), then the strong bot's decision time in this process
-(median and slowest, budget in simulations: `sim`'s). The issue's target run is
-`--games 200 --level hard`; `make bench` runs a short smoke line (--games 2 by default).
+also overwatch-tactics: the strong bot (engine/tactics_search.py: whole activations judged by
+rollouts) against the tactical (greedy) bot as attack and as defence, seed S + k for game k of
+each side (--tactics-only: those lines alone). With --think, the same two lines again in live
+mode: the strong bot thinking by time, SECONDS a decision (`--live-games` games a side; such
+games are not a function of their seed). With --seat-table, four strong bots: each seat's win
+share. Printed per line: wins / games, the win rate and its 95 % Wilson interval (a seat's
+fair share in a 4-player game is 25 %), then the strong bot's decision time in this process:
+the median of all its decisions, and per game its slowest (the median game's and the worst
+game's). The issue's target run is `--games 200 --level hard`; `make bench` runs a short smoke
+line (--games 2 by default).
 
 Why a Spider-Man game costs most (measured 2026-12-06, seed 1, strong:hard in seat 1 against
 three greedy bots, CPU seconds of the whole game, before -> after the issue-27 speed round):
@@ -88,10 +93,12 @@ def line(label: str, jobs: list, procs: int) -> None:
         results = [one_game(j) for j in jobs]
     wins = sum(r[0] for r in results)
     times = [t for r in results for t in r[1]] or [0.0]
+    slowest = [max(r[1]) for r in results if r[1]] or [0.0]
     lo, hi = wilson(wins, len(jobs))
     print(f"{label:<44} {wins:g}/{len(jobs)} = {100 * wins / len(jobs):5.1f} % "
           f"[{100 * lo:4.1f}, {100 * hi:4.1f}]  decision median {1000 * statistics.median(times):.0f} ms, "
-          f"slowest {1000 * max(times):.0f} ms  ({time.time() - t0:.0f} s)", flush=True)
+          f"slowest a game {1000 * statistics.median(slowest):.0f} ms (median game), "
+          f"{1000 * max(slowest):.0f} ms (worst)  ({time.time() - t0:.0f} s)", flush=True)
 
 
 def responsiveness(think: float = 1.0, ticks: int = 100) -> None:
@@ -153,6 +160,10 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--level", default="hard", choices=bots.LEVELS)
     p.add_argument("--game", action="append", choices=MONOPOLIES, help="default: all three")
     p.add_argument("--tactics", action="store_true", help="also overwatch-tactics (slow)")
+    p.add_argument("--tactics-only", action="store_true", help="overwatch-tactics alone")
+    p.add_argument("--think", type=float, help="also overwatch-tactics in live mode: seconds "
+                   "a decision (a time budget)")
+    p.add_argument("--live-games", type=int, default=20, help="games a side in live mode")
     p.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     p.add_argument("--no-latency", action="store_true", help="skip the node-loop measurement")
     p.add_argument("--seat-table", action="store_true",
@@ -161,18 +172,29 @@ def main(argv: list[str] | None = None) -> None:
     if not args.no_latency:
         responsiveness()
     spec = f"strong:{args.level}"
-    print(f"strong:{args.level} ({bots.SIMS.get(args.level, 0)} simulations a decision, "
-          f"{bots.LOOKAHEAD} player-turns ahead) against greedy bots, {args.games} games a line")
-    for game_id in args.game or MONOPOLIES:
-        jobs = [(game_id, 4, k % 4, args.seed + k, spec) for k in range(args.games)]
-        line(f"{game_id}: 1 strong v 3 greedy", jobs, args.jobs)
-    if args.seat_table:
+    if not args.tactics_only:
+        print(f"strong:{args.level} ({bots.SIMS.get(args.level, 0)} simulations a decision, "
+              f"{bots.LOOKAHEAD} player-turns ahead) against greedy bots, {args.games} games a line")
         for game_id in args.game or MONOPOLIES:
-            seat_table(game_id, args.games, args.seed, spec)
-    if args.tactics:
+            jobs = [(game_id, 4, k % 4, args.seed + k, spec) for k in range(args.games)]
+            line(f"{game_id}: 1 strong v 3 greedy", jobs, args.jobs)
+        if args.seat_table:
+            for game_id in args.game or MONOPOLIES:
+                seat_table(game_id, args.games, args.seed, spec)
+    if args.tactics or args.tactics_only:
+        print(f"overwatch-tactics: {spec} ({bots.HEX_SIMS.get(args.level, 0)} rollouts a search "
+              f"round) against the tactical bot, {args.games} games a line")
         for side, name in ((0, "attack"), (1, "defence")):
             jobs = [("overwatch-tactics", 2, side, args.seed + k, spec) for k in range(args.games)]
             line(f"overwatch-tactics: strong as {name} v tactical", jobs, args.jobs)
+    if args.think is not None:
+        live = bots.bot_spec("strong", args.level, args.think)
+        print(f"overwatch-tactics live: {live} ({args.think:g} s a decision) against the tactical "
+              f"bot, {args.live_games} games a line")
+        for side, name in ((0, "attack"), (1, "defence")):
+            jobs = [("overwatch-tactics", 2, side, args.seed + k, live)
+                    for k in range(args.live_games)]
+            line(f"overwatch-tactics live: strong as {name}", jobs, args.jobs)
 
 
 if __name__ == "__main__":

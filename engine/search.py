@@ -241,12 +241,10 @@ def seat_scores(game: Any, s: Any, orders: dict) -> list[float]:
 
 
 # Games whose greedy policy is too slow to roll out whole turns within a decision's budget: the
-# position right after the candidate move is evaluated (the tactical bot thinks ~0.1 s a move).
+# position right after the candidate move is evaluated. (The strong bot searches the hex game
+# with engine/tactics_search.py instead: whole activations; search_move is asked there only
+# by a caller that wants it.)
 SHORT_LOOKAHEAD = {"overwatch-tactics": 0}
-# Games where that short search loses to the game's own policy (measured: the hex game's
-# tactical bot scores every option one ply deep with more knowledge than tactics_value): the
-# strong bot plays the game's policy there (engine/bots.py).
-POLICY_BETTER = frozenset({"overwatch-tactics"})
 SCALE = {"overwatch-monopoly": 40.0, "mario-monopoly": 40.0, "spiderman-monopoly": 60.0}
 
 
@@ -274,8 +272,10 @@ def tactics_value(game: Any, s: Any, seat: int) -> float:
 
 # ---------------------------------------------------------------- the search
 def search_move(obs: Observation, decision: Decision, rng: random.Random, budget: Budget,
-                turns: int = 8) -> Move:
-    """The best move found for `decision` (of obs.seat) within `budget`."""
+                turns: int = 8, refused: frozenset = frozenset()) -> Move:
+    """The best move found for `decision` (of obs.seat) within `budget`. `refused`: whole
+    offers (as `trade_offers` makes them) this seat sent this turn, never drafted again (the
+    partner refused them: an accepted one cannot be made again)."""
     state, seat = obs.state, decision.player
     game = get_game(state.game)
     turns = SHORT_LOOKAHEAD.get(game.id, turns)
@@ -283,9 +283,9 @@ def search_move(obs: Observation, decision: Decision, rng: random.Random, budget
     greedy = policy(game, state, decision, random.Random(rng.getrandbits(64)))
     cands: list[Any] = candidates(game, state, decision, greedy)
     if decision.prompt == "turn":
-        cands += trade_offers(game, state, seat)
+        cands += [o for o in trade_offers(game, state, seat) if o not in refused]
     elif decision.prompt == "trade_draft":
-        offers = draft_offers(game, state)
+        offers = [o for o in draft_offers(game, state) if o not in refused]
         if offers:
             # The trade was opened because an offer to this partner searched best: draft one
             # (searching cancel again here undid that choice on other luck, turn after turn).

@@ -7,7 +7,9 @@ Invariants kept here:
   the very same choice again, so it never signs two different moves for one slot. (A strong bot
   thinks by time in live play, so its choice may differ after a restart; the session refuses a
   second move for a slot, so it still signs one move only.)
-- A bot that thinks (the strong bot) does so in a worker thread from its seat's observation
+- A bot that thinks (the strong bot) is one object for the whole run of the driver, so it
+  remembers its own turn between decisions (re-seeded by each slot as a new one would be;
+  after a restart it starts afresh), and it thinks in a worker thread from its seat's observation
   (the state, a value nothing mutates, and its own hidden cards): the node answers pings and
   relays frames meanwhile. Cancelled (the node stops), the thread is abandoned: it touches only
   its own copies and ends by its deadline.
@@ -55,6 +57,10 @@ def _slot_is(session: Any, seq: int) -> bool:
 
 
 async def drive_bot(seat: BotSeat, todo: trio.MemoryReceiveChannel) -> None:
+    # A bot that thinks is kept from one decision to the next: it remembers its own turn (the
+    # hex game's activation under way, the trade offers it sent), which its seat's observation
+    # does not hold. Its rng is seeded by each slot all the same.
+    thinker = None
     async for ev in todo:
         await trio.sleep(0)
         session = seat.session()
@@ -75,7 +81,13 @@ async def drive_bot(seat: BotSeat, todo: trio.MemoryReceiveChannel) -> None:
                 return
         # Seeded by the slot: after a restart the bot makes the very same choice again,
         # so it never signs two different moves for one slot.
-        bot = make_bot(live_spec(seat.kind), f"{seat.seed}/{ev.seq}")
+        if thinker is not None:
+            bot = thinker
+            bot.rng.seed(f"{seat.seed}/{ev.seq}")    # as a new bot of this slot would be
+        else:
+            bot = make_bot(live_spec(seat.kind), f"{seat.seed}/{ev.seq}")
+            if getattr(bot, "thinks", False):
+                thinker = bot
         if getattr(bot, "thinks", False):
             seen = observe(session.state, ev.decision.player, session.private_cards())
             move = await trio.to_thread.run_sync(bot.choose_seen, seen, ev.decision,

@@ -123,3 +123,48 @@ def test_a_thinking_bot_thinks_in_a_worker_thread_while_the_node_goes_on(monkeyp
     trio.run(run)
     assert done == [("move", "thought")]
     assert seen[0].cards == ((("loot", 2), 5),) and seen[0].seat == 1   # its seat's own cards
+
+
+def test_a_thinking_bot_remembers_its_turn_from_one_decision_to_the_next_seeded_by_each_slot(
+        monkeypatch):
+    """The strong bot remembers what its seat's observation does not hold (the hex game's
+    activation under way, the trade offers it sent this turn): one object across decisions,
+    its rng seeded by each slot as a new bot of that slot would be."""
+    import random
+    made, drawn = [], []
+
+    class Thinker:
+        thinks = True
+
+        def __init__(self, seed):
+            self.rng = random.Random(seed)
+            self.asked = 0
+
+        def choose_seen(self, obs, decision):
+            self.asked += 1
+            drawn.append(self.rng.random())
+            return (id(self), self.asked)
+
+    def make(kind, seed):
+        made.append(seed)
+        return Thinker(seed)
+
+    monkeypatch.setattr(bot_driver, "make_bot", make)
+    session = Session(slot_seq=7)
+    session.private_cards = lambda: {}
+    node, done = _node(session)
+
+    async def run():
+        send, receive = trio.open_memory_channel(10)
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(bot_driver.drive_bot, node, receive)
+            await send.send(YourDecision(7, Decision(0, (("a",),))))
+            while len(done) < 1:
+                await trio.sleep(0.01)
+            session.seq = 8
+            await send.send(YourDecision(8, Decision(0, (("a",),))))
+            await send.aclose()
+    trio.run(run)
+    assert made == ["ABCD-1234/7"]                      # one bot for both decisions...
+    assert [m[1] for _, m in done] == [1, 2] and done[0][1][0] == done[1][1][0]
+    assert drawn == [random.Random("ABCD-1234/7").random(), random.Random("ABCD-1234/8").random()]

@@ -54,9 +54,13 @@ def _terrain(g: "OverwatchTactics", s: "State", opts: tuple[Move, ...]) -> Move:
     route = g.data.route
     mid = route[len(route) // 3: 2 * len(route) // 3]
     best, score = opts[0], None
+    near: dict[hx.Hex, int] = {}     # many options name the same hex (kinds and rotations)
     for o in opts:
         t = g.data.terrain[o[1]]
-        d = min(hx.distance((o[2], o[3]), h) for h in mid)
+        at = (o[2], o[3])
+        d = near.get(at)
+        if d is None:
+            d = near[at] = min(hx.distance(at, h) for h in mid)
         sc = 3 * t.height + len(t.shape) - 2 * abs(d - 2)
         if score is None or sc > score:
             best, score = o, sc
@@ -78,23 +82,58 @@ def path_field(g: "OverwatchTactics", s: "State", side: int) -> dict[hx.Hex, int
     """Hexes of movement from each free hex to a free hex next to the payload (for attackers,
     not on the route ahead), by breadth-first search backwards from those hexes: detours
     round allies, walls and climbs count, which the hex distance does not see."""
+    standing = frozenset([(h.q, h.r) for h in s.heroes if h.placed]
+                         + [(b[0], b[1]) for b in s.barriers])
+    key = (side, s.payload, s.spawn, standing, tuple(s.height))
+    got = _FIELDS.get(key)
+    if got is not None:
+        return got
+    if len(_FIELDS) >= 20_000:
+        _FIELDS.clear()
     route = g.data.route
     pay = route[s.payload]
     ahead = route[s.payload + 1: s.payload + 5] if side == ATTACK else ()
-    closed = g.spawn_zone(s, 1 - side)
-    free = lambda n: n in g.index and not g.occupied(s, n) and n not in closed  # noqa: E731
-    frontier = [n for n in hx.neighbours(pay) if n not in ahead and free(n)]
+    # g.occupied and the enemy's spawn point as one set of hexes: the same test, found once
+    blocked = set(g.spawn_zone(s, 1 - side))
+    blocked.add(pay)
+    blocked.update(standing)
+    frontier = [n for n in hx.neighbours(pay) if n not in ahead and n in g.index
+                and n not in blocked]
     dist = {n: 0 for n in frontier}
+    before = _steps_onto(g, key[4])
     while frontier:
         nxt = []
         for cur in frontier:
-            up = g.elevation(s, cur) - 1
-            for m in hx.neighbours(cur):
-                if m not in dist and free(m) and g.elevation(s, m) >= up:
-                    dist[m] = dist[cur] + 1
+            d = dist[cur] + 1
+            for m in before[cur]:
+                if m not in dist and m not in blocked:
+                    dist[m] = d
                     nxt.append(m)
         frontier = nxt
+    _FIELDS[key] = dist
     return dist
+
+
+def _steps_onto(g: "OverwatchTactics", height: tuple[int, ...]) -> dict[hx.Hex, tuple[hx.Hex, ...]]:
+    """For each map hex, the map hexes one step onto it may come from (the climb rule: at most
+    one level up), in hexgrid's neighbour order; fixed once the terrain is placed."""
+    got = _ONTO.get(height)
+    if got is None:
+        if len(_ONTO) >= 64:
+            _ONTO.clear()
+        index, levels = g.index, g.data.levels
+        level = {h: levels[h] + height[i] for h, i in index.items()}
+        got = _ONTO[height] = {cur: tuple(m for m in hx.neighbours(cur)
+                                          if m in index and level[m] >= level[cur] - 1)
+                               for cur in index}
+    return got
+
+
+_ONTO: dict[tuple[int, ...], dict[hx.Hex, tuple[hx.Hex, ...]]] = {}
+# path_field's answers by what they depend on (the side, the payload, the spawn point chosen,
+# the hexes heroes and barriers stand on, the terrain): the same field is asked at every option
+# of a decision and again in the search bot's rollouts. Callers only read a field.
+_FIELDS: dict[tuple, dict[hx.Hex, int]] = {}
 
 
 def _payload_gap(g: "OverwatchTactics", s: "State", h: "Hero", at: hx.Hex,
@@ -133,7 +172,7 @@ def position_value(g: "OverwatchTactics", s: "State", h: "Hero", at: hx.Hex,
                         best = max(best, g.attack_damage(s, h, w, t) // 2)
             if t.overwatch and h.id not in t.shot:
                 wmax = max(w.range for w in g.sheet(t).weapons)
-                if dist <= wmax and hx.sight(t.at, at, g.blockers(s, t)) != hx.NONE:
+                if dist <= wmax and g.sight(s, t, at) != hx.NONE:
                     v -= min(w.least for w in g.sheet(t).weapons) + t.boost
         return v + best
     finally:
@@ -145,10 +184,26 @@ def _act(g: "OverwatchTactics", s: "State", d: Decision) -> Move:
     best_score = 0
     here: dict[str, int] = {}
     field = path_field(g, s, d.player)
+    # An area ability aimed where no hero stands within its radius does nothing and scores
+    # below zero: such options (most of them) are passed over without scoring them.
+    reached: dict[int, set[hx.Hex]] = {}
+    areas: dict[tuple[str, str], int] = {}     # (hero, ability) -> radius, for area abilities
     for o in d.options:
         k = o[0]
         if k == "end" or k == "overwatch":
             continue
+        if k == "ability":
+            radius = areas.get((o[1], o[2]))
+            if radius is None:
+                ab = g.sheet(s.hero(o[1])).ability(o[2])
+                radius = areas[(o[1], o[2])] = ab.radius if ab.effect == "area" else -1
+            if radius >= 0:
+                spots = reached.get(radius)
+                if spots is None:
+                    spots = reached[radius] = {c for t in s.heroes if t.placed
+                                               for c in hx.within(t.at, radius)}
+                if (o[3], o[4]) not in spots:
+                    continue
         h = s.hero(o[1])
         if k == "attack":
             t = s.hero(o[3])
@@ -159,7 +214,7 @@ def _act(g: "OverwatchTactics", s: "State", d: Decision) -> Move:
                 here[h.id] = position_value(g, s, h, h.at, field)
             score = position_value(g, s, h, (o[2], o[3]), field) - here[h.id]
         else:
-            score = _ability_score(g, s, h, o, field)
+            score = _ability_score(g, s, h, o, field, here)
         if score > best_score:
             best, best_score = o, score
     if best[0] != "end":
@@ -172,7 +227,9 @@ def _act(g: "OverwatchTactics", s: "State", d: Decision) -> Move:
 
 
 def _ability_score(g: "OverwatchTactics", s: "State", h: "Hero", o: Move,
-                   field: dict[hx.Hex, int]) -> int:
+                   field: dict[hx.Hex, int], here: dict[str, int] | None = None) -> int:
+    """The tactical score of an ability option; `here`: position values of heroes where they
+    stand, by hero id, kept by the caller for the decision (filled in as found)."""
     ab = g.sheet(h).ability(o[2])
     target = (o[3], o[4])
     e = ab.effect
@@ -206,8 +263,11 @@ def _ability_score(g: "OverwatchTactics", s: "State", h: "Hero", o: Move,
         near = min(enemies, key=lambda t: hx.distance(t.at, h.at))
         return 40 if hx.distance(near.at, target) < hx.distance(near.at, h.at) else 0
     if e == "move":
-        gain = position_value(g, s, h, target, field) - position_value(g, s, h, h.at, field)
-        return gain - 80
+        if here is None:
+            here = {}
+        if h.id not in here:
+            here[h.id] = position_value(g, s, h, h.at, field)
+        return position_value(g, s, h, target, field) - here[h.id] - 80
     return 0
 
 

@@ -45,7 +45,8 @@ def neighbours(h: Hex) -> tuple[Hex, ...]:
     return tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
 
 
-def within(h: Hex, radius: int) -> list[Hex]:
+@lru_cache(maxsize=8192)   # pure, and asked for the same hexes all game long
+def within(h: Hex, radius: int) -> tuple[Hex, ...]:
     """Every hex at distance <= radius of h, in (q, r) order."""
     q0, r0 = h
     out = []
@@ -53,7 +54,7 @@ def within(h: Hex, radius: int) -> list[Hex]:
         for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
             out.append((q0 + dq, r0 + dr))
     out.sort()
-    return out
+    return tuple(out)
 
 
 def rotate(h: Hex, turns: int) -> Hex:
@@ -172,13 +173,49 @@ def blocked(a: Point, b: Point, blockers: Iterable[Hex]) -> bool:
     return False
 
 
+def near_box(shooter: Hex, target: Hex) -> tuple[int, int, int, int]:
+    """(x0, x1, y0, y1): a hex whose centre lies outside this box meets none of the segments
+    `sight` asks between the two hexes' centres and corners (a hexagon reaches 1 sideways and 2
+    up or down from its centre, a corner as far from its own centre)."""
+    (sx, sy), (tx, ty) = centre(shooter), centre(target)
+    return min(sx, tx) - 3, max(sx, tx) + 3, min(sy, ty) - 6, max(sy, ty) + 6
+
+
+def near(shooter: Hex, target: Hex, blockers: Iterable[Hex]) -> list[Hex]:
+    """The blockers that can block a line between the two hexes (inside `near_box`), the two
+    hexes themselves left out: what `sight` decides by."""
+    x0, x1, y0, y1 = near_box(shooter, target)
+    return [h for h in blockers if h != shooter and h != target
+            and x0 <= 2 * h[0] + h[1] <= x1 and y0 <= 3 * h[1] <= y1]
+
+
 def sight(shooter: Hex, target: Hex, blockers: Iterable[Hex]) -> str:
     """FULL, SEMI or NONE from shooter to target; shooter and target never block themselves."""
-    (sx, sy), (tx, ty) = centre(shooter), centre(target)
-    # Every segment asked below runs between the two hexes' corners, so only hexes near the
-    # box around both can block one: `blocked` then sees the very hexes it would have kept.
-    bl = _bbox_hexes((min(sx, tx) - 1, min(sy, ty) - 2), (max(sx, tx) + 1, max(sy, ty) + 2),
-                     [h for h in blockers if h != shooter and h != target])
+    return sight_near(shooter, target, near(shooter, target, blockers))
+
+
+# sight_near's answers: line of sight is asked again and again for the same few hexes (the
+# tactics bot scores every option by it, the search bot replays whole turns). The answer is a
+# pure function of the key, so the memo changes no answer; it is emptied when it grows large.
+_SIGHT_MEMO: dict[tuple, str] = {}
+SIGHT_MEMO_MAX = 200_000
+
+
+def sight_near(shooter: Hex, target: Hex, near_blockers: Iterable[Hex]) -> str:
+    """`sight` given the blockers `near` keeps (any that lie outside its box are ignored;
+    order and repeats do not matter)."""
+    key = (shooter, target, frozenset(near_blockers))
+    got = _SIGHT_MEMO.get(key)
+    if got is not None:
+        return got
+    if len(_SIGHT_MEMO) >= SIGHT_MEMO_MAX:
+        _SIGHT_MEMO.clear()
+    got = _SIGHT_MEMO[key] = _sight(shooter, target, key[2])
+    return got
+
+
+def _sight(shooter: Hex, target: Hex, bl: Iterable[Hex]) -> str:
+    bl = list(bl)
     if not blocked(centre(shooter), centre(target), bl):
         return FULL
     for c1 in corners(shooter):

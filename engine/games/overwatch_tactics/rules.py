@@ -55,6 +55,7 @@ class OverwatchTactics(PackagedGame):
         self.route_set = frozenset(d.route)
         self.spawn_hexes = frozenset(d.attacker_spawn) | frozenset(x for z in d.defender_spawns for x in z)
         self._high: dict[tuple, tuple[hx.Hex, ...]] = {}
+        self._near_high: dict[tuple, tuple[hx.Hex, ...]] = {}   # sight(): high hexes near a line
 
     # ------------------------------------------------------------------ geometry of a state
     def elevation(self, s: State, h: hx.Hex) -> int:
@@ -82,8 +83,30 @@ class OverwatchTactics(PackagedGame):
         out += self.high_hexes(s, self.elevation(s, shooter.at) + 2)
         return out
 
-    def sight(self, s: State, shooter: Hero, target: hx.Hex) -> str:
-        return hx.sight(shooter.at, target, self.blockers(s, shooter))
+    def sight(self, s: State, shooter: Hero, target: hx.Hex, moving: Hero | None = None) -> str:
+        """hx.sight(shooter.at, target, self.blockers(s, shooter, moving)), found from the
+        blockers near the line only: the high hexes near it once per map, line and level
+        (the terrain is fixed after set-up), then the few heroes and barriers near it."""
+        a = shooter.at
+        key = (a, target, self.elevation(s, a) + 2, tuple(s.height))
+        near = self._near_high.get(key)
+        if near is None:
+            if len(self._near_high) > 100_000:
+                self._near_high.clear()
+            near = self._near_high[key] = tuple(hx.near(a, target, self.high_hexes(s, key[2])))
+        x0, x1, y0, y1 = hx.near_box(a, target)
+        found = list(near)
+        for h in s.heroes:
+            if h.placed and h is not shooter and h is not moving:
+                q, r = h.q, h.r
+                if x0 <= 2 * q + r <= x1 and y0 <= 3 * r <= y1 and (q, r) != target \
+                        and (q, r) != a:
+                    found.append((q, r))
+        for b in s.barriers:
+            q, r = b[0], b[1]
+            if x0 <= 2 * q + r <= x1 and y0 <= 3 * r <= y1 and (q, r) != target and (q, r) != a:
+                found.append((q, r))
+        return hx.sight_near(a, target, found)
 
     def occupied(self, s: State, h: hx.Hex) -> bool:
         if h == self.data.route[s.payload]:
@@ -149,7 +172,7 @@ class OverwatchTactics(PackagedGame):
                       None)
         if weapon is None:
             return None
-        sight = hx.sight(w.at, at, self.blockers(s, w, mover))
+        sight = self.sight(s, w, at, mover)
         return None if sight == hx.NONE else (weapon, sight)
 
     def overwatch_shot(self, s: State, w: Hero, mover: Hero, at: hx.Hex,
@@ -188,8 +211,13 @@ class OverwatchTactics(PackagedGame):
         draft order: an enemy is hit when ab deals damage, an ally (the user too) healed when ab
         heals (RULES.md "Line of sight", volleyed abilities). One hit changes no other's place."""
         out = []
+        q, r = at
+        radius = ab.radius
         for t in s.heroes:
-            if t.placed and hx.distance(t.at, at) <= ab.radius:
+            # hx.distance(t.at, at) <= radius, written out: asked for every hex an area
+            # ability may target, at every decision of the tactical bot
+            dq, dr = t.q - q, t.r - r
+            if t.placed and abs(dq) + abs(dr) + abs(dq + dr) <= 2 * radius:
                 if t.side == user.side:
                     if ab.heal:
                         out.append((t, HEALS))
