@@ -117,6 +117,7 @@ class LobbyPicker:
         def _(event) -> None:
             self.message = "↑/↓ choose a lobby, Enter joins it, q gives up."
 
+        self.keys = kb   # a subclass's own keys, added later, win over these (cli.ui.watch_picker)
         asking = Condition(lambda: self.asking is not None)
         self.app: Application = Application(
             layout=Layout(Window(FormattedTextControl(self.fragments, focusable=True,

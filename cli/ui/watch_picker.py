@@ -31,7 +31,7 @@ def watchable(game: dict) -> bool:
 class WatchPicker(LobbyPicker):
     def __init__(self, lister) -> None:
         super().__init__(lister)
-        kb = self.app.key_bindings   # added last, so these win over the lobby's own
+        kb = self.keys   # added last, so these win over the lobby's own
 
         @kb.add("enter")
         def _(event) -> None:

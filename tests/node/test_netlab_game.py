@@ -58,9 +58,15 @@ def _play_across_hosts(tmp: Path) -> list[dict]:
     for p, home in zip(procs, homes):
         try:
             p.wait(timeout=420)
+        except subprocess.TimeoutExpired:
+            # what every host said last, to find where a game stalled
+            pytest.fail("a host did not finish in 420 s:\n" + "\n".join(
+                f"-- {h.name}: {(h / 'out.jsonl').read_text()[-1500:]}\n"
+                f"{(h / 'err.txt').read_text()[-1500:]}" for h in homes))
         finally:
-            if p.poll() is None:
-                p.kill()
+            for q in procs:
+                if q.poll() is None and p.poll() is None:
+                    q.kill()
         assert p.returncode == 0, (home / "err.txt").read_text()[-3000:]
     results = []
     for home in homes:

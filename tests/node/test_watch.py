@@ -498,7 +498,7 @@ def test_a_watcher_is_written_to_once_a_batch_not_once_an_entry(virtual_net, hon
             await trio.sleep(1)
             start = trio.current_time()
             for item in log_items[11:211]:
-                table.session.ledger.entries.append(item)
+                table.session.entries.append(item)
                 table.grown.unpark_all()
                 await trio.sleep(BATCH / 20)
             await trio.sleep(1)
@@ -542,7 +542,7 @@ def test_a_watcher_behind_costs_its_node_nothing_for_each_entry_it_has_no_room_f
                 nursery.start_soon(watchers.serve, conns[-1],
                                    {"t": "watch", "match": b"", "have": 0})
             for item in log_items[11:311]:
-                table.session.ledger.entries.append(item)
+                table.session.entries.append(item)
                 table.grown.unpark_all()
                 await trio.sleep(0.001)
             await trio.sleep(2)
