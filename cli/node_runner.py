@@ -63,69 +63,80 @@ def _hex(v: Any) -> Any:
 
 
 def _describe(kind: str, d: dict) -> str | None:
-    if kind == "table code":
-        return f"table code: {d['code']}"
-    if kind == "wrong code":
-        return d["said"]
-    if kind == "listening":
-        return f"listening on port {d['port']}; control socket {d['control']}"
-    if kind == "lobby":
-        names = ", ".join(f"{p['name']} ({p['code']}{_known(p)})" for p in d["players"])
-        loud = [p["known"]["words"] for p in d["players"]
-                if p.get("known", {}).get("mark") == "another key"]
-        return "\n".join([*loud, f"lobby {len(d['players'])}/{d['seats']}: {names}"])
-    if kind == "dropped":
-        return (f"{d['name']} ({d['code']}) was dropped from the lobby: {d['reason']}; "
-                "the seat is open again")
-    if kind == "started":
-        return f"game started: match {d['match'][:16]}…, you are {player_name(d['seat'])}"
-    if kind == "over":
-        scores = " / ".join(f"{player_name(i)} {s}" for i, s in enumerate(d["scores"]))
-        return f"game over: winner {' and '.join(map(player_name, d['winners']))}; scores {scores}"
-    if kind == "fault":
-        over = (". The signed proof is kept in the match file: this match is over for good "
-                "(`lanboard verify` names the cheater from it)") if d.get("proven") else ""
-        return f"GAME STOPPED: {d['kind']} by {_players(d['seats'])}: {d['reason']}{over}"
-    if kind == "peer":
-        if d.get("state") == "connected":
-            return f"{player_name(d['seat'])} connected"
-        return f"{player_name(d['seat'])} disconnected: {d.get('reason', 'unknown reason')}"
-    if kind == "decision":
-        return f"your decision ({d['prompt']}): {len(d['options'])} options — use the control API"
-    if kind == "timeout":
-        if not d.get("ask"):
-            return f"{player_name(d['seat'])} is recorded as timed out; the others are choosing"
-        return (f"{player_name(d['seat'])} is gone past the timeout: choose {' / '.join(d['options'])} "
-                "— use the control API (cmd: choose)")
-    if kind == "choice":
-        return f"about {player_name(d['seat'])}, the players chose: {d['outcome']}"
-    if kind == "reclaimed":
-        return f"{player_name(d['seat'])} took their seat back from the bot"
-    if kind == "hurry":
-        return f"HURRY: {d['seconds']} s left to decide before the others may time you out"
-    if kind == "stalled":
-        return f"STALLED: {_players(d['seats'])} are all gone: {d['reason']}"
-    if kind == "alone":
-        return (f"ALONE: no other player reachable for {d['seconds']} s "
-                f"({_players(d['seats'])}): they "
-                "may have finished or left, or the network is down. Your match so far "
-                f"verifies with `{lanboard('verify', '--partial', d['file'])}`; keep this running "
-                "to go on when one is back, or Ctrl-C to stop")
-    if kind == "lingering":
-        return (f"waiting up to {d['up_to']:g} s for {_players(d['seats'])} to fetch the end of the "
-                "game (a player restarting after a crash needs it); Ctrl-C stops this, your "
-                "match file is complete")
-    if kind == "recovered":
-        return (f"the match file ended inside an entry (a crash or a full disk): cut back to "
-                f"its last complete entry; the other players send the rest. The {d['bytes']} "
-                f"torn bytes are kept in {d['kept']}")
-    if kind == "watchers":
-        return f"watching through this node: {d['active']} (at most {d['limit']})"
-    if kind == "stopped":
-        return f"stopped: {d['why']}"
-    if kind == "saved":
-        return f"match file: {d['path']}"
-    return None
+    said = _SAID.get(kind)
+    return said(d) if said else None
+
+
+def _lobby(d: dict) -> str:
+    names = ", ".join(f"{p['name']} ({p['code']}{_known(p)})" for p in d["players"])
+    loud = [p["known"]["words"] for p in d["players"]
+            if p.get("known", {}).get("mark") == "another key"]
+    return "\n".join([*loud, f"lobby {len(d['players'])}/{d['seats']}: {names}"])
+
+
+def _over(d: dict) -> str:
+    scores = " / ".join(f"{player_name(i)} {s}" for i, s in enumerate(d["scores"]))
+    return f"game over: winner {' and '.join(map(player_name, d['winners']))}; scores {scores}"
+
+
+def _fault(d: dict) -> str:
+    over = (". The signed proof is kept in the match file: this match is over for good "
+            "(`lanboard verify` names the cheater from it)") if d.get("proven") else ""
+    return f"GAME STOPPED: {d['kind']} by {_players(d['seats'])}: {d['reason']}{over}"
+
+
+def _peer(d: dict) -> str:
+    if d.get("state") == "connected":
+        return f"{player_name(d['seat'])} connected"
+    return f"{player_name(d['seat'])} disconnected: {d.get('reason', 'unknown reason')}"
+
+
+def _timeout(d: dict) -> str:
+    if not d.get("ask"):
+        return f"{player_name(d['seat'])} is recorded as timed out; the others are choosing"
+    return (f"{player_name(d['seat'])} is gone past the timeout: choose {' / '.join(d['options'])} "
+            "— use the control API (cmd: choose)")
+
+
+def _alone(d: dict) -> str:
+    return (f"ALONE: no other player reachable for {d['seconds']} s ({_players(d['seats'])}): "
+            "they may have finished or left, or the network is down. Your match so far "
+            f"verifies with `{lanboard('verify', '--partial', d['file'])}`; keep this running "
+            "to go on when one is back, or Ctrl-C to stop")
+
+
+# What a person reads for each event the node emits (an event not named here prints nothing)
+_SAID = {
+    "table code": lambda d: f"table code: {d['code']}",
+    "wrong code": lambda d: d["said"],
+    "listening": lambda d: f"listening on port {d['port']}; control socket {d['control']}",
+    "lobby": _lobby,
+    "dropped": lambda d: (f"{d['name']} ({d['code']}) was dropped from the lobby: "
+                          f"{d['reason']}; the seat is open again"),
+    "started": lambda d: (f"game started: match {d['match'][:16]}…, "
+                          f"you are {player_name(d['seat'])}"),
+    "over": _over,
+    "fault": _fault,
+    "peer": _peer,
+    "decision": lambda d: (f"your decision ({d['prompt']}): {len(d['options'])} options — "
+                           "use the control API"),
+    "timeout": _timeout,
+    "choice": lambda d: f"about {player_name(d['seat'])}, the players chose: {d['outcome']}",
+    "reclaimed": lambda d: f"{player_name(d['seat'])} took their seat back from the bot",
+    "hurry": lambda d: (f"HURRY: {d['seconds']} s left to decide before the others may "
+                        "time you out"),
+    "stalled": lambda d: f"STALLED: {_players(d['seats'])} are all gone: {d['reason']}",
+    "alone": _alone,
+    "lingering": lambda d: (f"waiting up to {d['up_to']:g} s for {_players(d['seats'])} to "
+                            "fetch the end of the game (a player restarting after a crash "
+                            "needs it); Ctrl-C stops this, your match file is complete"),
+    "recovered": lambda d: ("the match file ended inside an entry (a crash or a full disk): "
+                            "cut back to its last complete entry; the other players send the "
+                            f"rest. The {d['bytes']} torn bytes are kept in {d['kept']}"),
+    "watchers": lambda d: f"watching through this node: {d['active']} (at most {d['limit']})",
+    "stopped": lambda d: f"stopped: {d['why']}",
+    "saved": lambda d: f"match file: {d['path']}",
+}
 
 
 def _known(player: dict) -> str:

@@ -57,24 +57,34 @@ def test_a_joiner_refused_by_the_lobby_says_so_in_one_line_and_exits_non_zero(tm
 
 
 @pytest.mark.slow
-def test_a_private_table_shows_its_code_on_a_line_and_a_wrong_code_ends_join_in_words(tmp_path):
-    home, out = tmp_path / "host", tmp_path / "host.txt"
+def _private_host(home, *extra: str, seated: str = "lobby"):
+    """`lanboard host --private` (3 seats) at `home`, once its lines have shown the table code,
+    the port and a line starting with `seated`: (its process, its output file, [code], [port])."""
+    out = home.parent / "host.txt"
     home.mkdir()
-    host = _lanboard(home, "host", "--game", "overwatch-monopoly", "--seats", "3", "--bots",
-                     "1", "--no-announce", "--listen", "127.0.0.1", "--headless", "--private",
+    host = _lanboard(home, "host", "--game", "overwatch-monopoly", "--seats", "3", *extra,
+                     "--no-announce", "--listen", "127.0.0.1", "--headless", "--private",
                      "--name", "Hana", stdout=out.open("w"), stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        lines = out.read_text().splitlines()
+        code = [x.split(": ", 1)[1] for x in lines if x.startswith("table code: ")]
+        port = [int(x.split()[3].rstrip(";")) for x in lines if x.startswith("listening")]
+        if code and port and any(x.startswith(seated) for x in lines):
+            return host, out, code, port
+        if host.poll() is not None:
+            break
+        time.sleep(0.05)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(host.pid, signal.SIGKILL)
+    host.wait()
+    raise AssertionError(f"no code, port or '{seated}' line: " + out.read_text()[-2000:])
+
+
+def test_a_private_table_shows_its_code_on_a_line_and_a_wrong_code_ends_join_in_words(tmp_path):
+    # the host's own bot gets in with the code (from its environment): "lobby 2/3"
+    host, out, code, port = _private_host(tmp_path / "host", "--bots", "1", seated="lobby 2/3")
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            lines = out.read_text().splitlines()
-            code = [x.split(": ", 1)[1] for x in lines if x.startswith("table code: ")]
-            port = [int(x.split()[3].rstrip(";")) for x in lines if x.startswith("listening")]
-            if code and port and any(x.startswith("lobby 2/3") for x in lines):
-                break   # the host's own bot got in with the code (from its environment)
-            assert host.poll() is None, out.read_text()
-            time.sleep(0.05)
-        else:
-            raise AssertionError("no code, port or bot seated: " + out.read_text()[-2000:])
         wrong = "222-222" if code[0] != "222-222" else "333-333"
         (tmp_path / "guess").mkdir()
         guess = _lanboard(tmp_path / "guess", "join", "--peer", f"127.0.0.1:{port[0]}",
@@ -104,23 +114,9 @@ def test_a_wrong_code_given_in_the_picker_ends_join_in_the_words_of_join_code(
     from cli.node_runner import TABLE_CODE_ENV
     from node.private_table import WRONG
     from protocol.identity import load_or_create
-    home, out = tmp_path / "host", tmp_path / "host.txt"
-    home.mkdir()
-    host = _lanboard(home, "host", "--game", "overwatch-monopoly", "--seats", "3",
-                     "--no-announce", "--listen", "127.0.0.1", "--headless", "--private",
-                     "--name", "Hana", stdout=out.open("w"), stderr=subprocess.DEVNULL)
+    home = tmp_path / "host"
+    host, out, code, port = _private_host(home)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            lines = out.read_text().splitlines()
-            code = [x.split(": ", 1)[1] for x in lines if x.startswith("table code: ")]
-            port = [int(x.split()[3].rstrip(";")) for x in lines if x.startswith("listening")]
-            if code and port:
-                break
-            assert host.poll() is None, out.read_text()
-            time.sleep(0.05)
-        else:
-            raise AssertionError("no code or port: " + out.read_text()[-2000:])
         wrong = "222-222" if code[0] != "222-222" else "333-333"
         picked = {"address": "127.0.0.1", "port": port[0], "host": "Hana", "private": True,
                   "code": load_or_create(home).check_code, "table_code": wrong}

@@ -85,25 +85,41 @@ def test_idle_control_connections_neither_starve_the_node_nor_stop_its_game(tmp_
         assert said["ok"] is False and f"at most {cap} control connections" in said["error"]
         assert _descriptors(ready["pid"]) < FD_LIMIT - cap
         # the UI plays the game to its end through the connection it held
-        while ui.ask({"cmd": "status"})["phase"] != "over":
-            pending = ui.ask({"cmd": "pending"})
-            if pending["decision"] is not None:
-                answer = ui.ask({"cmd": "move", "move": pending["decision"]["options"][0]})
-                assert answer["ok"] or "not" in answer["error"], answer
-        over = _wait_line(game, game_out, game_err, "over", timeout=120)
-        assert game.wait(60) == 0, game_err.read_text()[-3000:]
+        over = _play_to_the_end(ui, game, game_out, game_err)
     finally:
-        for s in flood:
-            s.close()
-        if game.poll() is None:
-            game.kill()
-            game.wait()
-    files = [Path(f) for f in over["files"]]
-    assert files[0].read_bytes() == files[1].read_bytes()
-    assert all(verify_file(str(f)).status == 0 for f in files)
+        _stop(game, flood)
+    files = _the_same_verified_files(over)
     assert all(Path(f).with_suffix(".json").exists() for f in files)   # its note, written
     log = game_err.read_text()
     assert "Traceback" not in log and "EMFILE" not in log, log[-3000:]
+
+
+def _stop(game, sockets) -> None:
+    for s in sockets:
+        s.close()
+    if game.poll() is None:
+        game.kill()
+        game.wait()
+
+
+def _the_same_verified_files(over: dict) -> list[Path]:
+    """The players' match files the 'over' line names: byte for byte the same, and verified."""
+    files = [Path(f) for f in over["files"]]
+    assert files[0].read_bytes() == files[1].read_bytes()
+    assert all(verify_file(str(f)).status == 0 for f in files)
+    return files
+
+
+def _play_to_the_end(ui, game, game_out, game_err) -> dict:
+    """The UI plays its seat's first option at every decision; the game's 'over' line."""
+    while ui.ask({"cmd": "status"})["phase"] != "over":
+        pending = ui.ask({"cmd": "pending"})
+        if pending["decision"] is not None:
+            answer = ui.ask({"cmd": "move", "move": pending["decision"]["options"][0]})
+            assert answer["ok"] or "not" in answer["error"], answer
+    over = _wait_line(game, game_out, game_err, "over", timeout=120)
+    assert game.wait(60) == 0, game_err.read_text()[-3000:]
+    return over
 
 
 def _idle(path: str) -> socket.socket:
@@ -142,22 +158,10 @@ def test_with_the_control_cap_full_and_every_other_descriptor_taken_the_node_sti
         os.kill(ready["pid"], signal.SIGUSR1)
         hogged = _wait_line(game, game_out, game_err, "hogged")
         assert hogged["taken"] > 0 and _descriptors(ready["pid"]) == FD_LIMIT
-        while ui.ask({"cmd": "status"})["phase"] != "over":
-            pending = ui.ask({"cmd": "pending"})
-            if pending["decision"] is not None:
-                answer = ui.ask({"cmd": "move", "move": pending["decision"]["options"][0]})
-                assert answer["ok"] or "not" in answer["error"], answer
-        over = _wait_line(game, game_out, game_err, "over", timeout=120)
-        assert game.wait(60) == 0, game_err.read_text()[-3000:]
+        over = _play_to_the_end(ui, game, game_out, game_err)
     finally:
-        for s in idle:
-            s.close()
-        if game.poll() is None:
-            game.kill()
-            game.wait()
-    files = [Path(f) for f in over["files"]]
-    assert files[0].read_bytes() == files[1].read_bytes()
-    assert all(verify_file(str(f)).status == 0 for f in files)
+        _stop(game, idle)
+    files = _the_same_verified_files(over)
     notes = [json.loads(f.with_suffix(".json").read_text()) for f in files]
     assert all(note["finished"] for note in notes), notes   # the note at the game's end
     log = game_err.read_text()

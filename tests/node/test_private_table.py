@@ -39,15 +39,21 @@ async def _try(node, port, table_code):
     return said[0]
 
 
-async def _private(tmp_path):
-    net = MemoryNetwork()
-    events = []
+async def _host_private(nursery, tmp_path, net, seats: int, events: list):
+    """Hana hosts a private table of `seats` (code CODE) in `nursery`; her events go to
+    `events`. Returns her node and its port."""
     host = Node(Identity.generate(), "Hana", tmp_path / "h", transport=net,
                 on_event=lambda kind, data: events.append((kind, data)))
-    said = {}
+    port = await nursery.start(lambda task_status: host.host(
+        GAME, (), seats, task_status=task_status, table_code=CODE))
+    return host, port
+
+
+async def _private(tmp_path):
+    net = MemoryNetwork()
+    events, said = [], {}
     async with trio.open_nursery() as nursery:
-        port = await nursery.start(lambda task_status: host.host(
-            GAME, (), 3, task_status=task_status, table_code=CODE))
+        host, port = await _host_private(nursery, tmp_path, net, 3, events)
         stranger = lambda name: Node(Identity.generate(), name, tmp_path / name, transport=net)
         said["no code"] = await _try(stranger("s0"), port, None)
         said["wrong"] = await _try(stranger("s1"), port, WRONG_CODE)
@@ -233,13 +239,9 @@ async def _a_recorded_exchange_replayed(tmp_path):
     replays those frames (his code message, his key confirmation, his join) on a connection of
     its own; then Mo comes with the right code."""
     net = _Recording()
-    events = []
-    host = Node(Identity.generate(), "Hana", tmp_path / "h", transport=net,
-                on_event=lambda kind, data: events.append((kind, data)))
-    said = {}
+    events, said = [], {}
     async with trio.open_nursery() as nursery:
-        port = await nursery.start(lambda task_status: host.host(
-            GAME, (), 4, task_status=task_status, table_code=CODE))
+        host, port = await _host_private(nursery, tmp_path, net, 4, events)
         said["Gus"] = await _try(Node(Identity.generate(), "Gus", tmp_path / "g",
                                       transport=net), port, CODE)
         recorded = {wire.unpack(f)[1]["t"]: f for f in net.sent}

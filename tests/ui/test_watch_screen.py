@@ -14,23 +14,14 @@ from cli.ui.app import LiveSteps
 from cli.ui.model import Model
 from cli.ui.watch_picker import WatchPicker, running_games
 from tests.node.memnet import MemoryNetwork
-from tests.node.test_watch import _serve_log, _Served
+from tests.node.test_watch import _serve_log, _Served, honest_game  # noqa: F401 (a fixture)
 from tests.ui.harness import terminal, until
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory):
+def played(honest_game):
     """A finished 3-player Overwatch Monopoly game's log items (the hidden Loot Boxes too)."""
-    from tests.node.memnet import virtual_clock
-    from tests.node.test_watch import _play, _players
-    mp = pytest.MonkeyPatch()
-    try:
-        clock = virtual_clock(mp)
-        nodes = _players(tmp_path_factory.mktemp("played"), MemoryNetwork())
-        trio.run(_play, nodes, clock=clock)
-    finally:
-        mp.undo()
-    return nodes[0].session.log
+    return honest_game[0]
 
 
 class _ServedHere:
