@@ -15,8 +15,9 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(VENV)/bin/lanboard play --bots 3
 
-# Two pytest processes side by side: the end-to-end tests (marked slow) mostly wait on real
-# timers and processes, the rest keep a core busy (tests/suite.py says more). Bytecode is
+# Three pytest processes side by side: the end-to-end tests (marked slow; those on a virtual
+# LAN apart) mostly wait on real timers and processes, the rest keep a core busy
+# (tests/suite.py says more). Bytecode is
 # written even where the environment says not to: the suite starts a few hundred Python
 # processes (nodes, bots, the CLI), each of which would otherwise compile lanboard anew.
 test: $(STAMP)

@@ -42,7 +42,7 @@ def _why_not() -> str | None:
 
 
 pytestmark = [pytest.mark.skipif(_why_not() is not None, reason=_why_not() or ""),
-              pytest.mark.slow]   # real hosts in network namespaces: what is tested
+              pytest.mark.slow, pytest.mark.lab]   # real hosts in network namespaces: what is tested
 
 
 def netlab(*args: str, check: bool = True) -> str:

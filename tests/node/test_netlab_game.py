@@ -27,7 +27,7 @@ from .test_netlab import ENV, NETLAB, _why_not, lab, netlab  # noqa: F401  (lab 
 from .test_netlab_local_bots import Run, runs
 
 pytestmark = [pytest.mark.skipif(_why_not() is not None, reason=_why_not() or ""),
-              pytest.mark.slow]   # real hosts in network namespaces: what is tested
+              pytest.mark.slow, pytest.mark.lab]   # real hosts in network namespaces: what is tested
 REPO = Path(__file__).resolve().parents[2]
 
 

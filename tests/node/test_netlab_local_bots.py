@@ -25,7 +25,7 @@ from protocol.verify import verify_file
 from .test_netlab import ENV, NETLAB, REPO, _why_not, lab  # noqa: F401  (lab is a fixture)
 
 pytestmark = [pytest.mark.skipif(_why_not() is not None, reason=_why_not() or ""),
-              pytest.mark.slow]   # real hosts in network namespaces: what is tested
+              pytest.mark.slow, pytest.mark.lab]   # real hosts in network namespaces: what is tested
 GAME_TIME = 50   # seconds; such a 3-seat game takes about 5 s on an idle machine
 
 

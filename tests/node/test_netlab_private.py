@@ -21,7 +21,7 @@ from .test_netlab import INFO, Agent, _why_not, lab  # noqa: F401  (lab is a fix
 from .test_netlab_local_bots import Run, runs
 
 pytestmark = [pytest.mark.skipif(_why_not() is not None, reason=_why_not() or ""),
-              pytest.mark.slow]   # real hosts in network namespaces: what is tested
+              pytest.mark.slow, pytest.mark.lab]   # real hosts in network namespaces: what is tested
 GAME_TIME = 120   # seconds; a 2-seat game of greedy bots takes a few on an idle machine
 
 

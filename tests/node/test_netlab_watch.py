@@ -39,7 +39,7 @@ def _no_namespaces() -> str | None:
 
 _WHY_NOT = _no_namespaces()
 pytestmark = [pytest.mark.skipif(_WHY_NOT is not None, reason=_WHY_NOT or ""),
-              pytest.mark.slow]   # real hosts in network namespaces: what is tested
+              pytest.mark.slow, pytest.mark.lab]   # real hosts in network namespaces: what is tested
 
 
 def _told(run: Run) -> list[dict]:
