@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .codec import MAX_FRAME, CodecError, decode, encode
+from .codec import MAX_FRAME, CodecError, decode, encode, encode_decoded
 from .hidden.sizes import MAX_CARDS, MAX_DECK
 from .kinds import (ATTEST, CHOICE, COMMIT, DISCLOSE, DRAW, KEY, KINDS, MOVE, OPEN, RECLAIM,
                     REVEAL, SHUFFLE, TIMEOUT)
@@ -75,8 +75,13 @@ def _list(item: Callable[[Any, str], None], lo: int, hi: int) -> Callable[[Any, 
     def check(v: Any, where: str) -> None:
         if type(v) is not list or not lo <= len(v) <= hi:
             raise SchemaError(f"{where} must be a list of {lo}..{hi} items, got {_describe(v)}")
-        for i, x in enumerate(v):
-            item(x, f"{where}[{i}]")
+        try:
+            for x in v:
+                item(x, where)
+        except SchemaError:   # said again with the failing item's place (see _map)
+            for i, x in enumerate(v):
+                item(x, f"{where}[{i}]")
+            raise
     return check
 
 
@@ -99,10 +104,20 @@ def _map(spec: dict[str, Callable[[Any, str], None]], v: Any, where: str) -> dic
     for key in v:
         if key not in spec:
             raise SchemaError(f"unknown field {key!r:.40} in {where}")
-    for key, check in spec.items():
-        if key not in v:
-            raise SchemaError(f"missing field {key!r} in {where}")
-        check(v[key], f"{where}.{key}")
+    try:
+        for key, check in spec.items():
+            check(v[key], where)
+    except KeyError:
+        missing = next((key for key in spec if key not in v), None)
+        if missing is None:
+            raise
+        raise SchemaError(f"missing field {missing!r} in {where}") from None
+    except SchemaError:
+        # A check is a pure function of its value: the failing one is run again with its
+        # field's place in the message, a string made only when something is wrong.
+        for key, check in spec.items():
+            check(v[key], f"{where}.{key}")
+        raise
     return v
 
 
@@ -217,11 +232,14 @@ def share_statement(match: bytes, seq: int, prev: bytes, kind: str, author: int,
 
 
 def entry_statements(entry: dict) -> list[bytes]:
-    """`share_statement` of each author of an entry, in order; the common head is encoded
-    once (an array's items are encoded one after another, so the bytes are the same)."""
-    head = encode([_SHARE_DOMAIN, entry["match"], entry["seq"], entry["prev"], entry["kind"]])
+    """`share_statement` of each author of a decoded entry (protocol.codec.decode's), in
+    order; the common head is encoded once (an array's items are encoded one after another,
+    so the bytes are the same)."""
+    head = encode_decoded([_SHARE_DOMAIN, entry["match"], entry["seq"], entry["prev"],
+                           entry["kind"]])
     head = b"\x87" + head[1:]   # a 7-item array instead of the 5 items encoded here
-    return [head + encode(a) + encode(p) for a, p in zip(entry["authors"], entry["parts"])]
+    return [head + encode_decoded(a) + encode_decoded(p)
+            for a, p in zip(entry["authors"], entry["parts"])]
 
 
 _share_spec = {

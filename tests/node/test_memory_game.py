@@ -39,10 +39,18 @@ async def _game(tmp_path, net, n, drop_links=False, game="overwatch-monopoly", b
     rng = random.Random(5)
     drops = []
 
+    states = []
+
     def drop(kind, data):
-        # every 15th entry the last node drops one of its links (the game takes no virtual
-        # time: bots answer at once, so this goes by entries, not by the clock)
-        if kind == "state" and data["seq"] % 15 == 0:
+        # at every 10th state the last node tells, it drops one of its links (the game takes no
+        # virtual time: bots answer at once, so this goes by entries, not by the clock). By
+        # states counted, not by sequence numbers: a multiple of 15 that was a roll or an
+        # attest was no drop, and a short game (the players' keys, so their dice, are new
+        # each run) had made only 4
+        if kind != "state":
+            return
+        states.append(data["seq"])
+        if len(states) % 10 == 0:
             seat = nodes[-1].seats[rng.randrange(n - 1)]
             if seat.scope is not None:
                 seat.scope.cancel()
@@ -83,8 +91,8 @@ def test_links_dropped_during_a_game_over_memory_streams_come_back_and_it_finish
     nodes, drops = trio.run(_game, tmp_path, net, 3, True,
                      clock=trio.testing.MockClock(autojump_threshold=0))
     _same_finished_game(nodes)
-    assert len(drops) >= 5
-    assert net.dialed > 3   # the dropped links were dialed again
+    assert len(drops) >= 3, drops   # 5 to 25 in 16 runs (the dice, so the game, differ)
+    assert net.dialed >= 3 + len(drops)   # every dropped link was dialed again
 
 
 def test_a_game_with_sealed_moves_runs_among_nodes_over_memory_streams(tmp_path, in_memory):
