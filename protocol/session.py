@@ -8,10 +8,9 @@
     out = s.choose_after_timeout("bot")    # when out.events held SeatTimedOut(ask=True); the
                                            # log's choice comes back as SeatChosen
 
-Each `Output` (protocol.events) has `sends` (recipients, bytes) and `events`. The session never
-reads a clock and never draws a random number: the node supplies time, the chain supplies
-randomness. It is a facade, after h11's `Connection`, over parts that each own one job and
-state their invariants in their own files:
+Each `Output` (protocol.events) has `sends` (recipients, bytes) and `events`. No clock, no
+random number: the node supplies time, the chain randomness. A facade, after h11's
+`Connection`, over parts that each own one job and state their invariants in their own files:
 
     genesis_round  every seat's signature on the genesis, and frames that came before it
     share_pool     the shares held, their relays, equivocation, shares for logged entries
@@ -64,6 +63,7 @@ class Session:
                 chain.commitment != genesis_body["players"][self.seat]["commit"]:
             raise GenesisError("the hash chain does not match this seat's commitment")
         self.body, self.n, self.keys = genesis_body, len(keys), keys
+        self.peers = tuple(s for s in range(self.n) if s != self.seat)
         self.identity, self.chain = identity, chain
         self.ledger: Ledger | None = None
         self.genesis = GenesisRound(genesis_body, self.seat, self.n)
@@ -109,10 +109,6 @@ class Session:
 
     # ---- queries ---------------------------------------------------------------------------
     @property
-    def peers(self) -> tuple[int, ...]:
-        return tuple(s for s in range(self.n) if s != self.seat)
-
-    @property
     def fault(self) -> Fault | None:
         return self.tribunal.fault
 
@@ -139,8 +135,7 @@ class Session:
         return [encode(self.ledger.genesis), *self.entries] if self.ledger else []
 
     @property
-    def turn_ends(self) -> list[int]:
-        """The sequence numbers of the entries that closed a turn (attests), oldest first."""
+    def turn_ends(self) -> list[int]:   # the numbers of the attests that closed a turn
         return self.ledger.turn_ends if self.ledger else []
 
     @property
