@@ -98,15 +98,9 @@ class LobbyPicker:
         @kb.add("enter")
         def _(event) -> None:
             if not self.lobbies:
-                self.message = "No open lobby yet: wait for one to appear, or q to give up."
-                return
-            picked = self.lobbies[self.selected]
-            if picked.get("private") and self.code is None:
-                self.asking, self.typed, self.message = picked, "", ""
-                return
-            self.choice = dict(picked, table_code=self.code) if picked.get("private") \
-                else picked
-            event.app.exit()
+                self.message = self.NONE_YET
+            elif self.pick(self.lobbies[self.selected]):
+                event.app.exit()
 
         @kb.add("q")
         @kb.add("c-c")
@@ -115,9 +109,8 @@ class LobbyPicker:
 
         @kb.add(Keys.Any)
         def _(event) -> None:
-            self.message = "↑/↓ choose a lobby, Enter joins it, q gives up."
+            self.message = self.KEYS
 
-        self.keys = kb   # a subclass's own keys, added later, win over these (cli.ui.watch_picker)
         asking = Condition(lambda: self.asking is not None)
         self.app: Application = Application(
             layout=Layout(Window(FormattedTextControl(self.fragments, focusable=True,
@@ -125,6 +118,18 @@ class LobbyPicker:
             key_bindings=merge_key_bindings([ConditionalKeyBindings(kb, ~asking),
                                              ConditionalKeyBindings(self._code_keys(), asking)]),
             style=STYLE, full_screen=True)
+
+    NONE_YET = "No open lobby yet: wait for one to appear, or q to give up."
+    KEYS = "↑/↓ choose a lobby, Enter joins it, q gives up."
+
+    def pick(self, picked: dict) -> bool:
+        """Enter on `picked`: True when it is the choice (the picker ends), else False (a
+        private table's code is asked first, or a message says why not)."""
+        if picked.get("private") and self.code is None:
+            self.asking, self.typed, self.message = picked, "", ""
+            return False
+        self.choice = dict(picked, table_code=self.code) if picked.get("private") else picked
+        return True
 
     def _code_keys(self) -> KeyBindings:
         """The keys while a private table's code is asked: typing, Backspace, Enter, Esc."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 
-from prompt_toolkit.keys import Keys
 
 from protocol.peertext import shown
 
@@ -29,25 +28,15 @@ def watchable(game: dict) -> bool:
 
 
 class WatchPicker(LobbyPicker):
-    def __init__(self, lister) -> None:
-        super().__init__(lister)
-        kb = self.keys   # added last, so these win over the lobby's own
+    NONE_YET = "No game is being played yet: wait for one, or q to give up."
+    KEYS = "↑/↓ choose a game, Enter watches it, q gives up."
 
-        @kb.add("enter")
-        def _(event) -> None:
-            if not self.lobbies:
-                self.message = "No game is being played yet: wait for one, or q to give up."
-                return
-            game = self.lobbies[self.selected]
-            if not watchable(game):
-                self.message = f"{shown(game['host'])}'s game takes no watchers."
-                return
-            self.choice = game
-            event.app.exit()
-
-        @kb.add(Keys.Any)
-        def _(event) -> None:
-            self.message = "↑/↓ choose a game, Enter watches it, q gives up."
+    def pick(self, picked: dict) -> bool:
+        if not watchable(picked):
+            self.message = f"{shown(picked['host'])}'s game takes no watchers."
+            return False
+        self.choice = picked
+        return True
 
     def pickable(self, found: list[dict]) -> list[dict]:
         return running_games(found)
