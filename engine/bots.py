@@ -117,7 +117,8 @@ class SearchBot(Bot):
             # Remembered for the rest of the turn: an offer sent is not sent again (refused,
             # it would only fill the partner's history with repeats).
             frame = obs.state.agenda[-1]
-            sent = ("offer", frame.partner, frame.give, frame.take, frame.pay)
+            sent = ("offer", frame.partner, frame.give, frame.take, frame.pay) + \
+                ((frame.ask,) if frame.ask else ())
             self._sent = (turn, self._sent[1] | {sent})
         return move
 
