@@ -142,7 +142,9 @@ def responsiveness(think: float = 1.0, ticks: int = 100) -> None:
     async def partial_thread(b, obs, d):
         await trio.to_thread.run_sync(b.choose_seen, obs, d)
 
-    idle, busy = trio.run(main_)
+    from node.bot_driver import quick_switches
+    with quick_switches():   # as the node's bot driver runs its bot
+        idle, busy = trio.run(main_)
     print(f"node loop lateness (10 ms timer), idle: median {1000 * statistics.median(idle):.1f} ms, "
           f"max {1000 * max(idle):.1f} ms; while a strong bot thinks {think:g} s: median "
           f"{1000 * statistics.median(busy):.1f} ms, max {1000 * max(busy):.1f} ms", flush=True)
