@@ -58,7 +58,8 @@ class Share:
         return self.seq, self.author, self.pool
 
     def statement(self) -> bytes:
-        return share_statement(self.match, self.seq, self.prev, self.kind, self.author, self.part)
+        return share_statement(self.match, self.seq, self.prev, self.kind, self.author,
+                               self.part, decoded=self.given is not None)
 
     def signed_by(self, key: bytes) -> bool:
         return verify_signature(key, self.sig, self.statement())
