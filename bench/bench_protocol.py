@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     # match's shuffle and share proofs included (issue 28); their share is said on its own line.
     verdict = f"target >= {TARGET:.0%}: {'met' if ratio >= TARGET else 'NOT met'}"
     print(f"  verify_bytes (w/ replay): {verify_rate:9.0f} signatures/s  "
-          f"= {ratio:.0%} of bare, median of each run's pair ({verdict})")
+          f"= {ratio:.1%} of bare, median of each run's pair ({verdict})")
     if hidden_s is not None:
         print(f"  hidden-card checks: {report.counts['shuffle']} shuffles, {report.counts['draw']} "
               f"draws, {report.counts['disclose']} disclosure: {hidden_s[0]:.2f} s of one "
