@@ -103,8 +103,7 @@ def trade_offers(game: Any, state: Any, seat: int) -> list[tuple]:
         for i in game.properties_of(state, partner):
             if spaces[i].set not in my_sets or not game.tradeable(state, i):
                 continue
-            price = getattr(spaces[i], "price", 1) or 1
-            for pay in sorted({price, price + price // 2}):
+            for pay in _buy_prices(game, spaces[i]):
                 if pay <= money:
                     offers.append(("offer", partner, (), (i,), pay))
             for j in mine:
@@ -114,6 +113,17 @@ def trade_offers(game: Any, state: Any, seat: int) -> list[tuple]:
     if game.id == "mario-monopoly":
         offers += coin_sales(game, state, seat)
     return offers
+
+
+def _buy_prices(game: Any, space: Any) -> list[int]:
+    """The coins offered for a partner's property: its price and half as much again; in Mario
+    the least a partner counting a coin as 2 points takes (its points / 2 + 1: at the price,
+    Mario's coins being worth 2 points and its properties 10 a coin of price, every such
+    offer was refused)."""
+    if game.id == "mario-monopoly":
+        return [space.points // 2 + 1]
+    price = getattr(space, "price", 1) or 1
+    return sorted({price, price + price // 2})
 
 
 MARIO_SELLS = 4   # coin sales tried at a turn decision, the largest asks first

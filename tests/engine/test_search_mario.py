@@ -64,3 +64,24 @@ def test_with_a_simulation_budget_the_mario_sale_is_a_function_of_the_seed():
     d = GAME.pending(s)
     moves = {search_move(observe(s, 0), d, random.Random(7), Budget(sims=40)) for _ in range(2)}
     assert len(moves) == 1
+
+
+def _a_set_shared(s):
+    """Seat 0 owns one property of the first set (10 points), seat 1 another; seat 0 has 12
+    coins."""
+    s.owners[1], s.owners[3] = 0, 1
+    s.bank += s.players[0].coins - 12
+    s.players[0].coins = 12
+
+
+def test_a_purchase_the_strong_bot_drafts_in_mario_offers_what_a_greedy_rival_accepts():
+    """A greedy player counts a coin as 2 points: it sells a 10-point property for 6 coins, not
+    for its price (1) or half as much again, which every such offer paid before."""
+    from engine.search import _draft
+    s = new_game(setup=_a_set_shared)
+    assert decider(s) == (0, "turn")
+    buys = [o for o in trade_offers(GAME, s, 0) if o[3] == (3,)]
+    assert buys == [("offer", 1, (), (3,), 6)]
+    drafted = _draft(GAME, s, buys[0])
+    assert GAME.pending(drafted).prompt == "trade_answer"
+    assert GAME.greedy_move(drafted, GAME.pending(drafted), random.Random(0)) == ("accept",)
