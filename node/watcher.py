@@ -140,7 +140,7 @@ class Watcher:
                     continue
                 except (TransportError, CodecError) as e:
                     log.info("watching through %s:%s: %s", host, port, e)
-                    if self.checker.ledger is not None and self.checker.ledger.over:
+                    if self._holds_the_end():
                         # the link went after the last item came (its node had served it and
                         # left): the whole game is held and checked
                         return self._finish()
@@ -205,7 +205,7 @@ class Watcher:
                     if not self._take(msg["first"], msg["items"]):
                         return True
                     await conn.send(wire.pack("sync", have=self.items))
-                    if self.checker.ledger is not None and self.checker.ledger.over:
+                    if self._holds_the_end():
                         return True
                 else:
                     raise wire.BadMessage(f"unexpected {msg['t']} to a watcher")
@@ -250,6 +250,10 @@ class Watcher:
         return {"watching": True, "finished": finished,
                 "game": self.checker.ledger.body["game"],
                 "addrs": [list(a) for a in self.addrs]}
+
+    def _holds_the_end(self) -> bool:
+        """Whether the items checked so far are the whole game (its last entry among them)."""
+        return self.checker.ledger is not None and self.checker.ledger.over
 
     def _finish(self) -> Watched:
         out = self.outcome

@@ -123,7 +123,7 @@ class Watchers:
             return
         # counted from here, in the lobby too: it holds a place, and `list` shows it
         self._count(+1)
-        key = getattr(conn, "peer_key", None)
+        key = conn.peer_key   # None for a watcher whose transport proves no key
         self.gone.pop(key, None)   # a watcher back on a new link: no longer waited for
         self.moved = trio.current_time()
         try:
@@ -141,9 +141,8 @@ class Watchers:
 
     def _count(self, change: int) -> None:
         self.active += change
-        emit = getattr(self.table, "events", None)
-        if emit is not None:   # the players see who watches (`host --json`: "watchers")
-            emit.emit("watchers", {"active": self.active, "limit": self.limit})
+        # the players see who watches (`host --json`: "watchers")
+        self.table.events.emit("watchers", {"active": self.active, "limit": self.limit})
 
     def _refusal(self, msg: dict) -> str | None:
         if msg["t"] != "watch":

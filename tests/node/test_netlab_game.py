@@ -64,8 +64,8 @@ def _play_across_hosts(tmp: Path) -> list[dict]:
                 f"-- {h.name}: {(h / 'out.jsonl').read_text()[-1500:]}\n"
                 f"{(h / 'err.txt').read_text()[-1500:]}" for h in homes))
         finally:
-            for q in procs:
-                if q.poll() is None and p.poll() is None:
+            if p.poll() is None:   # it did not finish: none of the others is waited for
+                for q in procs:
                     q.kill()
         assert p.returncode == 0, (home / "err.txt").read_text()[-3000:]
     results = []

@@ -7,6 +7,7 @@ import pytest
 import trio
 
 from node import wire
+from node.events import Events
 from node.framing import TransportError
 from node.links import CONTEXT
 from node.runtime import Node
@@ -91,6 +92,7 @@ class _Served:
         self.finished = trio.Event()
         self.outcome = SimpleNamespace(fault=None)
         self.grown = trio.lowlevel.ParkingLot()
+        self.events = Events(None)
 
 
 def decode_match(genesis: bytes) -> bytes:
@@ -461,7 +463,7 @@ class _Answering:
     """A watcher's connection at the node's end that answers every write at once with the
     "sync" a watcher sends, and keeps when each write was made."""
 
-    peer = "watcher"
+    peer, peer_key = "watcher", None
 
     def __init__(self):
         self.writes: list[float] = []

@@ -88,7 +88,7 @@ class _Writing:
     """A watcher's connection at the node's end whose long write of items is still going out
     when the watcher has read its first frames and answered "sync"."""
 
-    peer = "watcher"
+    peer, peer_key = "watcher", None
 
     def __init__(self):
         self.to_node_send, self.to_node = trio.open_memory_channel(10)
