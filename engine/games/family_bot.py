@@ -3,9 +3,26 @@ worth taking. Bots read task frames by their field names (monopoly_family's name
 Bots never change the rules: they only pick among the options the rules offer."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .monopoly_family import SaleOfferFrame, TradeFrame
+
+Move = tuple
+
+
+def first_of(options: tuple[Move, ...], *kinds: str) -> Move | None:
+    """The first option of one of `kinds`, in the rules' order."""
+    for o in options:
+        if o[0] in kinds:
+            return o
+    return None
+
+
+def best_or_decline(options: tuple[Move, ...], kind: str, score: Callable[[Move], Any]) -> Move:
+    """The option of `kind` that `score` rates highest (the first of equals, in the rules'
+    order), or ("decline",) where the rules offer none."""
+    moves = [m for m in options if m[0] == kind]
+    return max(moves, key=score) if moves else ("decline",)
 
 
 def fair_sale(g: Any, frame: SaleOfferFrame, money: int, reserve: int) -> bool:

@@ -62,6 +62,11 @@ class Spec:
     rent: Callable[[View, int], int | None] = lambda v, space: None
 
 
+def simply(words: str) -> Callable[[View, int, list, SeatNames], Lines]:
+    """A move (Spec.moves) told the same way every time: "<the player> <words>"."""
+    return lambda before, seat, move, names: [f"{names.plain(seat)} {words}"]
+
+
 def top(view: View) -> list:
     agenda = view.get("agenda") or []
     return list(agenda[-1]) if agenda else [""]

@@ -10,7 +10,7 @@ title a game would replace.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from .game_package import NOBODY, SeatNames
 
@@ -18,6 +18,22 @@ from .game_package import NOBODY, SeatNames
 def amount(n: int, money: str) -> str:
     """"1 web", "4 webs", "1 HP": a count of the currency, singular for one."""
     return f"{n} {money[:-1] if n == 1 and money.endswith('s') else money}"
+
+
+def shared_option(move: Sequence, money: str, space: Callable[[int], str],
+                  seat: Callable[[int], str], price: Callable[[int], int]) -> str | None:
+    """The words of an option every family game offers alike (a trade proposed, a forced
+    sale to the bank or offered to a player), with the game's names for spaces and seats and
+    its printed prices; None for any other option."""
+    kind = move[0] if move else ""
+    if kind == "trade":
+        return f"Propose a trade to {seat(move[1])}"
+    if kind not in ("sell_bank", "sell_to"):
+        return None
+    lot = space(move[1])
+    if kind == "sell_bank":
+        return f"Sell {lot} to the bank for {amount(price(move[1]), money)}"
+    return f"Offer {lot} to {seat(move[2])} for {amount(move[3], money)}"
 
 
 def still_owed(title: str, debt: int, money: str) -> str:

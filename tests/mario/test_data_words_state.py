@@ -59,6 +59,18 @@ def test_describe_move_names_the_property_and_its_price():
 NAMES = SeatNames(["Ann", "Bob", "Cy", "Dee"], 0)
 
 
+def test_a_forced_sale_and_a_trade_read_in_coins_with_the_buyers_characters():
+    # the family's shared words (family_words.shared_option) in Mario's currency and names
+    s = new_game(setup=lambda s: place(s, f1=20, f2=20, f3=20))
+    space = next(i for i, sp in enumerate(DATA.spaces) if sp.price == 2)
+    bob = GAME.describe_move(s, ("trade", 1), NAMES)
+    assert bob.startswith("Propose a trade to Bob (") and bob.endswith(")")
+    assert GAME.describe_move(s, ("sell_bank", space), NAMES) == \
+        f"Sell {DATA.spaces[space].name} to the bank for 2 coins"
+    assert GAME.describe_move(s, ("sell_to", space, 1, 1), NAMES) == \
+        f"Offer {DATA.spaces[space].name} to {bob[len('Propose a trade to '):]} for 1 coin"
+
+
 def test_describe_move_gives_the_boosted_amounts():
     s = turn_roll(new_game(("peach", "mario", "yoshi", "donkey_kong"),
                            setup=lambda s: place(s, f1=9)), 2, "red_shell")

@@ -67,13 +67,9 @@ def _flood(path: str) -> list[socket.socket]:
 
 @pytest.mark.slow   # a real process with its own descriptor limit: what is tested
 def test_idle_control_connections_neither_starve_the_node_nor_stop_its_game(tmp_path):
-    game_out, game_err = tmp_path / "game.jsonl", tmp_path / "game.err"
-    game = _agent("game", str(tmp_path), str(FD_LIMIT), str(GRACE), out=game_out, err=game_err)
+    game, game_out, game_err, ready, ui = _started(tmp_path)
     flood: list[socket.socket] = []
     try:
-        ready = _wait_line(game, game_out, game_err, "ready")
-        ui = _Attached(ready["control"])
-        assert ui.ask({"cmd": "status"})["ok"]
         flood = _flood(ready["control"])
         assert len(flood) == FLOOD   # the socket kept accepting
         cap = min(MAX_CLIENTS, FD_LIMIT // FD_SHARE)
@@ -92,6 +88,21 @@ def test_idle_control_connections_neither_starve_the_node_nor_stop_its_game(tmp_
     assert all(Path(f).with_suffix(".json").exists() for f in files)   # its note, written
     log = game_err.read_text()
     assert "Traceback" not in log and "EMFILE" not in log, log[-3000:]
+
+
+def _started(tmp_path: Path):
+    """The game's agent process, ready, and a UI attached to it that has asked its status:
+    (process, its stdout and stderr files, its 'ready' line, the UI)."""
+    game_out, game_err = tmp_path / "game.jsonl", tmp_path / "game.err"
+    game = _agent("game", str(tmp_path), str(FD_LIMIT), str(GRACE), out=game_out, err=game_err)
+    try:
+        ready = _wait_line(game, game_out, game_err, "ready")
+        ui = _Attached(ready["control"])
+        assert ui.ask({"cmd": "status"})["ok"]
+    except BaseException:
+        _stop(game, [])
+        raise
+    return game, game_out, game_err, ready, ui
 
 
 def _stop(game, sockets) -> None:
@@ -141,13 +152,9 @@ def test_with_the_control_cap_full_and_every_other_descriptor_taken_the_node_sti
     .../matches/….json: Too many open files", a traceback)."""
     import os
     import signal
-    game_out, game_err = tmp_path / "game.jsonl", tmp_path / "game.err"
-    game = _agent("game", str(tmp_path), str(FD_LIMIT), str(GRACE), out=game_out, err=game_err)
+    game, game_out, game_err, ready, ui = _started(tmp_path)
     idle: list[socket.socket] = []
     try:
-        ready = _wait_line(game, game_out, game_err, "ready")
-        ui = _Attached(ready["control"])
-        assert ui.ask({"cmd": "status"})["ok"]
         cap = min(MAX_CLIENTS, FD_LIMIT // FD_SHARE)
         idle = [_idle(ready["control"]) for _ in range(cap - 1)]   # with the UI's: the cap
         # one more is told the cap is full: all of them are being served

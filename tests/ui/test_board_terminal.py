@@ -40,11 +40,8 @@ def test_the_board_fits_every_size_and_leaving_says_what_happens(tmp_path, game)
             assert "q detach or leave" in lines[height - 1], screen
             for name in long_names:
                 assert (name in screen) == (width > 80), (width, name, screen)
-        tmux("send-keys", "-t", "a", "q")
-        tmux.wait_for("a", "Detach")
-        tmux("send-keys", "-t", "a", "l")
-        tmux.wait_for("a", "Leave now")
-        tmux("send-keys", "-t", "a", "y")
-        tmux.wait_for("a", "Your node is stopping. The game stops in the middle")
+        tmux.press("a", "q", "Detach")
+        tmux.press("a", "l", "Leave now")
+        tmux.press("a", "y", "Your node is stopping. The game stops in the middle")
     finally:
         tmux.close()

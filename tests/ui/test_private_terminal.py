@@ -48,12 +48,9 @@ def test_a_private_table_at_the_terminal_shows_its_code_seats_with_it_and_refuse
         tmux.wait_for("a:gus", "Gus (you)")
         host = tmux.wait_for("a:hana", "x: refuse a player")
         assert "Gus" in host
-        tmux("send-keys", "-t", "a:hana", "x")
-        tmux.wait_for("a:hana", "Which player do you refuse?")
-        tmux("send-keys", "-t", "a:hana", "2")
-        tmux.wait_for("a:hana", "Refuse Gus (seat 2")
-        tmux("send-keys", "-t", "a:hana", "y")
-        tmux.wait_for("a:hana", "Gus was dropped from the lobby: were refused by the host")
+        tmux.press("a:hana", "x", "Which player do you refuse?")
+        tmux.press("a:hana", "2", "Refuse Gus (seat 2")
+        tmux.press("a:hana", "y", "Gus was dropped from the lobby: were refused by the host")
         tmux.wait_for("a:gus", "you were refused by the host")
     finally:
         tmux.close()

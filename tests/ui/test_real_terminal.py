@@ -32,10 +32,8 @@ class Tmux:
     def detach(self) -> int:
         """Quit the UI with q, then d to detach; returns the id of the node it leaves playing
         in the background."""
-        self("send-keys", "-t", "a", "q")
-        self.wait_for("a", "Detach")
-        self("send-keys", "-t", "a", "d")
-        after = self.wait_for("a", "Your node plays on in the background")
+        self.press("a", "q", "Detach")
+        after = self.press("a", "d", "Your node plays on in the background")
         self.node_pid = int(after.split("(process ")[1].split(")")[0])
         return self.node_pid
 
@@ -60,6 +58,11 @@ class Tmux:
     def screen(self, target: str) -> str:
         return self("capture-pane", "-p", "-t", target)
 
+    def press(self, target: str, key: str, then, timeout: float = 30) -> str:
+        """Send `key` to `target` and wait for what it brings (as `wait_for`)."""
+        self("send-keys", "-t", target, key)
+        return self.wait_for(target, then, timeout)
+
     def wait_for(self, target: str, text, timeout: float = 30) -> str:
         """The screen once `text` is on it, or once `text(screen)` holds when it is a test (a
         redraw caught half done shows the first lines only)."""
@@ -81,8 +84,7 @@ def test_play_detach_attach_and_resize_in_a_real_terminal(tmp_path):
         tmux.wait_for("a", "Choose your group leader")
         screen = tmux.screen("a")
         assert "Pat (you)" in screen and "Bot 2" in screen and "GO" in screen   # seat 2's bot
-        tmux("send-keys", "-t", "a", "Enter")
-        tmux.wait_for("a", "Draft a hero")
+        tmux.press("a", "Enter", "Draft a hero")
         node_pid = tmux.detach()
         os.kill(node_pid, 0)   # still running: quitting the UI did not end the game
         tmux("new-window", "-t", "a", "-n", "b", f"{tmux.env} {LANBOARD} attach; sleep 60")

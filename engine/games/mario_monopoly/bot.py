@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
-from ..family_bot import family_move
+from ..family_bot import best_or_decline, family_move, first_of
 
 if TYPE_CHECKING:
     from .rules import MarioMonopoly
@@ -26,13 +26,6 @@ def standing(g: "MarioMonopoly", s: "State", seat: int) -> int:
 
 def leader_order(g: "MarioMonopoly", s: "State", seat: int) -> list[int]:
     return sorted(g.others(s, seat), key=lambda o: (-standing(g, s, o), o))
-
-
-def _first(options: tuple[Move, ...], *kinds: str) -> Move | None:
-    for o in options:
-        if o[0] in kinds:
-            return o
-    return None
 
 
 def _power_value(g: "MarioMonopoly", s: "State", seat: int, m: Move, order: list[int]) -> tuple:
@@ -66,10 +59,10 @@ def greedy_move(g: "MarioMonopoly", s: "State", d: Decision, rng: Any) -> Move:
     if kind == "turn":
         if ("roll",) in o:
             return ("roll",)
-        pay = _first(o, "pay_jail")
+        pay = first_of(o, "pay_jail")
         if pay is not None and me.coins >= 12:
             return pay
-        rj = _first(o, "roll_jail")
+        rj = first_of(o, "roll_jail")
         if rj is not None:
             return rj
         if pay is not None:
@@ -79,13 +72,10 @@ def greedy_move(g: "MarioMonopoly", s: "State", d: Decision, rng: Any) -> Move:
             # a shell or POW before moving drops coins the bot may pick up on the way
             order = leader_order(g, s, seat)
             return max(powers, key=lambda m: _power_value(g, s, seat, m, order))
-        return _first(o, "move") or _first(o, "end_turn") or o[0]
+        return first_of(o, "move") or first_of(o, "end_turn") or o[0]
     if kind == "iggy":
-        powers = [m for m in o if m[0] == "power"]
-        if not powers:
-            return ("decline",)
         order = leader_order(g, s, seat)
-        return max(powers, key=lambda m: _power_value(g, s, seat, m, order))
+        return best_or_decline(o, "power", lambda m: _power_value(g, s, seat, m, order))
     if kind == "choose_figure":
         return max(o, key=lambda m: (_landing_value(g, s, seat, m[1]), -m[1]))
     if kind in ("buy", "tanooki_buy"):
@@ -95,7 +85,7 @@ def greedy_move(g: "MarioMonopoly", s: "State", d: Decision, rng: Any) -> Move:
         return ("auction",) if ("auction",) in o else ("decline",)
     if kind == "auction":
         space = s.agenda[-1][1]
-        bid = _first(o, "bid")
+        bid = first_of(o, "bid")
         if bid is not None and bid[1] <= data.spaces[space].price and me.coins - bid[1] >= RESERVE:
             return bid
         return ("pass",)

@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..family_words import explain_illegal as family_explain
-from ..family_words import amount, family_context, holdings, landing_what, quick_option, sets_owned_whole
+from ..family_words import (amount, family_context, holdings, landing_what, quick_option,
+                            sets_owned_whole, shared_option)
 from ..game_package import SeatNames
 
 if TYPE_CHECKING:
@@ -164,6 +165,10 @@ def describe_move(g: "MarioMonopoly", s: "State", move: tuple, names: SeatNames 
     kind = move[0] if move else ""
     frame = s.agenda[-1] if s.agenda else ("",)
     task = frame[0]
+    shared = shared_option(move, "coins", lambda i: sp[i].name,
+                           lambda seat: _seat(g, s, seat, names), lambda i: sp[i].price)
+    if shared is not None:
+        return shared
     if task == "turn":
         if kind == "roll":
             if s.players[s.turn.player].skip_powerup:
@@ -181,8 +186,6 @@ def describe_move(g: "MarioMonopoly", s: "State", move: tuple, names: SeatNames 
             return f"Swap {d.characters[move[1]].name} onto the board for {_fig(g, s, move[2], names)}"
         if kind == "swap":
             return f"Swap {d.characters[move[1]].name} onto the board"
-        if kind == "trade":
-            return f"Propose a trade to {_seat(g, s, move[1], names)}"
     if kind == "power":
         return _power(g, s, task, frame, move, names)
     if task == "iggy" and kind == "decline":
@@ -213,10 +216,6 @@ def describe_move(g: "MarioMonopoly", s: "State", move: tuple, names: SeatNames 
             return (f"Pay {_coins(b.cost)} to the {'card' if b.cost_to == 'card' else 'bank'} "
                     f"and fight {b.name} (roll {b.need} or more)")
         return f"Pass: no fight against {b.name} for you"
-    if task == "sell":
-        if kind == "sell_bank":
-            return f"Sell {sp[move[1]].name} to the bank for {_coins(sp[move[1]].price)}"
-        return f"Offer {sp[move[1]].name} to {_seat(g, s, move[2], names)} for {_coins(move[3])}"
     if task == "sale_offer":
         return (f"{kind.capitalize()} {sp[frame[5]].name} from {_seat(g, s, frame[1], names)} "
                 f"for {_coins(frame[7])}")

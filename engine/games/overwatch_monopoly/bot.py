@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import Decision, Move
-from ..family_bot import family_move
+from ..family_bot import best_or_decline, family_move, first_of
 
 if TYPE_CHECKING:
     from .rules import OverwatchMonopoly
@@ -35,13 +35,6 @@ def leader_order(g: "OverwatchMonopoly", s: "State", seat: int) -> list[int]:
     """Opponents, the best placed first; immune ones last (hitting them only spends the shield)."""
     others = g.opponents(s, seat)
     return sorted(others, key=lambda o: (s.players[o].immune, -standing(g, s, o), o))
-
-
-def _first(options: tuple[Move, ...], *kinds: str) -> Move | None:
-    for o in options:
-        if o[0] in kinds:
-            return o
-    return None
 
 
 def _target_rank(g, s, seat: int, move: Move, order: list[int]) -> int:
@@ -80,7 +73,7 @@ def greedy_move(g: "OverwatchMonopoly", s: "State", d: Decision, rng: Any) -> Mo
     kind = d.prompt
     if kind in ("pick_leader", "draft", "eliminate", "level_up"):
         if kind == "level_up":
-            return _first(o, "respawn") or _first(o, "done") or o[0]
+            return first_of(o, "respawn") or first_of(o, "done") or o[0]
         return o[0]
     if kind == "turn":
         if ("pay_jail",) in o and me.hp >= 10:
@@ -93,13 +86,13 @@ def greedy_move(g: "OverwatchMonopoly", s: "State", d: Decision, rng: Any) -> Mo
             best = _best_ability(g, s, seat, abilities)
             if best is not None:
                 return best
-        return _first(o, "move") or _first(o, "end_turn") or o[0]
+        return first_of(o, "move") or first_of(o, "end_turn") or o[0]
     if kind == "capture":
         price = g.data.spaces[s.players[seat].pos].price
         return ("capture",) if ("capture",) in o and me.hp >= price + RESERVE else ("auction",)
     if kind == "auction":
         space = s.agenda[-1][1]
-        bid = _first(o, "bid")
+        bid = first_of(o, "bid")
         limit = g.data.spaces[space].price
         if bid is not None and bid[1] <= limit and me.hp - bid[1] >= RESERVE:
             return bid
@@ -116,11 +109,8 @@ def greedy_move(g: "OverwatchMonopoly", s: "State", d: Decision, rng: Any) -> Mo
         gain = g.data.spaces[best[2]].points - g.data.spaces[best[1]].points
         return best if gain > 0 else ("decline",)
     if kind == "ultimate":
-        ults = [m for m in o if m[0] == "ultimate"]
-        if not ults:
-            return ("decline",)
         order = leader_order(g, s, seat)
-        return min(ults, key=lambda m: _target_rank(g, s, seat, m, order))
+        return best_or_decline(o, "ultimate", lambda m: -_target_rank(g, s, seat, m, order))
     if kind == "zarya":
         order = leader_order(g, s, seat)
         return min(o, key=lambda m: _target_rank(g, s, seat, ("x", "x", m[1]), order))

@@ -17,7 +17,7 @@ from ...canonical import to_data
 from ...core import Decision, get_game
 from ..family_words import explain_illegal as family_explain
 from ..family_words import (amount, family_context, holdings, landing, payee, quick_option,
-                            sets_owned_whole, still_owed)
+                            sets_owned_whole, shared_option, still_owed)
 from ..game_package import NOBODY, SeatNames
 from .words_characters import ability_help
 
@@ -232,6 +232,9 @@ def _label(prompt: str, o: list, state: dict | None, names: Names) -> str:
     me = state["players"][names.me] if state and names.me is not None else None
     if k in FIXED:
         return FIXED[k]
+    shared = shared_option(o, "HP", space, names.plain, lambda i: data().spaces[i].price)
+    if shared is not None:
+        return shared
     if k in BY_NUMBER:
         return BY_NUMBER[k].format(o[1])
     if k in BY_SPACE:
@@ -246,8 +249,6 @@ def _label(prompt: str, o: list, state: dict | None, names: Names) -> str:
         die = state["turn"]["die"] if state else "?"
         return f"Move {amount(die, 'spaces') if isinstance(die, int) else f'{die} spaces'}" + (
             f" (to {space((me['pos'] + die) % 32)})" if me and isinstance(die, int) else "")
-    if k == "trade" and prompt == "turn":
-        return f"Propose a trade to {names.plain(o[1])}"
     if k == "ability":
         return _ability(o[1], o[2:], state, names)
     if k == "ultimate":
@@ -259,10 +260,6 @@ def _label(prompt: str, o: list, state: dict | None, names: Names) -> str:
             prompt, "Decline")
     if k == "eliminate":
         return f"Eliminate {char(o[1])} ({data().role(o[1])}) and take {data().elimination_hp} HP"
-    if k == "sell_bank":
-        return f"Sell {space(o[1])} to the bank for {data().spaces[o[1]].price} HP"
-    if k == "sell_to":
-        return f"Offer {space(o[1])} to {names.plain(o[2])} for {o[3]} HP"
     if k == "swap" and prompt == "free_parking":
         owner = state["owners"][o[2]] if state else NOBODY
         return f"Swap your {space(o[1])} for {names.plain(owner)}'s {space(o[2])}"

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import Decision, Move
 from ..family_words import explain_illegal as family_explain
 from ..family_words import (amount, family_context, holdings, landing_what, payee, quick_option,
-                            sets_owned_whole, space_ref)
+                            sets_owned_whole, shared_option, space_ref)
 from ..game_package import SeatNames
 from .family import BANK, BOT_LEVEL, NOBODY, half_up
 
@@ -77,6 +77,10 @@ def describe_move(g: "SpiderManMonopoly", s: "State", move: Move,
     d = g.data
     if kind in FIXED:
         return FIXED[kind]
+    shared = shared_option(move, "webs", lambda i: space_name(g, i), lambda x: who(x, names),
+                           lambda i: d.spaces[i].price)
+    if shared is not None:
+        return shared
     if kind in BY_WEBS:
         return BY_WEBS[kind].format(webs(move[1]))
     if kind in BY_CARD:
@@ -106,8 +110,6 @@ def describe_move(g: "SpiderManMonopoly", s: "State", move: Move,
         if eff[0] == "keep_steal":
             return f"Play your Daily Bugle card: take {webs(eff[1])} from {who(move[2], names)}"
         return f"Play your Daily Bugle card: {who(move[2], names)} skips their next turn"
-    if kind == "trade":
-        return f"Propose a trade to {who(move[1], names)}"
     if kind == "keep":
         for_rent = " for the alliance's rent" if frame[1] == "rent" else ""
         return f"Keep the roll {frame[2]} and {frame[3]}{for_rent}"

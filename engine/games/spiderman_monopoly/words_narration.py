@@ -98,16 +98,9 @@ def _spec(g: Any) -> told.Spec:
         return [f"{names.plain(seat)} played {kept_card_name(d.cards[move[1]].effect)} on "
                 f"{names.plain(move[2])}"]
 
-    def use_card(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
-        return [f"{names.plain(seat)} used a Get Out of Jail Free card"]
-
-    def pay_jail(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
-        return [f"{names.plain(seat)} paid {webs(d.jail_fee)} to leave jail"]
-
     def ghost(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
-        if move[0] == "reroll":
-            return [f"{names.plain(seat)} rerolled (Ghost-Spider's Spider-Power)"]
-        return [f"{names.plain(seat)} kept the roll"]
+        did = "rerolled (Ghost-Spider's Spider-Power)" if move[0] == "reroll" else "kept the roll"
+        return [f"{names.plain(seat)} {did}"]
 
     def power_take(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
         if told.top(b)[0] != "power_pick":
@@ -120,24 +113,18 @@ def _spec(g: Any) -> told.Spec:
         return [f"{names.plain(seat)} {'wants' if move[0] == 'want' else 'does not want'} "
                 f"the last Spider-{str(what).title()}"]
 
-    def ride(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
-        return [f"{names.plain(seat)} rode the Subway"]
-
-    def stay(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
-        return [f"{names.plain(seat)} stayed at the Subway (did not ride)"]
-
-    def roll_jail(b: dict, seat: int, move: list, names: SeatNames) -> list[str]:
-        return [f"{names.plain(seat)} rolls for doubles to leave jail"]
-
     return told.Spec(
         money="webs", currency="webs", space=space, figures=figures,
         pools=lambda v: {"the bank": v["bank"]}, chance={"dice": dice},
         first=first, extras=extras, order="order", first_does=lambda v: "goes first",
         rent_roll=lambda frame: len(frame) > 1 and frame[:2] == ["dice", "rent"],
         card=lambda c: card_name(g, c),
-        moves={"play": play, "use_card": use_card, "pay_jail": pay_jail, "keep": ghost,
-               "reroll": ghost, "take": power_take, "want": want, "decline": want,
-               "ride": ride, "stay": stay, "roll_jail": roll_jail})
+        moves={"play": play, "use_card": told.simply("used a Get Out of Jail Free card"),
+               "pay_jail": told.simply(f"paid {webs(d.jail_fee)} to leave jail"),
+               "keep": ghost, "reroll": ghost, "take": power_take, "want": want,
+               "decline": want, "ride": told.simply("rode the Subway"),
+               "stay": told.simply("stayed at the Subway (did not ride)"),
+               "roll_jail": told.simply("rolls for doubles to leave jail")})
 
 
 narrate, narrate_move = told.game_words(lambda g, kind, players: _spec(g))
