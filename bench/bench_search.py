@@ -3,7 +3,8 @@
     .venv/bin/python bench/bench_search.py [--games N] [--seed S] [--level normal|hard]
                                            [--game ID ...] [--tactics] [--tactics-only]
                                            [--think SECONDS] [--live-games N]
-                                           [--seat-table] [--jobs J] [--no-latency]
+                                           [--seat-table] [--seat-table-only]
+                                           [--jobs J] [--no-latency]
 
 Each Monopoly game, 4 players: one strong bot against three greedy bots, seat-rotated (game k
 puts the strong bot in seat k mod 4, seed S + k), so every seat gets its share. With --tactics
@@ -11,12 +12,13 @@ also overwatch-tactics: the strong bot (engine/tactics_search.py: whole activati
 rollouts) against the tactical (greedy) bot as attack and as defence, seed S + k for game k of
 each side (--tactics-only: those lines alone). With --think, the same two lines again in live
 mode: the strong bot thinking by time, SECONDS a decision (`--live-games` games a side; such
-games are not a function of their seed). With --seat-table, four strong bots: each seat's win
-share. Printed per line: wins / games, the win rate and its 95 % Wilson interval (a seat's
-fair share in a 4-player game is 25 %), then the strong bot's decision time in this process:
-the median of all its decisions, and per game its slowest (the median game's and the worst
-game's). The issue's target run is `--games 200 --level hard`; `make bench` runs a short smoke
-line (--games 2 by default).
+games are not a function of their seed). With --seat-table, strong bots in every seat (four,
+the hex game's two): each seat's share of the wins (--seat-table-only: that table alone).
+Printed per line: wins / games, the win rate and its 95 % Wilson interval (a seat's fair share
+in a 4-player game is 25 %), then the strong bot's decision time in this process: the median
+of all its decisions, and per game its slowest (the median game's and the worst game's). The
+issue's target run is `--games 200 --level hard`; `make bench` runs a short smoke line
+(--games 2 by default).
 
 Why a Spider-Man game costs most (measured 2026-12-06, seed 1, strong:hard in seat 1 against
 three greedy bots, CPU seconds of the whole game, before -> after the issue-27 speed round):
@@ -153,16 +155,30 @@ def responsiveness(think: float = 1.0, ticks: int = 100) -> None:
           f"{1000 * statistics.median(busy):.1f} ms, max {1000 * max(busy):.1f} ms", flush=True)
 
 
-def seat_table(game_id: str, games: int, seed: int, spec: str) -> None:
-    """Four strong bots: each seat's share of the wins, so the seat order's advantage is known."""
-    shares = [0.0] * 4
-    for k in range(games):
-        winners = play(game_id, 4, seed + k, [spec] * 4).result.winners
-        for w in winners:
-            shares[w] += 1 / len(winners)
-    cells = "  ".join(f"seat {i + 1}: {100 * v / games:4.1f} % [{100 * wilson(v, games)[0]:4.1f}, "
-                      f"{100 * wilson(v, games)[1]:4.1f}]" for i, v in enumerate(shares))
-    print(f"{game_id}: 4 x {spec}, {games} games  {cells}", flush=True)
+def seat_shares(job: tuple[str, int, int, str]) -> list[float]:
+    """Each seat's share of the win in one game of `players` bots of kind `spec`."""
+    game_id, players, seed, spec = job
+    winners = play(game_id, players, seed, [spec] * players).result.winners
+    return [1 / len(winners) if s in winners else 0.0 for s in range(players)]
+
+
+def seat_table(game_id: str, games: int, seed: int, spec: str, procs: int) -> None:
+    """Strong bots in every seat (4, or the hex game's 2): each seat's share of the wins, so
+    the seat order's advantage is known (a fair seat's share is 1 / players)."""
+    t0 = time.time()
+    players = 2 if game_id == "overwatch-tactics" else 4
+    jobs = [(game_id, players, seed + k, spec) for k in range(games)]
+    if procs > 1:
+        with multiprocessing.Pool(procs) as pool:
+            results = pool.map(seat_shares, jobs)
+    else:
+        results = [seat_shares(j) for j in jobs]
+    shares = [sum(r[s] for r in results) for s in range(players)]
+    names = ("attack", "defence") if players == 2 else tuple(f"seat {i + 1}" for i in range(4))
+    cells = "  ".join(f"{name}: {100 * v / games:4.1f} % [{100 * wilson(v, games)[0]:4.1f}, "
+                      f"{100 * wilson(v, games)[1]:4.1f}]" for name, v in zip(names, shares))
+    print(f"{game_id}: {players} x {spec}, {games} games  {cells}  ({time.time() - t0:.0f} s)",
+          flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -179,11 +195,20 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     p.add_argument("--no-latency", action="store_true", help="skip the node-loop measurement")
     p.add_argument("--seat-table", action="store_true",
-                   help="also 4 strong bots against each other: win share per seat")
+                   help="also strong bots in every seat: win share per seat")
+    p.add_argument("--seat-table-only", action="store_true",
+                   help="the seat table alone, for the --game games (and the hex game with "
+                        "--tactics)")
     args = p.parse_args(argv)
     if not args.no_latency:
         responsiveness()
     spec = f"strong:{args.level}"
+    if args.seat_table_only:
+        print(f"seat table: strong:{args.level} in every seat, {args.games} games a line")
+        for game_id in list(args.game or MONOPOLIES) + (["overwatch-tactics"] if args.tactics
+                                                        else []):
+            seat_table(game_id, args.games, args.seed, spec, args.jobs)
+        return
     if not args.tactics_only:
         print(f"strong:{args.level} ({bots.SIMS.get(args.level, 0)} simulations a decision, "
               f"{bots.LOOKAHEAD} player-turns ahead) against greedy bots, {args.games} games a line")
@@ -192,7 +217,7 @@ def main(argv: list[str] | None = None) -> None:
             line(f"{game_id}: 1 strong v 3 greedy", jobs, args.jobs)
         if args.seat_table:
             for game_id in args.game or MONOPOLIES:
-                seat_table(game_id, args.games, args.seed, spec)
+                seat_table(game_id, args.games, args.seed, spec, args.jobs)
     if args.tactics or args.tactics_only:
         print(f"overwatch-tactics: {spec} ({bots.HEX_SIMS.get(args.level, 0)} rollouts a search "
               f"round) against the tactical bot, {args.games} games a line")
