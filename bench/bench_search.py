@@ -35,7 +35,7 @@ cheaper search of the draft steps (the offer was chosen at the turn decision) or
 later decisions changes how the bot plays, so it waits for this bench's win rates.
 
 Mario (measured 2026-12-07, 200 games, strong:hard): 34.2 % [28.0, 41.1] -> 44.5 % [37.8, 51.4]
-with the fitted evaluation and coin sales (engine/search.py: mario_value, coin_sales). At
+with the fitted evaluation and coin sales (engine/search_values.py: mario_value, coin_sales). At
 strong:normal, 120 games, seeds 1-120 (36.2 % before): both 55.0 %, sales alone 48.3 %, the
 fitted evaluation alone 33.8 %; what did not pay: rollouts to the end with 2 boss cards left
 29.6 %, no trades at all 30.8 %, 8 sales tried instead of 4 47.5 %. The strong bot already

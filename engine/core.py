@@ -407,9 +407,10 @@ def is_words_module(name: str) -> bool:
     """Whether a file of a game's folder is one of its WORDS_MODULES."""
     return name == "words.py" or (name.startswith("words_") and name.endswith(".py"))
 # Engine modules that are not rules: bots for a player's own --bot seat (their moves are signed
-# entries, checked like a person's: the search bot, the hex game's search and the observer they
-# decide from) and the offline simulator.
-NOT_RULES = ("bots.py", "observe.py", "search.py", "simulate.py", "tactics_search.py")
+# entries, checked like a person's: the search bot and what it knows of each game, the hex
+# game's search and the observer they decide from) and the offline simulator.
+NOT_RULES = ("bots.py", "observe.py", "search.py", "search_values.py", "simulate.py",
+             "tactics_search.py")
 
 
 def engine_core_files() -> list[Path]:

@@ -7,9 +7,10 @@ random) and one stream of dice, and plays every candidate in that same world and
 random numbers, so candidates are compared on equal luck): the candidate's move, then every
 seat's greedy policy for a few turns, then an evaluation of the position (the game's score as it
 stands, the hidden cards counted as the world dealt them, money as a tie-breaker), read as a
-chance of finishing first (in Mario a chance fitted to greedy games: MARIO_WEIGHTS). The candidate with the best mean is played. Trades are drafted as
-whole offers (macro moves) chosen by the same simulations, so the bot proposes trades that help
-it, and judges offers, auctions and abilities by their consequences under the real rules.
+chance of finishing first (each game's own: engine/search_values.py, the one place here that
+names games). The candidate with the best mean is played. Trades are drafted as whole offers
+(macro moves) chosen by the same simulations, so the bot proposes trades that help it, and
+judges offers, auctions and abilities by their consequences under the real rules.
 
 Invariants kept here:
 - It reads only what its seat may see: the public state and its own hidden cards (an
@@ -32,6 +33,7 @@ from typing import Any, Callable
 from .chance import Chance
 from .core import Decision, Disclose, Move, Over, PrivateDraw, Sealed, clone, get_game
 from .observe import Observation, determinize
+from .search_values import position_value, profile
 
 __all__ = ["Budget", "search_move", "greedy_policy"]
 
@@ -88,65 +90,30 @@ def trade_offers(game: Any, state: Any, seat: int) -> list[tuple]:
     """Whole trade offers worth trying from the "turn" decision: for each partner and each of
     its properties in a colour set the seat already holds part of, ask for it paying a fair
     price, or swap one of the seat's own properties from a set it cannot complete. Each is the
-    macro ("offer", partner, give, take, pay). In Mario also sales of the seat's properties for
-    a partner's coins (`coin_sales`: the macro ("offer", partner, give, (), 0, ask))."""
+    macro ("offer", partner, give, take, pay); the price offered is the game's profile's
+    (search_values), as are sales of the seat's own properties (Mario's for a partner's coins:
+    the macro ("offer", partner, give, (), 0, ask))."""
     if not hasattr(game, "properties_of") or not hasattr(game, "data"):
         return []
     spaces = game.data.spaces
     mine = list(game.properties_of(state, seat))
     my_sets = {spaces[i].set for i in mine}
     money = game.money(state, seat)
+    prof = profile(game.id)
+    partners = [p for p in range(len(state.players))
+                if p != seat and _may_trade(game, state, seat, p)]
     offers = []
-    for partner in range(len(state.players)):
-        if partner == seat or not _may_trade(game, state, seat, partner):
-            continue
+    for partner in partners:
         for i in game.properties_of(state, partner):
             if spaces[i].set not in my_sets or not game.tradeable(state, i):
                 continue
-            for pay in _buy_prices(game, spaces[i]):
+            for pay in prof.buy_prices(spaces[i]):
                 if pay <= money:
                     offers.append(("offer", partner, (), (i,), pay))
             for j in mine:
                 if spaces[j].set != spaces[i].set and game.tradeable(state, j):
                     offers.append(("offer", partner, (j,), (i,), 0))
-    offers = offers[:8]
-    if game.id == "mario-monopoly":
-        offers += coin_sales(game, state, seat)
-    return offers
-
-
-def _buy_prices(game: Any, space: Any) -> list[int]:
-    """The coins offered for a partner's property: its price and half as much again; in Mario
-    the least a partner counting a coin as 2 points takes (its points / 2 + 1: at the price,
-    Mario's coins being worth 2 points and its properties 10 a coin of price, every such
-    offer was refused)."""
-    if game.id == "mario-monopoly":
-        return [space.points // 2 + 1]
-    price = getattr(space, "price", 1) or 1
-    return sorted({price, price + price // 2})
-
-
-MARIO_SELLS = 4   # coin sales tried at a turn decision, the largest asks first
-
-
-def coin_sales(game: Any, state: Any, seat: int) -> list[tuple]:
-    """Mario: offers selling one of the seat's properties for a partner's coins, asking the
-    most a partner counting its points and 2 points a coin still takes (a coin buys a boss
-    fight: coins move the last fights, Bowser's 100 points the most)."""
-    spaces = game.data.spaces
-    found = []
-    for partner in range(len(state.players)):
-        if partner == seat or not _may_trade(game, state, seat, partner):
-            continue
-        money = game.money(state, partner)
-        for j in game.properties_of(state, seat):
-            if not game.tradeable(state, j):
-                continue
-            ask = min(5 * spaces[j].price - 1, money - 2)
-            if ask >= 1:
-                found.append((ask, -spaces[j].points, ("offer", partner, (j,), (), 0, ask)))
-    found.sort(key=lambda x: (-x[0], -x[1]))
-    return [f[2] for f in found[:MARIO_SELLS]]
+    return offers[:8] + prof.sales(game, state, seat, partners)
 
 
 def _may_trade(game: Any, state: Any, seat: int, partner: int) -> bool:
@@ -261,87 +228,6 @@ def terminal_value(game: Any, s: Any, seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
-def seat_scores(game: Any, s: Any, orders: dict) -> list[float]:
-    """Each seat's score as it stands, hidden cards counted as `orders` deals them, plus what
-    its money is worth (money buys points later)."""
-    if game.id == "overwatch-monopoly":
-        loot = orders.get("loot")
-        if loot is not None:
-            for p in s.players:
-                for pos in p.loot:
-                    if s.loot_open[pos] < 0:
-                        s.loot_open[pos] = loot[pos]
-    scores = list(game.result(s).scores)
-    if game.id == "overwatch-monopoly":      # HP keeps heroes up and captures objectives
-        scores = [v + p.hp for v, p in zip(scores, s.players)]
-    elif game.id == "mario-monopoly":        # the score counts full stacks only: the rest too
-        d = game.data
-        scores = [v + d.points_per_stack * (p.coins % d.stack) / d.stack
-                  for v, p in zip(scores, s.players)]
-    return scores
-
-
-# Games whose greedy policy is too slow to roll out whole turns within a decision's budget: the
-# position right after the candidate move is evaluated. (The strong bot searches the hex game
-# with engine/tactics_search.py instead: whole activations; search_move is asked there only
-# by a caller that wants it.)
-SHORT_LOOKAHEAD = {"overwatch-tactics": 0}
-SCALE = {"overwatch-monopoly": 40.0, "spiderman-monopoly": 60.0}   # Mario: mario_value
-
-
-def position_value(game: Any, s: Any, seat: int, orders: dict) -> float:
-    """A chance of finishing first from the lead (or gap) over the best other seat."""
-    if game.id == "overwatch-tactics":
-        return tactics_value(game, s, seat)
-    if game.id == "mario-monopoly":
-        return mario_value(game, s, seat)
-    scores = seat_scores(game, s, orders)
-    others = [v for i, v in enumerate(scores) if i != seat]
-    lead = scores[seat] - max(others) if others else 0.0
-    return 0.5 + 0.5 * math.tanh(lead / SCALE.get(game.id, 40.0))
-
-
-# Mario's evaluation: P(seat wins) = softmax over the seats of a * points (properties and boss
-# cards) + b * coins + c * rent (each owned property's rent as it stands, sets doubled), with
-# (a, b, c) by the boss cards still in the deck. Fitted (conditional logit, maximum likelihood)
-# on 38,890 positions of 1,500 games of four greedy bots (seeds 1-1500, every third turn), the
-# policy the rollouts play. The lead over the best other seat through tanh(lead / 40) it
-# replaces was 3 to 20 times too sure of a lead (its slope 0.05 a point; fitted 0.002 with 8
-# boss cards left, 0.019 with Bowser alone) and counted a coin as its 2 points in a stack,
-# where a coin is worth 2-15 points more (it buys properties and boss fights).
-MARIO_WEIGHTS: dict[int, tuple[float, float, float]] = {
-    1: (0.0186, 0.0374, 0.0113), 2: (0.0159, 0.0292, 0.0040), 3: (0.0145, 0.0375, 0.0123),
-    4: (0.0104, 0.0308, 0.0257), 5: (0.0102, 0.0302, 0.0246), 6: (0.0070, 0.0275, 0.0504),
-    7: (0.0058, 0.0313, 0.0471), 8: (0.0022, 0.0344, 0.0529)}
-
-
-def mario_value(game: Any, s: Any, seat: int) -> float:
-    """Mario: the chance of finishing first, a softmax over the seats (MARIO_WEIGHTS)."""
-    d = game.data
-    a, b, c = MARIO_WEIGHTS[max(1, min(8, len(s.boss_deck)))]
-    worth = []
-    for i, p in enumerate(s.players):
-        props = game.properties_of(s, i)
-        points = sum(d.spaces[j].points for j in props) + sum(d.bosses[k].points for k in p.bosses)
-        rent = sum(game.rent(s, j) for j in props)
-        worth.append(a * points + b * p.coins + c * rent)
-    top = max(worth)
-    e = [math.exp(w - top) for w in worth]
-    return e[seat] / sum(e)
-
-
-def tactics_value(game: Any, s: Any, seat: int) -> float:
-    """The hex game: payload progress for the attack, heroes' health for both."""
-    if s.winner >= 0:
-        return 1.0 if s.winner == seat else 0.0
-    route = max(1, len(getattr(game.data, "route", ())) or 1)
-    push = s.payload / route
-    hp = [sum(h.hp for h in s.heroes if h.side == side and h.placed) for side in (0, 1)]
-    total = max(1, hp[0] + hp[1])
-    edge = (push - 0.5) + 0.5 * (hp[0] - hp[1]) / total
-    return 0.5 + 0.5 * math.tanh(2 * (edge if seat == 0 else -edge))
-
-
 # ---------------------------------------------------------------- the search
 def search_move(obs: Observation, decision: Decision, rng: random.Random, budget: Budget,
                 turns: int = 8, refused: frozenset = frozenset()) -> Move:
@@ -350,7 +236,8 @@ def search_move(obs: Observation, decision: Decision, rng: random.Random, budget
     partner refused them: an accepted one cannot be made again)."""
     state, seat = obs.state, decision.player
     game = get_game(state.game)
-    turns = SHORT_LOOKAHEAD.get(game.id, turns)
+    lookahead = profile(game.id).lookahead
+    turns = turns if lookahead is None else lookahead
     policy = greedy_policy(game)
     greedy = policy(game, state, decision, random.Random(rng.getrandbits(64)))
     cands: list[Any] = candidates(game, state, decision, greedy)

@@ -159,15 +159,3 @@ def test_the_strong_bot_picks_at_a_sealed_draft_without_seeing_the_other_pick():
     for d in p.decisions:
         move = search_move(observe(state, d.player), d, random.Random(2), Budget(sims=4))
         assert move in d.options
-
-
-def test_the_evaluation_counts_each_mario_coin_once():
-    """Mario scores full stacks of coins; the search adds only the coins short of a stack (it
-    counted every coin again on top before, so it hoarded coins: 3 wins in 16 against greedy)."""
-    from engine.search import seat_scores
-    game = get_game("mario-monopoly")
-    state = game.new(4)
-    state.players[0].coins, state.players[1].coins = 10, 13
-    scores, counted = seat_scores(game, state, {}), game.result(state).scores
-    assert scores[0] == counted[0]                      # two full stacks: the score has them
-    assert scores[1] == counted[1] + 3 * 10 / 5         # three coins short of a stack

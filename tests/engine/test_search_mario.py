@@ -6,7 +6,8 @@ import random
 
 from engine import bots
 from engine.observe import observe
-from engine.search import Budget, position_value, search_move, trade_offers
+from engine.search import Budget, search_move, trade_offers
+from engine.search_values import position_value
 from tests.mario.scenario import GAME, decider, new_game
 
 
