@@ -197,8 +197,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seat-table", action="store_true",
                    help="also strong bots in every seat: win share per seat")
     p.add_argument("--seat-table-only", action="store_true",
-                   help="the seat table alone, for the --game games (and the hex game with "
-                        "--tactics)")
+                   help="the seat table alone (of --game, and with --tactics the hex game)")
     args = p.parse_args(argv)
     if not args.no_latency:
         responsiveness()
