@@ -75,7 +75,12 @@ STEP = "step"   # the phase between attestations; ATTEST: an attest entry is due
 
 
 class Ledger:
-    def __init__(self, signed_genesis: dict, initial_state: Any = None) -> None:
+    def __init__(self, signed_genesis: dict, initial_state: Any = None,
+                 keeps_no_states: bool = False) -> None:
+        """`keeps_no_states`: nobody holds a state this ledger passed (an offline check of a
+        file, no observer): each entry changes the state in place (the engine's in_place),
+        saving a copy a step. Otherwise every state stays the value it was, as the session
+        and watchers need (events carry the states before and after an entry)."""
         if initial_state is None:
             try:
                 initial_state = check_signed_genesis(signed_genesis)
@@ -91,6 +96,7 @@ class Ledger:
         self.chain_length = body["chain"]
         self.state = initial_state
         self.game = engine.get_game(initial_state.game)
+        self.in_place = keeps_no_states
         self.seq = 1                 # sequence number of the next entry (the genesis is 0)
         self.attested_turn = self.game.turn_number(initial_state)  # turn of the last attest
         self.head = self.match_id    # "previous hash" for the next entry
@@ -298,7 +304,7 @@ class Ledger:
         if kind == MOVE:
             prepared = self._prepared.get(entry["sigs"][0])
             self.state = prepared if prepared is not None else self.game.apply(
-                self.state, entry["parts"][0])
+                self.state, entry["parts"][0], self.in_place)
             self.phase = self._after_step()
         elif kind == COMMIT:
             self.sealed = (entry["seq"], dict(zip(entry["authors"], entry["parts"])))
@@ -310,11 +316,11 @@ class Ledger:
             self.hidden.append(entry, self.slot.pending)
         elif kind == DRAW:
             self.hidden.append(entry, self.slot.pending)
-            self.state = self.game.apply_draw(self.state)
+            self.state = self.game.apply_draw(self.state, self.in_place)
             self.phase = self._after_step()
         elif kind == DISCLOSE:
             self.state = self.game.apply_disclose(self.state, self.hidden.disclosed(
-                entry, self.slot.pending, self.bots))
+                entry, self.slot.pending, self.bots), self.in_place)
             self.phase = self._after_step()
         elif kind == REVEAL:
             self._append_reveal(entry)
@@ -354,7 +360,7 @@ class Ledger:
             self.revealed[a] += 1
         self.reveals += 1
         seed = chance_seed(self.match_id, entry["seq"], list(entry["parts"]))
-        self.state = self.game.resolve(self.state, seed)
+        self.state = self.game.resolve(self.state, seed, self.in_place)
         self.phase = self._after_step()
 
     def _append_choice(self, entry: dict) -> None:
@@ -400,7 +406,7 @@ class Ledger:
             else:
                 moves.append(bot_move(self.match_id, self.seq, k + made, self.state, d))
             made += 1
-        self.state = self.game.apply_sealed(self.state, moves)
+        self.state = self.game.apply_sealed(self.state, moves, self.in_place)
         self.sealed = None
         return made
 
@@ -423,7 +429,7 @@ class Ledger:
             if not (isinstance(p, engine.Decision) and p.player in self.bots):
                 break
             self.state = self.game.apply(self.state, bot_move(self.match_id, self.seq, k,
-                                                              self.state, p))
+                                                              self.state, p), self.in_place)
             k += 1
             moved = True
         if moved:
@@ -439,15 +445,15 @@ class Ledger:
         if isinstance(p, engine.PrivateDraw):
             authors = self.hidden.draw_authors(p, self.bots)
             if authors is None:
-                self.state = self.game.apply_draw(self.state)
+                self.state = self.game.apply_draw(self.state, self.in_place)
                 return True
             if not authors:   # the drawer is the only key holder: it opens the card alone
                 self.hidden.record_draw(p, {})
-                self.state = self.game.apply_draw(self.state)
+                self.state = self.game.apply_draw(self.state, self.in_place)
                 return True
         elif isinstance(p, engine.Disclose) and not self.hidden.disclose_authors(p, self.bots):
             self.state = self.game.apply_disclose(self.state, self.hidden.disclosed(
-                None, p, self.bots))
+                None, p, self.bots), self.in_place)
             return True
         return False
 
@@ -456,7 +462,9 @@ def _check_move(ledger: Ledger, share: Share) -> Any:
     """The state the move leads to (kept for its entry's append)."""
     part = share.part
     try:
-        return ledger.game.apply(ledger.state, part)
+        # in place only for a ledger nobody else reads: the engine refuses an illegal move
+        # before it changes anything, and a fault ends that ledger's check
+        return ledger.game.apply(ledger.state, part, ledger.in_place)
     except IllegalMove as e:
         raise Fault("illegal-move", (share.author,), f"illegal move {part!r:.80}: {e}",
                     share.seq) from None

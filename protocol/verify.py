@@ -116,7 +116,8 @@ class Checker:
         report.players = [{"seat": i, "name": p["name"], "key": p["key"].hex()}
                           for i, p in enumerate(body["players"])]
         try:
-            self.ledger = Ledger(signed)
+            # with no one reading its states (a file's check), each entry changes it in place
+            self.ledger = Ledger(signed, keeps_no_states=self.on_entry is None)
         except Fault as f:
             report.reason, report.index, report.kind = f.reason, 0, "genesis"
             report.author = f.seats[0] if f.seats else None
