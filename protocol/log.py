@@ -6,7 +6,10 @@ and protocol.hiddenlog (the hidden decks' checks) it is the single place where t
 rules live: the session uses it for entries it assembles from live shares, the watcher for
 entries it is sent, the offline verifier for entries read from a file, so all enforce exactly
 the same rules. What a check prepared for an entry (a move's next state) stays here until the
-entry is appended: nothing travels out and back.
+entry is appended: nothing travels out and back. States are values that no entry changes
+(watchers and the session hand them on as the states before and after an entry), but in a
+ledger made `keeps_no_states`, which nobody reads states from (`verify` of a file): there
+each entry changes the one state in place.
 
 Slots alternate: a *step* (what `engine.pending` asks for: one "move" from the deciding player,
 or one "reveal" from every active player at a chance node), then an *attest* slot in which every
