@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from functools import partial
 
 import trio
 
-from node.discovery import LobbySeen, browse, proven_lobbies
+from node.discovery import LobbyGone, LobbySeen, browse, proven_lobbies
 from node.runtime import LobbyRefused
 from node.transport import TransportError
 from protocol.identity import data_dir, is_check_code
@@ -45,17 +46,34 @@ def parse_peer(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
+# A lobby seen on the LAN whose node did not prove its code (slow to answer under load, a
+# lost packet) is dialed again this often while the search lasts.
+PROVE_RETRY_S = 2.0
+
+
 async def find_lobby(name: str | None, timeout: float, interfaces,
                      skip: frozenset = frozenset(), prove=proven_lobbies) -> LobbySeen | None:
     """The first open lobby seen (named `name`, if given) that is not in `skip` (by address
     and port), and whose node proves the key of its code (an announcement alone says nothing:
-    anyone can announce any name and code)."""
+    anyone can announce any name and code). A lobby seen but not proven is dialed again every
+    PROVE_RETRY_S: an announcement comes once, so one failed dial hid the lobby for good."""
+    unproven: dict[str, LobbySeen] = {}
     with trio.move_on_after(timeout):
         async with browse(interfaces) as lobbies:
-            async for ev in lobbies:
-                if not isinstance(ev, LobbySeen):
+            while True:
+                try:
+                    ev = await lobbies.next_within(PROVE_RETRY_S if unproven else math.inf)
+                except trio.EndOfChannel:
+                    return None
+                if isinstance(ev, LobbyGone):
+                    unproven.pop(ev.name, None)
                     continue
-                for s in await prove([ev]):
+                if isinstance(ev, LobbySeen):
+                    unproven[ev.name] = ev
+                if not unproven:
+                    continue
+                for s in await prove(list(unproven.values())):
+                    unproven.pop(s.name, None)   # its node answered: judged on what it says
                     if s.info.phase == "lobby" and s.info.seats_taken < s.info.seats_total \
                             and (s.address, s.port) not in skip and \
                             (name is None or name in (s.info.host, s.info.code, s.name)):

@@ -57,6 +57,9 @@ TXT_VERSION = "2"
 PHASES = ("lobby", "playing", "over")
 # How long a resolve may wait for SRV/TXT/A that did not come with the PTR answer (packet loss).
 RESOLVE_TIMEOUT_MS = 1500
+# Seconds before each new try of a lobby that could not be resolved (then it is given up as a
+# ghost: a record whose removal was lost), about a minute in all.
+RESOLVE_RETRY_S = (1.0, 2.0, 4.0, 8.0, 8.0, 8.0, 8.0, 8.0, 8.0)
 # Record TTL in seconds. RFC 6762 suggests 75 min for SRV/TXT/PTR, but a host that crashes sends no
 # goodbye and its lobby would stay listed that long; 2 min costs a few refresh queries per lobby.
 LOBBY_TTL = 120
@@ -341,38 +344,79 @@ class Browser:
     """Async iterator of LobbySeen / LobbyGone; use through `browse()`.
 
     Resolution happens in the consumer's task as it iterates (no background task), so an error
-    in the body of `async with browse()` comes out as itself, not wrapped in an ExceptionGroup."""
+    in the body of `async with browse()` comes out as itself, not wrapped in an ExceptionGroup.
+    A lobby whose records could not be resolved (answers lost, a responder slow under load) is
+    resolved again after RESOLVE_RETRY_S: zeroconf reports a service once and then only its
+    changes, so one lost resolution hid a lobby until its TXT changed."""
 
     def __init__(self, zc: Zeroconf, raw: trio.MemoryReceiveChannel) -> None:
         self._zc = zc
         self._raw = raw
         self._known: dict[str, LobbySeen] = {}
+        self._unresolved: dict[str, tuple[float, int]] = {}   # name -> (next try, tries so far)
 
     def __aiter__(self) -> "Browser":
         return self
 
     async def __anext__(self) -> LobbySeen | LobbyGone:
+        try:
+            event = await self.next_within(math.inf)
+        except trio.EndOfChannel:
+            raise StopAsyncIteration from None
+        assert event is not None   # no deadline
+        return event
+
+    async def next_within(self, seconds: float) -> LobbySeen | LobbyGone | None:
+        """The next event, or None when `seconds` pass without one; trio.EndOfChannel once the
+        browser is closed. Only the wait for an announcement is cut short, never its
+        resolution, so no announcement is lost to the deadline (a resolution in progress may
+        run past it, RESOLVE_TIMEOUT_MS at most)."""
+        deadline = trio.current_time() + seconds
         while True:
+            retry_at = min((at for at, _ in self._unresolved.values()), default=math.inf)
+            await trio.lowlevel.checkpoint()   # before an event is taken: none is lost to it
+            got = None
             try:
-                name, change = await self._raw.receive()
+                try:
+                    got = self._raw.receive_nowait()   # one already here beats any deadline
+                except trio.WouldBlock:
+                    with trio.move_on_at(min(deadline, retry_at)):
+                        got = await self._raw.receive()
             except (trio.EndOfChannel, trio.ClosedResourceError):
-                raise StopAsyncIteration from None
-            if change is ServiceStateChange.Removed:
-                if self._known.pop(name, None) is not None:
-                    return LobbyGone(name)
-                continue
-            try:
-                seen = await _resolve(self._zc, name)
-            except BadAnnouncement as e:
-                log.debug("skipping %s: %s", name, e)
-                if self._known.pop(name, None) is not None:
-                    return LobbyGone(name)  # it was a lobby and now says something else
-                continue
-            known = self._known.get(name)
-            if seen is None or (known is not None and known.all_answers == seen.all_answers):
-                continue  # unresolvable (lost packets, gone meanwhile) or nothing has changed
-            self._known[name] = seen
-            return seen
+                raise trio.EndOfChannel from None
+            if got is None:
+                if trio.current_time() >= deadline:
+                    return None
+                name = min(self._unresolved, key=lambda n: self._unresolved[n][0])
+                got = (name, ServiceStateChange.Updated)
+            event = await self._event(*got)
+            if event is not None:
+                return event
+
+    async def _event(self, name: str, change: ServiceStateChange) -> LobbySeen | LobbyGone | None:
+        if change is ServiceStateChange.Removed:
+            self._unresolved.pop(name, None)
+            return LobbyGone(name) if self._known.pop(name, None) is not None else None
+        try:
+            seen = await _resolve(self._zc, name)
+        except BadAnnouncement as e:
+            log.debug("skipping %s: %s", name, e)
+            self._unresolved.pop(name, None)
+            # it was a lobby and now says something else
+            return LobbyGone(name) if self._known.pop(name, None) is not None else None
+        if seen is None:   # unresolvable now (lost packets, gone meanwhile): try again later
+            tries = self._unresolved.get(name, (0.0, 0))[1]
+            if tries < len(RESOLVE_RETRY_S):
+                self._unresolved[name] = (trio.current_time() + RESOLVE_RETRY_S[tries], tries + 1)
+            else:
+                self._unresolved.pop(name, None)   # a ghost record: its removal was lost
+            return None
+        self._unresolved.pop(name, None)
+        known = self._known.get(name)
+        if known is not None and known.all_answers == seen.all_answers:
+            return None   # nothing has changed
+        self._known[name] = seen
+        return seen
 
 
 @asynccontextmanager

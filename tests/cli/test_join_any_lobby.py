@@ -56,10 +56,11 @@ def test_a_failure_once_seated_is_not_retried_in_another_lobby():
 
 
 class _Browse:
-    """browse() standing in for mDNS: these announcements, then silence."""
+    """browse() standing in for mDNS: these announcements, then silence (each comes once, as
+    zeroconf reports a service once and then only its changes)."""
 
     def __init__(self, events):
-        self.events = events
+        self.events = list(events)
 
     def __call__(self, interfaces):
         return self
@@ -70,13 +71,11 @@ class _Browse:
     async def __aexit__(self, *exc):
         return False
 
-    def __aiter__(self):
-        return self._gen()
-
-    async def _gen(self):
-        for ev in self.events:
-            yield ev
-        await trio.sleep_forever()
+    async def next_within(self, seconds):
+        if self.events:
+            return self.events.pop(0)
+        await trio.sleep(seconds)
+        return None
 
 
 def test_join_by_code_finds_only_the_lobby_whose_node_proves_that_code(monkeypatch):
@@ -102,3 +101,37 @@ def test_join_by_code_finds_only_the_lobby_whose_node_proves_that_code(monkeypat
     found = trio.run(cmd_join.find_lobby, "AD55-GY4Y", 5.0, None, frozenset(), prove,
                      clock=trio.testing.MockClock(autojump_threshold=0))
     assert (found.address, found.port) == ("10.0.0.2", 2)
+
+
+def test_a_lobby_whose_node_did_not_answer_the_first_dial_is_dialed_again_until_found(monkeypatch):
+    # A netlab game hung 420 s: the third joiner's one dial of the host, under load, outlasted
+    # its 1 s, and the lobby, announced once, was never dialed again in the 60 s of --find-timeout
+    from cli import cmd_join
+    info = LobbyInfo(game="toy", host="Hana", code="AD55-GY4Y", seats_taken=2, seats_total=3)
+    lobby = LobbySeen(name="Hana AD55-GY4Y", address="10.0.0.1", port=1, info=info)
+    monkeypatch.setattr(cmd_join, "browse", _Browse([lobby]))
+    dials = []
+
+    async def prove(seen):
+        dials.append(trio.current_time())
+        return list(seen) if len(dials) == 3 else []   # the node answers the third dial
+
+    found = trio.run(cmd_join.find_lobby, "Hana", 60.0, None, frozenset(), prove,
+                     clock=trio.testing.MockClock(autojump_threshold=0))
+    assert found == lobby
+    assert dials == [0.0, cmd_join.PROVE_RETRY_S, 2 * cmd_join.PROVE_RETRY_S]
+
+
+def test_a_lobby_never_proven_is_not_joined_and_the_search_ends_at_its_timeout(monkeypatch):
+    from cli import cmd_join
+    monkeypatch.setattr(cmd_join, "browse", _Browse([_lobby("ann", 1)]))
+    dials = []
+
+    async def prove(seen):
+        dials.append(trio.current_time())
+        return []
+
+    clock = trio.testing.MockClock(autojump_threshold=0)
+    assert trio.run(cmd_join.find_lobby, None, 10.0, None, frozenset(), prove, clock=clock) is None
+    step = cmd_join.PROVE_RETRY_S
+    assert dials[:5] == [0.0, step, 2 * step, 3 * step, 4 * step] and max(dials) <= 10.0

@@ -55,18 +55,27 @@ def _play_across_hosts(tmp: Path) -> list[dict]:
     procs = [_start(1, homes[0], "host", "--seats", "3", "--bot", "greedy", "--name", "Hana")]
     procs += [_start(i + 1, homes[i], "join", "Hana", "--bot", "greedy", "--name", f"P{i + 1}",
                      "--find-timeout", "60") for i in (1, 2)]
+    def said() -> str:   # what every host said last, to find where a game stalled
+        return "\n".join(f"-- {h.name}: {(h / 'out.jsonl').read_text()[-1500:]}\n"
+                         f"{(h / 'err.txt').read_text()[-1500:]}" for h in homes)
+
+    # every host is watched at once: one that fails ends the test then (a joiner that gave
+    # up left the host waiting for its seat, and the test waiting 420 s on the host)
+    deadline = time.monotonic() + 420
+    try:
+        while any(p.poll() is None for p in procs):
+            failed = [h for p, h in zip(procs, homes) if p.poll() not in (None, 0)]
+            if failed:
+                pytest.fail(f"{failed[0].name} failed:\n{said()}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"a host did not finish in 420 s:\n{said()}")
+            time.sleep(0.2)
+    finally:
+        for q in procs:
+            if q.poll() is None:
+                q.kill()
+                q.wait()
     for p, home in zip(procs, homes):
-        try:
-            p.wait(timeout=420)
-        except subprocess.TimeoutExpired:
-            # what every host said last, to find where a game stalled
-            pytest.fail("a host did not finish in 420 s:\n" + "\n".join(
-                f"-- {h.name}: {(h / 'out.jsonl').read_text()[-1500:]}\n"
-                f"{(h / 'err.txt').read_text()[-1500:]}" for h in homes))
-        finally:
-            if p.poll() is None:   # it did not finish: none of the others is waited for
-                for q in procs:
-                    q.kill()
         assert p.returncode == 0, (home / "err.txt").read_text()[-3000:]
     results = []
     for home in homes:
