@@ -16,6 +16,10 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
+# what the greedy Mario bot, which the rollouts play and rivals are, counts a coin as in a
+# trade, and the coins it keeps back: the search's prices are the least it accepts
+from .games.mario_monopoly.bot import COIN_POINTS, RESERVE
+
 __all__ = ["SearchProfile", "profile", "position_value", "lead_value", "mario_value",
            "tactics_value", "coin_sales", "MARIO_WEIGHTS", "MARIO_SELLS"]
 
@@ -100,10 +104,10 @@ def price_and_half(space: Any) -> list[int]:
 
 
 def mario_buy_price(space: Any) -> list[int]:
-    """Mario: the least a partner counting a coin as 2 points takes (its points / 2 + 1: at
-    the price, Mario's coins being worth 2 points and its properties 10 a coin of price,
-    every such offer was refused)."""
-    return [space.points // 2 + 1]
+    """Mario: the least a greedy partner takes for its property, counting a coin as
+    COIN_POINTS of its points (at the price every such offer was refused: a property's points
+    are 10 a coin of its price)."""
+    return [space.points // COIN_POINTS + 1]
 
 
 MARIO_SELLS = 4   # coin sales tried at a turn decision, the largest asks first
@@ -111,9 +115,9 @@ MARIO_SELLS = 4   # coin sales tried at a turn decision, the largest asks first
 
 def coin_sales(game: Any, state: Any, seat: int, partners: list[int]) -> list[tuple]:
     """Mario: offers selling one of the seat's properties for a partner's coins (to each of
-    `partners`, those it may trade with now), asking the most a partner counting its points
-    and 2 points a coin still takes (a coin buys a boss fight: coins move the last fights,
-    Bowser's 100 points the most)."""
+    `partners`, those it may trade with now), asking the most a greedy partner still takes:
+    less than the property's points in coins of COIN_POINTS, keeping its RESERVE (a coin buys
+    a boss fight: coins move the last fights, Bowser's 100 points the most)."""
     spaces = game.data.spaces
     found = []
     for partner in partners:
@@ -121,7 +125,7 @@ def coin_sales(game: Any, state: Any, seat: int, partners: list[int]) -> list[tu
         for j in game.properties_of(state, seat):
             if not game.tradeable(state, j):
                 continue
-            ask = min(5 * spaces[j].price - 1, money - 2)
+            ask = min((spaces[j].points - 1) // COIN_POINTS, money - RESERVE)
             if ask >= 1:
                 found.append((ask, -spaces[j].points, ("offer", partner, (j,), (), 0, ask)))
     found.sort(key=lambda x: (-x[0], -x[1]))

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from .state import State
 
 RESERVE = 2  # coins the bot keeps back when buying
+COIN_POINTS = 2   # what a coin is worth against a property's points when judging a trade
 
 
 def standing(g: "MarioMonopoly", s: "State", seat: int) -> int:
@@ -92,7 +93,7 @@ def greedy_move(g: "MarioMonopoly", s: "State", d: Decision, rng: Any) -> Move:
     if kind == "boss_turn":
         boss = data.bosses[s.boss]
         return ("fight",) if ("fight",) in o and me.coins >= boss.cost else ("pass",)
-    shared = family_move(g, s, kind, o, me.coins, RESERVE, 2)
+    shared = family_move(g, s, kind, o, me.coins, RESERVE, COIN_POINTS)
     if shared is not None:
         return shared
     if kind == "drop_any":
