@@ -100,6 +100,7 @@ class Ledger:
         self.state = initial_state
         self.game = engine.get_game(initial_state.game)
         self.in_place = keeps_no_states
+        self._taking = False   # within take() of a keeps_no_states ledger: moves checked in place
         self.seq = 1                 # sequence number of the next entry (the genesis is 0)
         self.attested_turn = self.game.turn_number(initial_state)  # turn of the last attest
         self.head = self.match_id    # "previous hash" for the next entry
@@ -296,8 +297,15 @@ class Ledger:
         return self.slot.authors
 
     def take(self, entry: dict, raw: bytes) -> None:
-        """Check a complete entry read from a log (`check_entry`) and append it."""
-        self.check_entry(entry)
+        """Check a complete entry read from a log (`check_entry`) and append it. Only here may
+        a ledger made `keeps_no_states` check a move in place: the append follows at once, or
+        a fault ends the check of the log. A share judged alone (`check_share`: a proof of a
+        cheat, a live share) never changes the state it is judged on."""
+        self._taking = self.in_place
+        try:
+            self.check_entry(entry)
+        finally:
+            self._taking = False
         self.append(entry, raw)
 
     # ---- writing ---------------------------------------------------------------------------
@@ -465,9 +473,9 @@ def _check_move(ledger: Ledger, share: Share) -> Any:
     """The state the move leads to (kept for its entry's append)."""
     part = share.part
     try:
-        # in place only for a ledger nobody else reads: the engine refuses an illegal move
-        # before it changes anything, and a fault ends that ledger's check
-        return ledger.game.apply(ledger.state, part, ledger.in_place)
+        # in place only within take() of a ledger nobody reads states from (see take): the
+        # engine refuses an illegal move before it changes anything
+        return ledger.game.apply(ledger.state, part, ledger._taking)
     except IllegalMove as e:
         raise Fault("illegal-move", (share.author,), f"illegal move {part!r:.80}: {e}",
                     share.seq) from None

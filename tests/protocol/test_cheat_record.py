@@ -84,6 +84,18 @@ def test_a_proof_of_an_honest_share_that_breaks_no_rule_convicts_nobody():
     _not_convicting(verify_bytes(join(s.log) + encode(make_proof([encode(share)]))))
 
 
+def test_a_legal_move_offered_twice_as_a_proof_convicts_nobody():
+    # `verify` changes its one state in place as it takes entries (Ledger keeps_no_states): a
+    # share judged as evidence must not, or the second copy of an honest move is judged on
+    # the state the first left and found illegal (it convicted the honest mover)
+    log = _run(seed=3).sessions[0].log   # a whole honest match
+    moves = [i for i, raw in enumerate(log) if i and decode(raw)["kind"] == "move"]
+    assert len(moves) >= 3
+    for k in moves[:3]:
+        share = encode(entry_shares(decode(log[k]))[0])
+        _not_convicting(verify_bytes(join(log[:k]) + encode(make_proof([share, share]))))
+
+
 def test_a_proof_on_another_history_convicts_nobody():
     # the cheater's signed illegal move kept after a log cut one entry short: it was not made
     # for the entry after that log, so it shows nothing there
