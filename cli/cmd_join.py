@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import os
 import sys
@@ -55,9 +56,11 @@ async def find_lobby(name: str | None, timeout: float, interfaces,
                      skip: frozenset = frozenset(), prove=proven_lobbies) -> LobbySeen | None:
     """The first open lobby seen (named `name`, if given) that is not in `skip` (by address
     and port), and whose node proves the key of its code (an announcement alone says nothing:
-    anyone can announce any name and code). A lobby seen but not proven is dialed again every
-    PROVE_RETRY_S: an announcement comes once, so one failed dial hid the lobby for good."""
-    unproven: dict[str, LobbySeen] = {}
+    anyone can announce any name and code). Only lobbies whose announcement could be the one
+    asked for are dialed. An endpoint seen but not proven is dialed again every PROVE_RETRY_S:
+    an announcement comes once, so one failed dial hid the lobby for good; an impostor that
+    answers at another endpoint of the same name does not end the real one's retries."""
+    unproven: dict[str, LobbySeen] = {}   # by name: the lobby with its unproven endpoints
     with trio.move_on_after(timeout):
         async with browse(interfaces) as lobbies:
             while True:
@@ -69,16 +72,41 @@ async def find_lobby(name: str | None, timeout: float, interfaces,
                     unproven.pop(ev.name, None)
                     continue
                 if isinstance(ev, LobbySeen):
+                    if not _may_be(ev, name):
+                        continue
                     unproven[ev.name] = ev
-                if not unproven:
-                    continue
-                for s in await prove(list(unproven.values())):
-                    unproven.pop(s.name, None)   # its node answered: judged on what it says
+                    batch = [ev]
+                else:   # the time to dial the unproven ones again
+                    batch = list(unproven.values())
+                for s in await prove(batch):
+                    _proven_at(unproven, s)
                     if s.info.phase == "lobby" and s.info.seats_taken < s.info.seats_total \
                             and (s.address, s.port) not in skip and \
                             (name is None or name in (s.info.host, s.info.code, s.name)):
                         return s
     return None
+
+
+def _may_be(seen: LobbySeen, name: str | None) -> bool:
+    """Whether any answer for `seen` announces the lobby asked for (the proven one is then
+    checked again on what it proves)."""
+    return name is None or any(name in (c.host, c.code, seen.name)
+                               for c in seen.claims or (seen.info,))
+
+
+def _proven_at(unproven: dict[str, LobbySeen], proven: LobbySeen) -> None:
+    """Drop the endpoint `proven` was proven at from the lobby's unproven ones (the whole
+    lobby once none is left)."""
+    seen = unproven.get(proven.name)
+    if seen is None:
+        return
+    left = tuple(e for e in seen.endpoints or ((seen.address, seen.port),)
+                 if e != (proven.address, proven.port))
+    if left:
+        unproven[proven.name] = dataclasses.replace(seen, address=left[0][0], port=left[0][1],
+                                                    endpoints=left)
+    else:
+        del unproven[proven.name]
 
 
 async def join_first_open(find, join, say, seated=lambda: False, name: str | None = None

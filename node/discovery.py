@@ -392,6 +392,8 @@ class Browser:
             event = await self._event(*got)
             if event is not None:
                 return event
+            if trio.current_time() >= deadline:   # announcements that changed nothing
+                return None
 
     async def _event(self, name: str, change: ServiceStateChange) -> LobbySeen | LobbyGone | None:
         if change is ServiceStateChange.Removed:

@@ -135,3 +135,43 @@ def test_a_lobby_never_proven_is_not_joined_and_the_search_ends_at_its_timeout(m
     assert trio.run(cmd_join.find_lobby, None, 10.0, None, frozenset(), prove, clock=clock) is None
     step = cmd_join.PROVE_RETRY_S
     assert dials[:5] == [0.0, step, 2 * step, 3 * step, 4 * step] and max(dials) <= 10.0
+
+
+def test_an_impostor_answering_first_for_the_name_does_not_hide_the_slow_real_lobby(monkeypatch):
+    # one name, two answers: an impostor's endpoint proves its own code (a full lobby) at the
+    # first dial; the real node answers only the second: it is dialed again, the impostor not
+    import dataclasses
+    from cli import cmd_join
+    real = LobbyInfo(game="toy", host="Hana", code="AD55-GY4Y", seats_taken=1, seats_total=3)
+    full = LobbyInfo(game="toy", host="Hana", code="ZZ99-ZZ99", seats_taken=3, seats_total=3)
+    imp, hana = ("10.0.0.66", 1), ("10.0.0.2", 2)
+    seen = LobbySeen(name="Hana AD55-GY4Y", address=imp[0], port=imp[1], info=full,
+                     endpoints=(imp, hana), claims=(full, real))
+    monkeypatch.setattr(cmd_join, "browse", _Browse([seen]))
+    dialed = []
+
+    async def prove(batch):
+        dialed.append([e for s in batch for e in s.endpoints])
+        answers = {imp: full, **({hana: real} if len(dialed) >= 2 else {})}
+        return [dataclasses.replace(s, address=e[0], port=e[1], info=answers[e])
+                for s in batch for e in s.endpoints if e in answers]
+
+    found = trio.run(cmd_join.find_lobby, "AD55-GY4Y", 30.0, None, frozenset(), prove,
+                     clock=trio.testing.MockClock(autojump_threshold=0))
+    assert (found.address, found.port, found.info) == (*hana, real)
+    assert dialed == [[imp, hana], [hana]]
+
+
+def test_a_lobby_announced_under_another_name_is_never_dialed(monkeypatch):
+    from cli import cmd_join
+    monkeypatch.setattr(cmd_join, "browse", _Browse([_lobby("bob", 1)]))
+    dialed = []
+
+    async def prove(batch):
+        dialed.append(batch)
+        return list(batch)
+
+    clock = trio.testing.MockClock(autojump_threshold=0)
+    assert trio.run(cmd_join.find_lobby, "Hana", 10.0, None, frozenset(), prove,
+                    clock=clock) is None
+    assert dialed == []
