@@ -12,8 +12,9 @@ also overwatch-tactics: the strong bot (engine/tactics_search.py: whole activati
 rollouts) against the tactical (greedy) bot as attack and as defence, seed S + k for game k of
 each side (--tactics-only: those lines alone). With --think, the same two lines again in live
 mode: the strong bot thinking by time, SECONDS a decision (`--live-games` games a side; such
-games are not a function of their seed). With --seat-table, strong bots in every seat (four,
-the hex game's two): each seat's share of the wins (--seat-table-only: that table alone).
+games are not a function of their seed). With --seat-table, strong bots in every seat of each
+Monopoly game: each seat's share of the wins; --seat-table-only prints those tables alone (of
+--game; with --tactics the hex game's too, attack against defence; --tactics-only: that one).
 Printed per line: wins / games, the win rate and its 95 % Wilson interval (a seat's fair share
 in a 4-player game is 25 %), then the strong bot's decision time in this process: the median
 of all its decisions, and per game its slowest (the median game's and the worst game's). The
@@ -197,15 +198,17 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seat-table", action="store_true",
                    help="also strong bots in every seat: win share per seat")
     p.add_argument("--seat-table-only", action="store_true",
-                   help="the seat table alone (of --game, and with --tactics the hex game)")
+                   help="the seat tables alone (of --game; the hex game's with --tactics)")
     args = p.parse_args(argv)
     if not args.no_latency:
         responsiveness()
     spec = f"strong:{args.level}"
     if args.seat_table_only:
         print(f"seat table: strong:{args.level} in every seat, {args.games} games a line")
-        for game_id in list(args.game or MONOPOLIES) + (["overwatch-tactics"] if args.tactics
-                                                        else []):
+        games = [] if args.tactics_only else list(args.game or MONOPOLIES)
+        if args.tactics or args.tactics_only:
+            games.append("overwatch-tactics")
+        for game_id in games:
             seat_table(game_id, args.games, args.seed, spec, args.jobs)
         return
     if not args.tactics_only:

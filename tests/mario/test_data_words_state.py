@@ -60,15 +60,26 @@ NAMES = SeatNames(["Ann", "Bob", "Cy", "Dee"], 0)
 
 
 def test_a_forced_sale_and_a_trade_read_in_coins_with_the_buyers_characters():
-    # the family's shared words (family_words.shared_option) in Mario's currency and names
+    # the family's shared words (family_words.shared_option) in Mario's currency and names,
+    # on the decisions that offer them: a turn (trades) and a forced sale
     s = new_game(setup=lambda s: place(s, f1=20, f2=20, f3=20))
-    space = next(i for i, sp in enumerate(DATA.spaces) if sp.price == 2)
     bob = GAME.describe_move(s, ("trade", 1), NAMES)
     assert bob.startswith("Propose a trade to Bob (") and bob.endswith(")")
-    assert GAME.describe_move(s, ("sell_bank", space), NAMES) == \
-        f"Sell {DATA.spaces[space].name} to the bank for 2 coins"
-    assert GAME.describe_move(s, ("sell_to", space, 1, 1), NAMES) == \
-        f"Offer {DATA.spaces[space].name} to {bob[len('Propose a trade to '):]} for 1 coin"
+
+    def short_of_rent(s):
+        place(s, f0=5, f1=20, f2=20, f3=20)
+        s.owners[9], s.owners[29] = 1, 0    # Bob's rent 2 ahead; Ann's property, price 5
+        s.players[0].coins = 1
+        s.bank += 9
+    s = act(turn_roll(new_game(setup=short_of_rent), 4, "blooper"), "move")
+    sale = GAME.pending(s)
+    assert sale.prompt == "sell" and ("sell_bank", 29) in sale.options
+    name = DATA.spaces[29].name
+    assert GAME.describe_move(s, ("sell_bank", 29), NAMES) == f"Sell {name} to the bank for 5 coins"
+    offer = next(o for o in sale.options if o[0] == "sell_to")
+    buyer = GAME.describe_move(s, ("trade", offer[2]), NAMES)[len("Propose a trade to "):]
+    coins = f"{offer[3]} coin{'s' if offer[3] != 1 else ''}"
+    assert GAME.describe_move(s, offer, NAMES) == f"Offer {name} to {buyer} for {coins}"
 
 
 def test_describe_move_gives_the_boosted_amounts():

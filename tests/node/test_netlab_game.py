@@ -55,6 +55,7 @@ def _play_across_hosts(tmp: Path) -> list[dict]:
     procs = [_start(1, homes[0], "host", "--seats", "3", "--bot", "greedy", "--name", "Hana")]
     procs += [_start(i + 1, homes[i], "join", "Hana", "--bot", "greedy", "--name", f"P{i + 1}",
                      "--find-timeout", "60") for i in (1, 2)]
+
     def said() -> str:   # what every host said last, to find where a game stalled
         return "\n".join(f"-- {h.name}: {(h / 'out.jsonl').read_text()[-1500:]}\n"
                          f"{(h / 'err.txt').read_text()[-1500:]}" for h in homes)

@@ -35,7 +35,7 @@ def test_the_hex_screen_plays_and_redraws_at_80x24_120x40_and_200x60(tmp_path):
         first = next(line for line in lines if line.startswith(">1 "))
         assert first.startswith(">1 Place a ") and "on column " in first, first
         assert "C.C" in screen and "E.E" in screen          # checkpoints and the route's end
-        tmux.press("a", "Enter", "You placed a ")                 # the narration of our piece
+        tmux.press("a", "Enter", "You placed a ")           # the narration of our piece
         tmux("resize-window", "-t", "a", "-x", "80", "-y", "24")
         screen = tmux.wait_for("a", _drawn(80, 24), timeout=10)
         _fits(screen, 80, 24)
