@@ -21,7 +21,7 @@ from protocol.verify import verify_file
 from .test_netlab import _why_not, lab  # noqa: F401  (lab is a fixture)
 from .test_netlab_local_bots import Run, runs
 
-GAME_TIME = 180   # seconds; such a 3-seat game takes about 10 s on an idle machine
+GAME_TIME = 180   # seconds; such a 3-seat game took 1-2 s on an idle machine (about 400 entries a second)
 
 
 def _no_namespaces() -> str | None:
@@ -76,25 +76,26 @@ def test_a_watcher_found_by_mdns_killed_mid_game_and_restarted_keeps_the_players
         joiners = [Run(h, tmp_path / name.lower(), "join", "join", "--peer", f"{lab[1]}:{port}",
                        "--bot", "greedy", "--name", name) for h, name in ((2, "Gus"), (3, "Ida"))]
         started += joiners
-        host.wait_for(lambda e: e["event"] == "started", "the game's start", 60)
-        # found by mDNS, by the host's name, as `list` shows it
-        watch = ("watch", "Hana", "--timeout", "10")
-        first = Run(4, watcher_home, "watch1", *watch)
-        started.append(first)
-        _until(lambda: _entries(first) >= 30, "entry 30 watched", first)
-        first.kill()   # SIGKILL: no goodbye, its file as the kernel has it
-        killed_at = _entries(first)
-        # the game waits for the watcher's return (two players paused: every round needs
-        # them): else, on a fast machine, it could end before a new process has found it.
-        # The host plays on answering mDNS and serving watchers.
+        # The game waits for the watchers from its entry 60 on (two players paused: every
+        # round needs them) until the second watcher is going on from its file: on a quiet
+        # machine the whole game (about 300 entries) took less time than a watcher's start,
+        # and the second found it over. The host plays on answering mDNS and serving watchers.
+        host.wait_for(lambda e: e["event"] == "state" and e["seq"] >= 60, "entry 60", 60)
         _signal(joiners, signal.SIGSTOP)
         try:
+            # found by mDNS, by the host's name, as `list` shows it
+            watch = ("watch", "Hana", "--timeout", "10")
+            first = Run(4, watcher_home, "watch1", *watch)
+            started.append(first)
+            _until(lambda: _entries(first) >= 30, "entry 30 watched", first)
+            first.kill()   # SIGKILL: no goodbye, its file as the kernel has it
+            killed_at = _entries(first)
             again = Run(4, watcher_home, "watch2", *watch)
             started.append(again)
             _until(lambda: "going on from" in again.out.read_text(), "going on", again)
-            _until(lambda: _entries(again) > killed_at, "an entry past the kill", again)
         finally:
             _signal(joiners, signal.SIGCONT)
+        _until(lambda: _entries(again) > killed_at, "an entry past the kill", again)
         deadline = time.monotonic() + GAME_TIME
         for run in (host, *joiners, again):
             run.finish(deadline)
