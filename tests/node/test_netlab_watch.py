@@ -21,7 +21,7 @@ from protocol.verify import verify_file
 from .test_netlab import _why_not, lab  # noqa: F401  (lab is a fixture)
 from .test_netlab_local_bots import Run, runs
 
-GAME_TIME = 180   # seconds; such a 3-seat game took 1-2 s on an idle machine (about 400 entries a second)
+GAME_TIME = 180   # seconds; such a 3-seat game took 1-2 s on an idle machine (~400 entries/s)
 
 
 def _no_namespaces() -> str | None:
