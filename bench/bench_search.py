@@ -13,8 +13,10 @@ rollouts) against the tactical (greedy) bot as attack and as defence, seed S + k
 each side (--tactics-only: those lines alone). With --think, the same two lines again in live
 mode: the strong bot thinking by time, SECONDS a decision (`--live-games` games a side; such
 games are not a function of their seed). With --seat-table, strong bots in every seat of each
-Monopoly game: each seat's share of the wins; --seat-table-only prints those tables alone (of
---game; with --tactics the hex game's too, attack against defence; --tactics-only: that one).
+Monopoly game: the share of the wins of the player who took the first turn, the second...
+(seat numbers say nothing of it: an order roll decides who starts); --seat-table-only prints
+those tables alone (of --game; with --tactics the hex game's too, attack against defence;
+--tactics-only: that one).
 Printed per line: wins / games, the win rate and its 95 % Wilson interval (a seat's fair share
 in a 4-player game is 25 %), then the strong bot's decision time in this process: the median
 of all its decisions, and per game its slowest (the median game's and the worst game's). The
@@ -58,6 +60,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import bots  # noqa: E402
+from engine.core import Decision, get_game  # noqa: E402
 from engine.simulate import play  # noqa: E402
 
 MONOPOLIES = ("overwatch-monopoly", "mario-monopoly", "spiderman-monopoly")
@@ -157,15 +160,29 @@ def responsiveness(think: float = 1.0, ticks: int = 100) -> None:
 
 
 def seat_shares(job: tuple[str, int, int, str]) -> list[float]:
-    """Each seat's share of the win in one game of `players` bots of kind `spec`."""
+    """Each turn position's share of the win in one game of `players` bots of kind `spec`:
+    position 1 takes the first turn (the order roll decides whose seat that is) and turns go
+    round in seat order; in the hex game the positions are the sides, attack first."""
     game_id, players, seed, spec = job
-    winners = play(game_id, players, seed, [spec] * players).result.winners
-    return [1 / len(winners) if s in winners else 0.0 for s in range(players)]
+    game = get_game(game_id)
+    first: list[int] = []
+
+    def first_turn(state: object) -> None:
+        if not first:
+            d = game.pending(state)
+            if isinstance(d, Decision) and d.prompt == "turn":
+                first.append(d.player)
+    by_side = game_id == "overwatch-tactics"
+    winners = play(game_id, players, seed, [spec] * players,
+                   on_step=None if by_side else first_turn).result.winners
+    start = first[0] if first else 0
+    return [1 / len(winners) if (start + pos) % players in winners else 0.0
+            for pos in range(players)]
 
 
 def seat_table(game_id: str, games: int, seed: int, spec: str, procs: int) -> None:
-    """Strong bots in every seat (4, or the hex game's 2): each seat's share of the wins, so
-    the seat order's advantage is known (a fair seat's share is 1 / players)."""
+    """Strong bots in every seat (4, or the hex game's 2): each turn position's share of the
+    wins, so the advantage of playing first, second... is known (a fair share: 1 / players)."""
     t0 = time.time()
     players = 2 if game_id == "overwatch-tactics" else 4
     jobs = [(game_id, players, seed + k, spec) for k in range(games)]
@@ -175,7 +192,7 @@ def seat_table(game_id: str, games: int, seed: int, spec: str, procs: int) -> No
     else:
         results = [seat_shares(j) for j in jobs]
     shares = [sum(r[s] for r in results) for s in range(players)]
-    names = ("attack", "defence") if players == 2 else tuple(f"seat {i + 1}" for i in range(4))
+    names = ("attack", "defence") if players == 2 else tuple(f"turn {i + 1}" for i in range(4))
     cells = "  ".join(f"{name}: {100 * v / games:4.1f} % [{100 * wilson(v, games)[0]:4.1f}, "
                       f"{100 * wilson(v, games)[1]:4.1f}]" for name, v in zip(names, shares))
     print(f"{game_id}: {players} x {spec}, {games} games  {cells}  ({time.time() - t0:.0f} s)",
