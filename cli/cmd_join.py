@@ -10,7 +10,7 @@ from functools import partial
 
 import trio
 
-from node.discovery import LobbyGone, LobbySeen, browse, proven_lobbies
+from node.discovery import LobbyGone, LobbyInfo, LobbySeen, browse, proven_lobbies
 from node.runtime import LobbyRefused
 from node.transport import TransportError
 from protocol.identity import data_dir, is_check_code
@@ -81,8 +81,7 @@ async def find_lobby(name: str | None, timeout: float, interfaces,
                 for s in await prove(batch):
                     _proven_at(unproven, s)
                     if s.info.phase == "lobby" and s.info.seats_taken < s.info.seats_total \
-                            and (s.address, s.port) not in skip and \
-                            (name is None or name in (s.info.host, s.info.code, s.name)):
+                            and (s.address, s.port) not in skip and _named(name, s.info, s.name):
                         return s
     return None
 
@@ -90,8 +89,12 @@ async def find_lobby(name: str | None, timeout: float, interfaces,
 def _may_be(seen: LobbySeen, name: str | None) -> bool:
     """Whether any answer for `seen` announces the lobby asked for (the proven one is then
     checked again on what it proves)."""
-    return name is None or any(name in (c.host, c.code, seen.name)
-                               for c in seen.claims or (seen.info,))
+    return any(_named(name, c, seen.name) for c in seen.claims or (seen.info,))
+
+
+def _named(name: str | None, info: LobbyInfo, instance: str) -> bool:
+    """Whether a lobby's TXT (`info`) or instance name answers to `name` (None: any)."""
+    return name is None or name in (info.host, info.code, instance)
 
 
 def _proven_at(unproven: dict[str, LobbySeen], proven: LobbySeen) -> None:
