@@ -38,11 +38,12 @@ cheaper search of the draft steps (the offer was chosen at the turn decision) or
 later decisions changes how the bot plays, so it waits for this bench's win rates.
 
 Mario (measured 2026-12-07, 200 games, strong:hard): 34.2 % [28.0, 41.1] -> 44.5 % [37.8, 51.4]
-with the fitted evaluation and coin sales (engine/search_values.py: mario_value, coin_sales). At
-strong:normal, 120 games, seeds 1-120 (36.2 % before): both 55.0 %, sales alone 48.3 %, the
-fitted evaluation alone 33.8 %; what did not pay: rollouts to the end with 2 boss cards left
-29.6 %, no trades at all 30.8 %, 8 sales tried instead of 4 47.5 %. The strong bot already
-picks the best figures (Toad, Donkey Kong, Boo: ~31 % for a greedy player, Wario 15 %).
+with the fitted evaluation and coin sales (engine/games/mario_monopoly/search_profile.py:
+mario_value, coin_sales). At strong:normal, 120 games, seeds 1-120 (36.2 % before): both
+55.0 %, sales alone 48.3 %, the fitted evaluation alone 33.8 %; what did not pay: rollouts
+to the end with 2 boss cards left 29.6 %, no trades at all 30.8 %, 8 sales tried instead of
+4 47.5 %. The strong bot already picks the best figures (Toad, Donkey Kong, Boo: ~31 % for a
+greedy player, Wario 15 %).
 Then purchases offered at the least a greedy rival takes (a property's points / 2 + 1 coins:
 offers at its price, or half as much again, were all refused, a coin counting 2 points against a
 property's 10 a coin of price): 200 games hard 44.5 % -> 52.2 % [45.4, 59.1].

@@ -166,12 +166,14 @@ class Game:
     def rules_files(self) -> list[Path]:
         """The game's own rules: every .py and .toml file in the folder of the module defining
         the game (its package), sub-folders included, but for the modules of words for people
-        (WORDS_MODULES), plus `shared_rules_files`. Taken from the folder, so a file added to
-        the package cannot be left out of the digest. A game defined by a single module among
+        (WORDS_MODULES) and its search profile (SEARCH_PROFILE_MODULE), plus
+        `shared_rules_files`. Taken from the folder, so a file added to the package cannot be
+        left out of the digest. A game defined by a single module among
         others (a test's toy) returns that module instead."""
         folder = Path(sys.modules[type(self).__module__].__file__).resolve().parent
         own = [p for p in folder.rglob("*") if p.suffix in (".py", ".toml") and p.is_file()
-               and not is_words_module(p.name) and "__pycache__" not in p.parts]
+               and not is_words_module(p.name) and p.name != SEARCH_PROFILE_MODULE
+               and "__pycache__" not in p.parts]
         return sorted(own) + [Path(p).resolve() for p in self.shared_rules_files]
 
     def digest_files(self) -> list[tuple[str, Path]]:
@@ -401,6 +403,11 @@ _ENGINE_DIR = Path(__file__).resolve().parent
 # Modules of a game's folder that hold only words for people (describe_move, explain_illegal...):
 # the rules import them inside those methods only, and what they return is never hashed.
 WORDS_MODULES = ("words.py", "words_*.py")
+
+
+# A game's search profile: what the search bot (an own-seat bot, like search.py) knows of the
+# game. Its moves are signed entries checked like a person's; nothing of the rules imports it.
+SEARCH_PROFILE_MODULE = "search_profile.py"
 
 
 def is_words_module(name: str) -> bool:

@@ -7,10 +7,11 @@ random) and one stream of dice, and plays every candidate in that same world and
 random numbers, so candidates are compared on equal luck): the candidate's move, then every
 seat's greedy policy for a few turns, then an evaluation of the position (the game's score as it
 stands, the hidden cards counted as the world dealt them, money as a tie-breaker), read as a
-chance of finishing first (each game's own: engine/search_values.py, the one place here that
-names games). The candidate with the best mean is played. Trades are drafted as whole offers
-(macro moves) chosen by the same simulations, so the bot proposes trades that help it, and
-judges offers, auctions and abilities by their consequences under the real rules.
+chance of finishing first (each game's own profile, in its package's search_profile.py:
+engine/search_values.profile; nothing here names a game). The candidate with the best mean is
+played. Trades are drafted as whole offers (macro moves) chosen by the same simulations, so the
+bot proposes trades that help it, and judges offers, auctions and abilities by their
+consequences under the real rules.
 
 Invariants kept here:
 - It reads only what its seat may see: the public state and its own hidden cards (an
@@ -99,7 +100,7 @@ def trade_offers(game: Any, state: Any, seat: int) -> list[tuple]:
     mine = list(game.properties_of(state, seat))
     my_sets = {spaces[i].set for i in mine}
     money = game.money(state, seat)
-    prof = profile(game.id)
+    prof = profile(game)
     partners = [p for p in range(len(state.players))
                 if p != seat and _may_trade(game, state, seat, p)]
     offers = []
@@ -236,7 +237,7 @@ def search_move(obs: Observation, decision: Decision, rng: random.Random, budget
     partner refused them: an accepted one cannot be made again)."""
     state, seat = obs.state, decision.player
     game = get_game(state.game)
-    lookahead = profile(game.id).lookahead
+    lookahead = profile(game).lookahead
     turns = turns if lookahead is None else lookahead
     policy = greedy_policy(game)
     greedy = policy(game, state, decision, random.Random(rng.getrandbits(64)))

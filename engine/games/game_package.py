@@ -18,11 +18,15 @@ use, its data, and modules that never change a state hash:
   describe_move (Overwatch: `_label` in its words.py), beside the other labels of its task.
 - `bot.py`: `greedy_move`, the game's sensible policy, which is also its takeover policy (so
   it is part of the rules digest).
+- `search_profile.py` (optional): `PROFILE`, what the search bot knows of the game
+  (engine/search_values.SearchProfile). A bot's judgement for a player's own seat, so it is
+  left out of the digest like the words (core.SEARCH_PROFILE_MODULE).
 
 Invariants kept here:
-- The rules files are every code and data file of the package folder but its words (found on
-  disk by Game.rules_files), so a file added to a game is in its digest without anybody
-  remembering to list it; bot.py is among them, since it is the takeover policy.
+- The rules files are every code and data file of the package folder but its words and its
+  search profile (found on disk by Game.rules_files), so a file added to a game is in its
+  digest without anybody remembering to list it; bot.py is among them, since it is the
+  takeover policy.
 - A state's `clone()` (`PlainState`) copies every mutable part: a list holds one kind of value
   (all immutable, or all states), tuples hold only immutable values, dicts hold such lists.
 """
@@ -212,3 +216,18 @@ class PackagedGame(Game):
         if bot is None:   # imported once: asked at every decision of every greedy bot
             bot = self._bot = self._part("bot")
         return bot.greedy_move(self, state, decision, rng)
+
+    # ---- what the search bot knows of the game (search_profile.py), loaded when first asked
+    def search_profile(self) -> Any:
+        """The package's `search_profile.PROFILE` (an engine.search_values.SearchProfile), or
+        None when the package has none (the search bot then values a position by the lead)."""
+        cls = type(self)
+        if "_search_profile" not in cls.__dict__:
+            try:
+                found = getattr(self._part("search_profile"), "PROFILE", None)
+            except ModuleNotFoundError as e:
+                if e.name != f"{self._package()}.search_profile":
+                    raise   # a module the profile imports is missing: a defect, not "none"
+                found = None
+            cls._search_profile = found
+        return cls.__dict__["_search_profile"]

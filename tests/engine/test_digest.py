@@ -45,7 +45,8 @@ def toy_package(tmp_path):
     return pkg
 
 
-def test_a_change_to_any_file_of_the_game_folder_changes_the_digest_but_words_do_not(toy_package):
+def test_any_file_of_the_game_folder_is_in_its_digest_but_its_words_and_search_profile(
+        toy_package):
     pkg = toy_package
     seen = [_load_game(pkg, "toy_rules_0").digest()]
     for n, (path, text) in enumerate([
@@ -59,7 +60,8 @@ def test_a_change_to_any_file_of_the_game_folder_changes_the_digest_but_words_do
         assert digest not in seen, path
         seen.append(digest)
     for n, (path, text) in enumerate([("words.py", "# other words\n"),
-                                      ("RULES.md", "other prose\n")]):
+                                      ("RULES.md", "other prose\n"),
+                                      (core.SEARCH_PROFILE_MODULE, "PROFILE = None\n")]):
         (pkg / path).write_text(text)
         assert _load_game(pkg, f"toy_words_{n}").digest() == seen[-1], path
 
@@ -171,6 +173,22 @@ def test_engine_modules_left_out_of_every_digest_are_exactly_the_named_ones():
     assert [n for n in ("words.py", "words_characters.py", "bot.py", "rules.py", "wordsmith.py",
                         "words_table.toml") if core.is_words_module(n)] == \
         ["words.py", "words_characters.py"]
+
+
+def test_a_games_search_profile_is_its_own_and_outside_its_rules_digest():
+    """Each built-in game says what the search bot knows of it in its own search_profile.py,
+    which its digest leaves out (a bot's judgement, never a rule); the engine's generic search
+    names no game (the hex game's own search, tactics_search.py, is that game's by design)."""
+    from engine.search_values import DEFAULT, profile
+    for game_id in GAMES:
+        game = engine.get_game(game_id)
+        folder = Path(sys.modules[type(game).__module__].__file__).resolve().parent
+        assert (folder / core.SEARCH_PROFILE_MODULE).is_file(), game_id
+        assert core.SEARCH_PROFILE_MODULE not in {p.name for p in game.rules_files()}
+        assert profile(game) is game.search_profile() is not DEFAULT
+    for name in ("search.py", "search_values.py", "observe.py"):
+        reached = {m for m, _ in _imports(ENGINE_DIR / name)}
+        assert not any(m.is_relative_to(ENGINE_DIR / "games") for m in reached), name
 
 
 def test_the_takeover_move_is_the_greedy_policy_drawing_from_the_seed_bytes():
