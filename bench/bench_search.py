@@ -8,9 +8,9 @@
 
 Each Monopoly game, 4 players: one strong bot against three greedy bots, seat-rotated (game k
 puts the strong bot in seat k mod 4, seed S + k), so every seat gets its share. With --tactics
-also overwatch-tactics: the strong bot (engine/tactics_search.py: whole activations judged by
-rollouts) against the tactical (greedy) bot as attack and as defence, seed S + k for game k of
-each side (--tactics-only: those lines alone). With --think, the same two lines again in live
+also overwatch-tactics: the strong bot (its search_activations.py: whole activations judged
+by rollouts) against the tactical (greedy) bot as attack and as defence, seed S + k for game k
+of each side (--tactics-only: those lines alone). With --think, the same two lines again in live
 mode: the strong bot thinking by time, SECONDS a decision (`--live-games` games a side; such
 games are not a function of their seed). With --seat-table, strong bots in every seat of each
 Monopoly game: the share of the wins of the player who took the first turn, the second...
@@ -62,6 +62,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import bots  # noqa: E402
 from engine.core import Decision, get_game  # noqa: E402
+from engine.games.overwatch_tactics.search_profile import HEX_SIMS  # noqa: E402
 from engine.simulate import play  # noqa: E402
 
 MONOPOLIES = ("overwatch-monopoly", "mario-monopoly", "spiderman-monopoly")
@@ -239,7 +240,7 @@ def main(argv: list[str] | None = None) -> None:
             for game_id in args.game or MONOPOLIES:
                 seat_table(game_id, args.games, args.seed, spec, args.jobs)
     if args.tactics or args.tactics_only:
-        print(f"overwatch-tactics: {spec} ({bots.HEX_SIMS.get(args.level, 0)} rollouts a search "
+        print(f"overwatch-tactics: {spec} ({HEX_SIMS.get(args.level, 0)} rollouts a search "
               f"round) against the tactical bot, {args.games} games a line")
         for side, name in ((0, "attack"), (1, "defence")):
             jobs = [("overwatch-tactics", 2, side, args.seed + k, spec) for k in range(args.games)]

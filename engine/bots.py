@@ -75,8 +75,9 @@ class SearchBot(Bot):
     easy: the greedy policy with a beginner's slips (a random sensible option now and then);
     normal: search at a small budget; hard: search at the full budget. In sim the budget is a
     number of simulations (the game stays a function of its seed); in live play (`think`
-    given) it is time, `think` seconds at hard. The hex game (HEX_GAMES) is searched by whole
-    activations (engine/tactics_search.py), a simulation there being one rollout."""
+    given) it is time, `think` seconds at hard. A game whose search profile names a planner of
+    its own is searched by it (the hex game: whole activations, a simulation there being one
+    rollout)."""
 
     kind = "strong"
     thinks = True
@@ -87,32 +88,30 @@ class SearchBot(Bot):
         self.level, self.think = level, think
         # ((turn, seat), the whole offers it sent in that turn): never sent twice a turn
         self._sent: tuple[tuple[int, int] | None, frozenset] = (None, frozenset())
-        self._planner: Any = None    # the hex game's (tactics_search.HexPlanner), made on first use
+        self._planner: Any = None    # a game's own planner (its profile's), made on first use
 
     def choose(self, state: Any, decision: Decision) -> Move:
         from .observe import observe
         return self.choose_seen(observe(state, decision.player), decision)
 
     def choose_seen(self, obs: Any, decision: Decision) -> Move:
-        from .search import Budget, candidates, greedy_policy, search_move
+        from .search import candidates, greedy_policy, search_move
+        from .search_values import profile
         game = get_game(obs.state.game)
-        if game.id in HEX_GAMES:
-            return self._hex_move(obs, decision)
+        own = profile(game)
+        if own.planner is not None:
+            return self._planned_move(own, game, obs, decision)
         if self.level == "easy":
             greedy = greedy_policy(game)(game, obs.state, decision, self.rng)
             options = candidates(game, obs.state, decision, greedy)
             if len(options) > 1 and self.rng.randrange(EASY_SLIP) == 0:
                 return options[self.rng.randrange(len(options))]
             return greedy
-        if self.think is None:
-            budget = Budget(sims=SIMS[self.level])
-        else:
-            share = 1.0 if self.level == "hard" else NORMAL_SHARE
-            budget = Budget(deadline=time.monotonic() + self.think * share)
         turn = (obs.state.turns, decision.player)
         if self._sent[0] != turn:
             self._sent = (turn, frozenset())
-        move = search_move(obs, decision, self.rng, budget, LOOKAHEAD, self._sent[1])
+        move = search_move(obs, decision, self.rng, self._budget(own.sims or SIMS), LOOKAHEAD,
+                           self._sent[1])
         if decision.prompt == "trade_draft" and move == ("offer",):
             # Remembered for the rest of the turn: an offer sent is not sent again (refused,
             # it would only fill the partner's history with repeats).
@@ -122,27 +121,25 @@ class SearchBot(Bot):
             self._sent = (turn, self._sent[1] | {sent})
         return move
 
-    def _hex_move(self, obs: Any, decision: Decision) -> Move:
-        """The hex game: whole activations judged by rollouts (engine/tactics_search.py); the
-        planner remembers the seat's own turn (which heroes it has activated)."""
+    def _budget(self, sims: dict[str, int]) -> Any:
+        """This decision's budget: `sims[level]` simulations in sim, else `think` seconds (at
+        hard; NORMAL_SHARE of them at normal)."""
         from .search import Budget
-        from .tactics_search import HexPlanner
-        if self._planner is None:
-            self._planner = HexPlanner()
-        if self.level == "easy":
-            return get_game(obs.state.game).greedy_move(obs.state, decision, self.rng)
         if self.think is None:
-            budget = Budget(sims=HEX_SIMS[self.level])
-        else:
-            share = 1.0 if self.level == "hard" else NORMAL_SHARE
-            budget = Budget(deadline=time.monotonic() + self.think * share)
-        return self._planner.choose(obs, decision, budget)
+            return Budget(sims=sims[self.level])
+        share = 1.0 if self.level == "hard" else NORMAL_SHARE
+        return Budget(deadline=time.monotonic() + self.think * share)
 
+    def _planned_move(self, own: Any, game: Any, obs: Any, decision: Decision) -> Move:
+        """A game searched its own way (the hex game: whole activations judged by rollouts,
+        its search_activations.py): the planner, made on first use, remembers the seat's own
+        turn (which heroes it has activated)."""
+        if self._planner is None:
+            self._planner = own.planner()
+        if self.level == "easy":
+            return game.greedy_move(obs.state, decision, self.rng)
+        return self._planner.choose(obs, decision, self._budget(own.sims or SIMS))
 
-HEX_GAMES = frozenset({"overwatch-tactics"})
-# Rollouts a round of the hex game's search (a round judges up to PER_HERO activations of each
-# free hero and the tactical move): normal judges about half of them, hard every one.
-HEX_SIMS = {"normal": 12, "hard": 30}
 
 BOT_KINDS = {"random": RandomBot, "greedy": GreedyBot, "strong": SearchBot}
 

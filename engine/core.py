@@ -166,13 +166,13 @@ class Game:
     def rules_files(self) -> list[Path]:
         """The game's own rules: every .py and .toml file in the folder of the module defining
         the game (its package), sub-folders included, but for the modules of words for people
-        (WORDS_MODULES) and its search profile (SEARCH_PROFILE_MODULE), plus
+        (WORDS_MODULES) and of what its search bot knows (SEARCH_MODULES), plus
         `shared_rules_files`. Taken from the folder, so a file added to the package cannot be
         left out of the digest. A game defined by a single module among
         others (a test's toy) returns that module instead."""
         folder = Path(sys.modules[type(self).__module__].__file__).resolve().parent
         own = [p for p in folder.rglob("*") if p.suffix in (".py", ".toml") and p.is_file()
-               and not is_words_module(p.name) and p.name != SEARCH_PROFILE_MODULE
+               and not is_words_module(p.name) and not is_search_module(p.name)
                and "__pycache__" not in p.parts]
         return sorted(own) + [Path(p).resolve() for p in self.shared_rules_files]
 
@@ -405,19 +405,27 @@ _ENGINE_DIR = Path(__file__).resolve().parent
 WORDS_MODULES = ("words.py", "words_*.py")
 
 
-# A game's search profile: what the search bot (an own-seat bot, like search.py) knows of the
-# game. Its moves are signed entries checked like a person's; nothing of the rules imports it.
-SEARCH_PROFILE_MODULE = "search_profile.py"
-
-
 def is_words_module(name: str) -> bool:
     """Whether a file of a game's folder is one of its WORDS_MODULES."""
     return name == "words.py" or (name.startswith("words_") and name.endswith(".py"))
+
+
+# Modules of a game's folder that hold what the search bot (an own-seat bot, like search.py)
+# knows of the game: its search_profile.py and any search_*.py that uses. The bot's moves are
+# signed entries checked like a person's; nothing of the rules imports these.
+SEARCH_MODULES = ("search_*.py",)
+
+
+def is_search_module(name: str) -> bool:
+    """Whether a file of a game's folder is one of its SEARCH_MODULES."""
+    return name.startswith("search_") and name.endswith(".py")
+
+
+
 # Engine modules that are not rules: bots for a player's own --bot seat (their moves are signed
-# entries, checked like a person's: the search bot and what it knows of each game, the hex
-# game's search and the observer they decide from) and the offline simulator.
-NOT_RULES = ("bots.py", "observe.py", "search.py", "search_values.py", "simulate.py",
-             "tactics_search.py")
+# entries, checked like a person's: the search bot, the shape of what it knows of a game, and
+# the observer they decide from) and the offline simulator.
+NOT_RULES = ("bots.py", "observe.py", "search.py", "search_values.py", "simulate.py")
 
 
 def engine_core_files() -> list[Path]:

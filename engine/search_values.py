@@ -7,8 +7,8 @@ profile builds on. search.py asks `profile(game)`, and nothing in the engine nam
 Invariants kept here:
 - Every function is pure: it reads the state and returns a value; nothing here applies a move.
 - A position's value is a chance of finishing first, in [0, 1], for the seat asked.
-- Outside the rules digest (core.NOT_RULES; a game's search_profile.py is left out too,
-  core.SEARCH_PROFILE_MODULE), like search.py: floats and fitted weights are the bot's
+- Outside the rules digest (core.NOT_RULES; a game's search_*.py are left out too,
+  core.SEARCH_MODULES), like search.py: floats and fitted weights are the bot's
   judgement, never a rule; a simulated game stays a function of its seed.
 """
 from __future__ import annotations
@@ -57,11 +57,16 @@ class SearchProfile:
     -> the coins offered for a partner's property; `sales` (game, state, seat, partners) ->
     whole offers selling the seat's own properties; `lookahead` player-turns rolled out
     before the evaluation (None: the caller's), 0 where the greedy policy is too slow to roll
-    out whole turns within a decision's budget."""
+    out whole turns within a decision's budget. `planner`: for a game the strong bot searches
+    its own way, a class whose instances (one a bot: it may remember the seat's own turn)
+    answer `choose(obs, decision, budget)`, else None (engine/search.search_move); `sims`:
+    the simulations a decision by level ("normal", "hard"), else None (bots.SIMS)."""
     value: Callable[[Any, Any, int, dict], float] = lead_value(40.0)
     buy_prices: Callable[[Any], list[int]] = price_and_half
     sales: Callable[[Any, Any, int, list[int]], list[tuple]] = no_sales
     lookahead: int | None = None
+    planner: Callable[[], Any] | None = None
+    sims: dict[str, int] | None = None
 
 
 DEFAULT = SearchProfile()

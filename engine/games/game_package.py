@@ -19,8 +19,9 @@ use, its data, and modules that never change a state hash:
 - `bot.py`: `greedy_move`, the game's sensible policy, which is also its takeover policy (so
   it is part of the rules digest).
 - `search_profile.py` (optional): `PROFILE`, what the search bot knows of the game
-  (engine/search_values.SearchProfile). A bot's judgement for a player's own seat, so it is
-  left out of the digest like the words (core.SEARCH_PROFILE_MODULE).
+  (engine/search_values.SearchProfile), with any `search_*.py` it uses (the hex game's own
+  planner). A bot's judgement for a player's own seat, so left out of the digest like the
+  words (core.SEARCH_MODULES).
 
 Invariants kept here:
 - The rules files are every code and data file of the package folder but its words and its

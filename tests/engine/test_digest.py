@@ -61,7 +61,8 @@ def test_any_file_of_the_game_folder_is_in_its_digest_but_its_words_and_search_p
         seen.append(digest)
     for n, (path, text) in enumerate([("words.py", "# other words\n"),
                                       ("RULES.md", "other prose\n"),
-                                      (core.SEARCH_PROFILE_MODULE, "PROFILE = None\n")]):
+                                      ("search_profile.py", "PROFILE = None\n"),
+                                      ("search_plans.py", "# a deeper search\n")]):
         (pkg / path).write_text(text)
         assert _load_game(pkg, f"toy_words_{n}").digest() == seen[-1], path
 
@@ -92,7 +93,7 @@ def test_the_digest_holds_the_takeover_policy_the_engine_core_and_no_bot_of_a_pl
             "engine/__init__.py"} <= set(names)
     assert "engine/bots.py" not in names and "engine/simulate.py" not in names
     assert "engine/search.py" not in names and "engine/observe.py" not in names
-    assert "engine/tactics_search.py" not in names
+    assert not any(name.rpartition("/")[2].startswith("search_") for name in names)
     assert not any(name.endswith("/words.py") for name in names)
     assert names == sorted(names) and all(not name.startswith("/") for name in names)
 
@@ -168,25 +169,28 @@ def test_engine_modules_left_out_of_every_digest_are_exactly_the_named_ones():
     every = {p.name for p in ENGINE_DIR.glob("*.py")}
     assert every - {p.name for p in core.engine_core_files()} == set(core.NOT_RULES)
     assert set(core.NOT_RULES) == {"bots.py", "observe.py", "search.py", "search_values.py",
-                                   "simulate.py", "tactics_search.py"}
+                                   "simulate.py"}
     assert core.WORDS_MODULES == ("words.py", "words_*.py")
     assert [n for n in ("words.py", "words_characters.py", "bot.py", "rules.py", "wordsmith.py",
                         "words_table.toml") if core.is_words_module(n)] == \
         ["words.py", "words_characters.py"]
+    assert [n for n in ("search_profile.py", "search_activations.py", "search.py", "bot.py",
+                        "research.py") if core.is_search_module(n)] == \
+        ["search_profile.py", "search_activations.py"]
 
 
 def test_a_games_search_profile_is_its_own_and_outside_its_rules_digest():
     """Each built-in game says what the search bot knows of it in its own search_profile.py,
-    which its digest leaves out (a bot's judgement, never a rule); the engine's generic search
-    names no game (the hex game's own search, tactics_search.py, is that game's by design)."""
+    which its digest leaves out (a bot's judgement, never a rule), as is the hex game's own
+    planner; the engine's search and bots name no game."""
     from engine.search_values import DEFAULT, profile
     for game_id in GAMES:
         game = engine.get_game(game_id)
         folder = Path(sys.modules[type(game).__module__].__file__).resolve().parent
-        assert (folder / core.SEARCH_PROFILE_MODULE).is_file(), game_id
-        assert core.SEARCH_PROFILE_MODULE not in {p.name for p in game.rules_files()}
+        assert (folder / "search_profile.py").is_file(), game_id
+        assert not any(core.is_search_module(p.name) for p in game.rules_files())
         assert profile(game) is game.search_profile() is not DEFAULT
-    for name in ("search.py", "search_values.py", "observe.py"):
+    for name in ("bots.py", "search.py", "search_values.py", "observe.py"):
         reached = {m for m, _ in _imports(ENGINE_DIR / name)}
         assert not any(m.is_relative_to(ENGINE_DIR / "games") for m in reached), name
 

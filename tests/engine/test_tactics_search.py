@@ -1,4 +1,4 @@
-"""The strong bot in the hex game (engine/tactics_search.py): it decides from its seat's
+"""The strong bot in the hex game (its search_activations.py): it decides from its seat's
 observation, which in this game is the whole state; with a simulation budget its move is a
 function of the state; when time is up it plays the tactical move, never none; the activation
 it chooses is judged no worse than the tactical policy's own turn; an activation chosen goes
@@ -10,7 +10,8 @@ from engine import bots
 from engine.core import Decision, clone, get_game
 from engine.observe import observe
 from engine.search import Budget
-from engine.tactics_search import HexPlanner, activations, base_policy, rollout
+from engine.games.overwatch_tactics.search_activations import (HexPlanner, activations, base_policy,
+                                                             rollout)
 
 GAME = get_game("overwatch-tactics")
 

@@ -3,7 +3,7 @@ for a partner's property and the coin sales it tries (engine/search_values.Searc
 
 Invariants kept here:
 - Every function is pure: it reads the state and returns a value.
-- Outside the rules digest (core.SEARCH_PROFILE_MODULE), like engine/search.py: floats and
+- Outside the rules digest (core.SEARCH_MODULES), like engine/search.py: floats and
   fitted weights are the bot's judgement, never a rule. The prices follow the greedy bot's own
   COIN_POINTS and RESERVE (bot.py, the rules' takeover policy), which the rollouts play and
   the rivals are: the least such a partner accepts.

@@ -5,7 +5,7 @@ with the Loot Boxes counted as the world the search dealt opens them, plus HP
 Invariants kept here:
 - `overwatch_scores` writes only into the rollout's own copy of a state (opening Loot Boxes as
   a world dealt them), which is evaluated once and dropped.
-- Outside the rules digest (core.SEARCH_PROFILE_MODULE): the bot's judgement, never a rule.
+- Outside the rules digest (core.SEARCH_MODULES): the bot's judgement, never a rule.
 """
 from __future__ import annotations
 

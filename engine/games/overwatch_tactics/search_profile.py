@@ -1,9 +1,10 @@
-"""What the search bot knows of the hex game: payload progress and heroes' health
-(engine/search_values.SearchProfile). The strong bot searches this game with
-engine/tactics_search.py (whole activations); search_move is asked here only by a caller that
-wants it, and then rolls out no whole turns (lookahead 0).
+"""What the search bot knows of the hex game (engine/search_values.SearchProfile): its own
+planner, whole activations judged by rollouts (search_activations.HexPlanner), with its
+rollouts a round by level; and, for a caller that asks engine/search.search_move instead, a
+position valued by payload progress and heroes' health, rolling out no whole turns (lookahead 0:
+the greedy policy is too slow for that within a decision's budget).
 
-Outside the rules digest (core.SEARCH_PROFILE_MODULE): the bot's judgement, never a rule.
+Outside the rules digest (core.SEARCH_MODULES): the bot's judgement, never a rule.
 """
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ import math
 from typing import Any
 
 from ...search_values import SearchProfile
+from .search_activations import HexPlanner
 
-__all__ = ["PROFILE", "tactics_value"]
+__all__ = ["PROFILE", "HEX_SIMS", "tactics_value"]
 
 
 def tactics_value(game: Any, s: Any, seat: int, orders: dict | None = None) -> float:
@@ -27,4 +29,8 @@ def tactics_value(game: Any, s: Any, seat: int, orders: dict | None = None) -> f
     return 0.5 + 0.5 * math.tanh(2 * (edge if seat == 0 else -edge))
 
 
-PROFILE = SearchProfile(value=tactics_value, lookahead=0)
+# Rollouts a round of the planner (a round judges up to PER_HERO activations of each free hero
+# and the tactical move): normal judges about half of them, hard every one.
+HEX_SIMS = {"normal": 12, "hard": 30}
+
+PROFILE = SearchProfile(value=tactics_value, lookahead=0, planner=HexPlanner, sims=HEX_SIMS)

@@ -1,7 +1,7 @@
 """What the search bot knows of Spider-Man Monopoly: a position's value is the lead by score,
 60 points of lead making it 0.88 (engine/search_values.SearchProfile).
 
-Outside the rules digest (core.SEARCH_PROFILE_MODULE): the bot's judgement, never a rule.
+Outside the rules digest (core.SEARCH_MODULES): the bot's judgement, never a rule.
 """
 from __future__ import annotations
 

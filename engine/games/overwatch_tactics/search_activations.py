@@ -23,15 +23,17 @@ Invariants kept here:
   never none.
 - Rollouts change private copies only and ask `Game._pending` (not `Game.pending`, whose
   one-entry cache is keyed by object identity).
-- Outside the rules digest (core.NOT_RULES): an own-seat bot, like engine/search.py.
+- Outside the rules digest (core.SEARCH_MODULES: a game's search_*.py): an own-seat bot, like
+  engine/search.py. Its profile (search_profile.py) names it as this game's planner.
 """
 from __future__ import annotations
 
 import time
 from typing import Any
 
-from .canonical import state_hash
-from .core import Decision, Move, Over, clone
+from ...canonical import state_hash
+from ...core import Decision, Move, Over, clone, get_game
+from . import bot
 
 __all__ = ["HexPlanner", "evaluate", "activations"]
 
@@ -62,7 +64,6 @@ class HexPlanner:
         self.rollout_time = 0.05   # seconds a rollout may take, measured as they are played
 
     def choose(self, obs: Any, decision: Decision, budget: Any) -> Move:
-        from .games.overwatch_tactics import bot
         state, seat = obs.state, decision.player
         game = _game(state)
         if decision.prompt != "act":
@@ -125,7 +126,6 @@ class HexPlanner:
 
 # ---------------------------------------------------------------- the tactical policy, restricted
 def _game(state: Any) -> Any:
-    from .core import get_game
     return get_game(state.game)
 
 
@@ -136,7 +136,6 @@ def _free_hero(h: Any, seat: int, done: set[str]) -> bool:
 def base_policy(game: Any, s: Any, seat: int, done: set[str]) -> Move:
     """The tactical policy's move for the seat's act decision with the heroes in `done` left
     alone (their activation was chosen by the search)."""
-    from .games.overwatch_tactics import bot
     opts = game.act_options(s)
     if done:
         opts = tuple(o for o in opts if len(o) < 2 or o[1] not in done)
@@ -159,7 +158,6 @@ def rollout(game: Any, s: Any, seat: int, done: set[str]) -> float:
     """Play the rest of the seat's turn (tactical policy, `done` heroes left alone) and the
     enemy's whole turn (tactical policy) on the private state `s`; the value for `seat` of the
     position the seat's next turn begins with."""
-    from .games.overwatch_tactics import bot
     start = s.turns
     for _ in range(2000):
         p = game._pending(s)
@@ -182,7 +180,6 @@ def rollout(game: Any, s: Any, seat: int, done: set[str]) -> float:
 def evaluate(game: Any, s: Any) -> float:
     """The position for the attack (seat 0), in payload-hex hundredths: the payload's progress,
     each hero up (and its health), how far each is from a hex next to the payload."""
-    from .games.overwatch_tactics import bot
     if s.winner >= 0:
         return WIN if s.winner == 0 else -WIN
     v = PAYLOAD_HEX * s.payload
@@ -227,7 +224,6 @@ def reach(game: Any, s: Any, h: Any) -> dict[tuple[int, int], tuple[Move, ...]]:
 
 def _acts(game: Any, s: Any, h: Any, field: dict) -> list[tuple[int, Move]]:
     """(tactical score, move) of h's attacks and non-moving abilities where it stands."""
-    from .games.overwatch_tactics import bot
     out = []
     if not h.attacked:
         for w, weapon, t, _ in game.aims(s, h):
@@ -268,7 +264,6 @@ def activations(game: Any, s: Any, seat: int, done: set[str], per_hero: int,
     """A few promising activations of each free hero of `seat`, by a quick score (what the
     activation deals, the tactical value of the hex it ends on, overwatch shots walked into):
     each hero's best, then each one's second... Heroes are left out once `deadline` is past."""
-    from .games.overwatch_tactics import bot
     out = []
     for h in s.heroes:
         if not _free_hero(h, seat, done):
@@ -311,7 +306,6 @@ def activations(game: Any, s: Any, seat: int, done: set[str], per_hero: int,
 def quick_value(game: Any, before: Any, after: Any, seat: int, field: dict) -> float:
     """A quick score of an activation (no reply played): the evaluation of the position after
     it, plus the tactical value of where each of the seat's heroes stands."""
-    from .games.overwatch_tactics import bot
     v = evaluate(game, after)
     v = v if seat == 0 else -v
     for h in after.heroes:
