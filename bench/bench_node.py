@@ -13,7 +13,9 @@ bench/compare_node.py pairs checkouts on it. `--processes` runs only the first.
 decryption share as the point it is without checking its DLEQ proof (the one step of a private
 draw a roll has no counterpart of), so the draw shows what the protocol's messages, signatures,
 syncs and share making cost alone: the distance from it to the real draw is what the nine
-proof checks of a 4-seat draw cost on this machine.
+proof checks of a 4-seat draw cost on this machine. Without the flag it prints those checks' own
+price: one check timed in this process, times nine, over the cores the four processes share,
+against what the draw target leaves over a roll.
 
 The floor: seat 0's `Node.ping` right after each game, through the same queues, writer tasks
 and sockets as the game's frames (the nodes are kept lingering for it). In the one-process
@@ -222,6 +224,24 @@ def crypto_costs(rounds: int = 300) -> tuple[float, float]:
     return statistics.median(checks), statistics.median(signs)
 
 
+def share_check_cost(rounds: int = 200) -> float:
+    """Median seconds of one decryption share's DLEQ check (protocol.hidden.check_share), as a
+    node checks each share of a draw on arrival."""
+    import protocol.hidden as hc
+    secrets = [hc.player_secret(os.urandom(32), b"n" * 16) for _ in range(2)]
+    joint = hc.joint_key([s.public for s in secrets])
+    match = os.urandom(32)
+    ct = hc.initial_deck(match, "loot", 9, joint)[0]
+    slot = hc.Slot(match, 7, "loot", 0)
+    shares = [hc.share(secrets[0], slot, 1, ct) for _ in range(rounds)]
+    times = []
+    for share, proof in shares:
+        t = time.perf_counter()
+        hc.check_share(secrets[0].public, slot, 1, ct, share, proof)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
 def idle_node() -> tuple[float, float]:
     """RSS (MiB) and CPU share of a node process waiting in its lobby, over 3 s."""
     home = tempfile.mkdtemp(prefix="lanboard-bench-")
@@ -343,6 +363,13 @@ def main_processes(games: int) -> None:
               f"{' '.join(f'{x:.2f}x' for x in per_game)} (median "
               f"{statistics.median(per_game):.2f}x)   target <= {DRAW_TARGET}x: "
               f"{'met' if statistics.median(per_game) <= DRAW_TARGET else 'NOT met'}")
+        if not SKIPPING_SHARE_CHECKS:
+            # every node checks every share it did not make, on arrival: 3 shares, 3 checkers
+            check, cores = share_check_cost(), os.cpu_count() or 1
+            print(f"    the draw's 9 share checks: {check * 1e6:.0f} us each, {9 * check * 1e3:.2f} "
+                  f"ms of CPU; shared by {cores} cores, at least {9 * check / cores * 1e3:.2f} ms "
+                  f"of its time, where {DRAW_TARGET}x leaves {(DRAW_TARGET - 1) * r_med * 1e3:.2f}"
+                  " ms over a roll")
     print(f"    per game, roll median / that game's floor: "
           f"{' '.join(f'{x:.1f}x' for x in ratios)}  (median {statistics.median(ratios):.1f}x)")
 
