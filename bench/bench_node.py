@@ -346,7 +346,8 @@ def main_processes(games: int) -> None:
             draw_games.append((r, d))   # a game's draws against its own rolls: same load
             ratios.append(statistics.median(r) / statistics.median(p))
     r_med, p_med = statistics.median(rolls), statistics.median(pings)
-    print(f"  a process per node, as players run it ({os.cpu_count()} cores here), {games} games"
+    print(f"  a process per node, as players run it ({len(os.sched_getaffinity(0))} cores here), "
+          f"{games} games"
           + ("\n  SHARE PROOFS UNCHECKED (--skip-share-checks): a bound, not lanboard's figure"
              if SKIPPING_SHARE_CHECKS else ""))
     print(f"    floor over the game's links (Node.ping, {len(pings)} samples)  median "
@@ -365,11 +366,11 @@ def main_processes(games: int) -> None:
               f"{'met' if statistics.median(per_game) <= DRAW_TARGET else 'NOT met'}")
         if not SKIPPING_SHARE_CHECKS:
             # every node checks every share it did not make, on arrival: 3 shares, 3 checkers
-            check, cores = share_check_cost(), os.cpu_count() or 1
-            print(f"    the draw's 9 share checks: {check * 1e6:.0f} us each, {9 * check * 1e3:.2f} "
-                  f"ms of CPU; shared by {cores} cores, at least {9 * check / cores * 1e3:.2f} ms "
-                  f"of its time, where {DRAW_TARGET}x leaves {(DRAW_TARGET - 1) * r_med * 1e3:.2f}"
-                  " ms over a roll")
+            check, cores = share_check_cost(), len(os.sched_getaffinity(0))
+            print(f"    the draw's 9 share checks: {check * 1e6:.0f} us each, "
+                  f"{9 * check * 1e3:.2f} ms of CPU; shared by {cores} cores, about "
+                  f"{9 * check / cores * 1e3:.2f} ms of its time, where {DRAW_TARGET}x leaves "
+                  f"{(DRAW_TARGET - 1) * r_med * 1e3:.2f} ms over a roll")
     print(f"    per game, roll median / that game's floor: "
           f"{' '.join(f'{x:.1f}x' for x in ratios)}  (median {statistics.median(ratios):.1f}x)")
 

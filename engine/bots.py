@@ -134,8 +134,8 @@ class SearchBot(Bot):
         """A game searched its own way (the hex game: whole activations judged by rollouts,
         its search_activations.py): the planner, made on first use, remembers the seat's own
         turn (which heroes it has activated)."""
-        if self._planner is None:
-            self._planner = own.planner()
+        if self._planner is None or type(self._planner) is not own.planner:
+            self._planner = own.planner()   # one a game: it remembers that game's turn
         if self.level == "easy":
             return game.greedy_move(obs.state, decision, self.rng)
         return self._planner.choose(obs, decision, self._budget(own.sims or SIMS))

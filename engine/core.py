@@ -411,15 +411,15 @@ def is_words_module(name: str) -> bool:
 
 
 # Modules of a game's folder that hold what the search bot (an own-seat bot, like search.py)
-# knows of the game: its search_profile.py and any search_*.py that uses. The bot's moves are
-# signed entries checked like a person's; nothing of the rules imports these.
+# knows of the game: its search_profile.py and any search_*.py that it uses. The bot's moves
+# are signed entries checked like a person's; the rules import these only inside
+# PackagedGame.search_profile, which only the search bot calls.
 SEARCH_MODULES = ("search_*.py",)
 
 
 def is_search_module(name: str) -> bool:
     """Whether a file of a game's folder is one of its SEARCH_MODULES."""
     return name.startswith("search_") and name.endswith(".py")
-
 
 
 # Engine modules that are not rules: bots for a player's own --bot seat (their moves are signed

@@ -24,10 +24,10 @@ use, its data, and modules that never change a state hash:
   words (core.SEARCH_MODULES).
 
 Invariants kept here:
-- The rules files are every code and data file of the package folder but its words and its
-  search profile (found on disk by Game.rules_files), so a file added to a game is in its
-  digest without anybody remembering to list it; bot.py is among them, since it is the
-  takeover policy.
+- The rules files are every code and data file of the package folder but its words and what
+  its search bot knows (search_*.py; found on disk by Game.rules_files), so a file added to a
+  game is in its digest without anybody remembering to list it; bot.py is among them, since it
+  is the takeover policy.
 - A state's `clone()` (`PlainState`) copies every mutable part: a list holds one kind of value
   (all immutable, or all states), tuples hold only immutable values, dicts hold such lists.
 """
@@ -220,15 +220,27 @@ class PackagedGame(Game):
 
     # ---- what the search bot knows of the game (search_profile.py), loaded when first asked
     def search_profile(self) -> Any:
-        """The package's `search_profile.PROFILE` (an engine.search_values.SearchProfile), or
-        None when the package has none (the search bot then values a position by the lead)."""
+        """`search_profile.PROFILE` (an engine.search_values.SearchProfile) of the package of
+        this game's class, else of the nearest base class's (a variant defined elsewhere plays
+        like its game), or None when none has one (the search bot then values a position by
+        the lead)."""
         cls = type(self)
         if "_search_profile" not in cls.__dict__:
-            try:
-                found = getattr(self._part("search_profile"), "PROFILE", None)
-            except ModuleNotFoundError as e:
-                if e.name != f"{self._package()}.search_profile":
-                    raise   # a module the profile imports is missing: a defect, not "none"
-                found = None
-            cls._search_profile = found
+            cls._search_profile = next(
+                (found for c in cls.__mro__ if issubclass(c, PackagedGame)
+                 and (found := _package_profile(c)) is not None), None)
         return cls.__dict__["_search_profile"]
+
+
+def _package_profile(cls: type) -> Any:
+    """PROFILE of the search_profile module beside the module defining `cls`, if any."""
+    package = cls.__module__.rpartition(".")[0]
+    if not package:
+        return None   # a game defined in a top-level module (a test's toy) has no package
+    try:
+        module = importlib.import_module(f"{package}.search_profile")
+    except ModuleNotFoundError as e:
+        if e.name != f"{package}.search_profile":
+            raise   # a module the profile imports is missing: a defect, not "none"
+        return None
+    return getattr(module, "PROFILE", None)

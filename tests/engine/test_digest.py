@@ -1,8 +1,9 @@
 """The rules digest the genesis commits to covers everything whose code or data can change a state
-hash: the game's folder (rules, data, its takeover policy bot.py) but for words for people, the
-shared modules it names, and the engine core. What it leaves out is shown to be outside the
-path of every state: words are imported only by the methods that write words, and the bots for
-a player's own seat and the simulator are reached by no file of the rules."""
+hash: the game's folder (rules, data, its takeover policy bot.py) but for words for people and
+what its search bot knows (search_*.py), the shared modules it names, and the engine core. What
+it leaves out is shown to be outside the path of every state: words are imported only by the
+methods that write words, and the bots for a player's own seat and the simulator are reached by
+no file of the rules."""
 import ast
 import importlib.util
 import sys

@@ -10,8 +10,8 @@ from engine import bots
 from engine.core import Decision, clone, get_game
 from engine.observe import observe
 from engine.search import Budget
-from engine.games.overwatch_tactics.search_activations import (HexPlanner, activations, base_policy,
-                                                             rollout)
+from engine.games.overwatch_tactics.search_activations import (
+    HexPlanner, activations, base_policy, rollout)
 
 GAME = get_game("overwatch-tactics")
 
