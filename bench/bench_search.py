@@ -10,9 +10,11 @@ Each Monopoly game, 4 players: one strong bot against three greedy bots, seat-ro
 puts the strong bot in seat k mod 4, seed S + k), so every seat gets its share. With --tactics
 also overwatch-tactics: the strong bot (its search_activations.py: whole activations judged
 by rollouts) against the tactical (greedy) bot as attack and as defence, seed S + k for game k
-of each side (--tactics-only: those lines alone). With --think, the same two lines again in live
-mode: the strong bot thinking by time, SECONDS a decision (`--live-games` games a side; such
-games are not a function of their seed). With --seat-table, strong bots in every seat of each
+of each side (--tactics-only: those lines alone). With --think, the same lines again in live
+mode: the strong bot thinking by time, SECONDS a decision, as `play` runs it (`--live-games`
+games a line; such games are not a function of their seed): there the slowest decision of a
+game is the figure to read against SECONDS (the bot plays at once where one option is sensible,
+and stops searching at its deadline). With --seat-table, strong bots in every seat of each
 Monopoly game: the share of the wins of the player who took the first turn, the second...
 (seat numbers say nothing of it: an order roll decides who starts); --seat-table-only prints
 those tables alone (of --game; with --tactics the hex game's too, attack against defence;
@@ -209,9 +211,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--game", action="append", choices=MONOPOLIES, help="default: all three")
     p.add_argument("--tactics", action="store_true", help="also overwatch-tactics (slow)")
     p.add_argument("--tactics-only", action="store_true", help="overwatch-tactics alone")
-    p.add_argument("--think", type=float, help="also overwatch-tactics in live mode: seconds "
-                   "a decision (a time budget)")
-    p.add_argument("--live-games", type=int, default=20, help="games a side in live mode")
+    p.add_argument("--think", type=float, help="also the lines in live mode: seconds a "
+                   "decision (a time budget)")
+    p.add_argument("--live-games", type=int, default=20, help="games a line in live mode")
     p.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     p.add_argument("--no-latency", action="store_true", help="skip the node-loop measurement")
     p.add_argument("--seat-table", action="store_true",
@@ -247,6 +249,13 @@ def main(argv: list[str] | None = None) -> None:
             line(f"overwatch-tactics: strong as {name} v tactical", jobs, args.jobs)
     if args.think is not None:
         live = bots.bot_spec("strong", args.level, args.think)
+        if not args.tactics_only:
+            print(f"live: {live} ({args.think:g} s a decision) against greedy bots, "
+                  f"{args.live_games} games a line")
+            for game_id in args.game or MONOPOLIES:
+                jobs = [(game_id, 4, k % 4, args.seed + k, live) for k in range(args.live_games)]
+                line(f"{game_id} live: 1 strong v 3 greedy", jobs, args.jobs)
+    if args.think is not None and (args.tactics or args.tactics_only):
         print(f"overwatch-tactics live: {live} ({args.think:g} s a decision) against the tactical "
               f"bot, {args.live_games} games a line")
         for side, name in ((0, "attack"), (1, "defence")):
