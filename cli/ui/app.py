@@ -187,7 +187,8 @@ class GameUI:
     def choose(self, k: int) -> None:
         d = self.model.decision
         if d is None or not 0 <= k < len(d["options"]):
-            self.model.say("There is no decision of yours to take right now.", error=True)
+            self.model.say("There is no decision of yours to take right now.", error=True,
+                           until_decision=True)
             return
         self.model.selected = k
         self.model.say("sending…")
@@ -384,7 +385,7 @@ class GameUI:
             else:
                 m.say(f"'{shown}' does nothing now: it is not your decision. " +
                       ("? opens character help, " if m.screens.help else "") +
-                      "q detaches (the game goes on) or leaves.")
+                      "q detaches (the game goes on) or leaves.", until_decision=True)
 
         return kb
 

@@ -46,6 +46,8 @@ class Model:
     stopped: bool = False          # ... and it ended cleanly (stopped, not crashed)
     message: str = ""              # the answer to the last key: an explanation or an error
     message_is_error: bool = False
+    # the message says it is not our decision: true only until a decision of ours arrives
+    message_until_decision: bool = False
     selected: int = 0
     view: dict = field(default_factory=dict)   # a game screen's own cursor and selection
     last_move: list | None = None  # the move this UI sent last (a screen set's list follows it)
@@ -87,8 +89,11 @@ class Model:
         return self.phase == "playing" and self.me is not None and \
             self.me in (self.status.get("bots") or [])
 
-    def say(self, text: str, error: bool = False) -> None:
+    def say(self, text: str, error: bool = False, until_decision: bool = False) -> None:
+        """The answer to a key, shown until the next one; `until_decision`: an answer that
+        holds only while no decision is ours ("not your decision now"), gone when one comes."""
         self.message, self.message_is_error = text, error
+        self.message_until_decision = until_decision
         self.on_change()
 
     def add_log(self, lines: list[str]) -> None:
@@ -120,6 +125,8 @@ class Model:
         if decision != self.decision:
             self.selected = 0
             self.decision = decision
+            if decision is not None and self.message_until_decision:
+                self.message, self.message_until_decision = "", False
             follow = getattr(self.screens, "follow_decision", None)
             if follow is not None and decision is not None:
                 follow(self)   # e.g. the hex game's list stays on the hero that acted

@@ -772,7 +772,8 @@ class HexKeys:
         m = self.model
         d = m.decision
         if d is None:
-            m.say("Not your decision now: the map and Tab still show every hero.")
+            m.say("Not your decision now: the map and Tab still show every hero.",
+                  until_decision=True)
             return
         if d.get("seq") is not None and m.view.get("seq") != d["seq"]:
             # A new decision since the cursor was put (the list starts on its first option, or

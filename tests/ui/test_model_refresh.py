@@ -61,3 +61,30 @@ def test_a_decision_is_never_shown_without_the_state_it_is_about(monkeypatch):
 
 class _NoWords:
     own = False   # screens without a glossary to fetch
+
+
+def test_not_your_decision_is_no_longer_said_once_a_decision_of_yours_arrives(monkeypatch):
+    """A key pressed while another player decides is answered "not your decision now"; that
+    answer must not stand beside the options once the decision is ours. Any other answer (an
+    error a move got) stays until the next key."""
+    pending = iter([{"ok": True, "decision": DECISION, "timeout": None},
+                    {"ok": True, "decision": None, "timeout": None},
+                    {"ok": True, "decision": DECISION, "timeout": None}])
+
+    async def call(sock, request):
+        if request["cmd"] == "status":
+            return {"ok": True, "phase": "playing"}
+        if request["cmd"] == "state":
+            return {"ok": True, "state": {"turn": 1}, "summary": []}
+        return next(pending)
+
+    monkeypatch.setattr(model_module.client, "call", call)
+    monkeypatch.setattr(Model, "screens", property(lambda self: _NoWords()))
+    m = Model()
+    m.say("'x' does nothing now: it is not your decision.", until_decision=True)
+    asyncio.run(m.refresh())
+    assert m.decision == DECISION and m.message == ""
+    m.say("That move is refused: not enough HP.", error=True)
+    asyncio.run(m.refresh())            # no decision of ours: the error still stands
+    asyncio.run(m.refresh())            # ours again: an error about a move is no such answer
+    assert m.message == "That move is refused: not enough HP."
