@@ -18,7 +18,8 @@ Invariants kept here:
   Observation); every unseen card comes from a determinization.
 - With a simulation budget (`sims`) the move is a function of the observation and the seed;
   with a time budget (`deadline`) the best move found so far is played when time runs out,
-  and the greedy move when not even one round finished: never none.
+  and the greedy move when not even one round finished: never none. No rollout is begun that
+  one as slow as the slowest lately would not finish by the deadline.
 - Rollouts mutate private copies only (the given state is a value nothing changes) and never
   call `Game.pending` on them, whose one-entry cache is keyed by object identity.
 - Outside the rules digest (core.NOT_RULES): an own-seat bot's moves are signed entries checked
@@ -278,20 +279,31 @@ def search_move(obs: Observation, decision: Decision, rng: random.Random, budget
     phases = max(1, math.ceil(math.log2(len(cands))))
     started = time.monotonic()
     done = 0
+    # With a deadline, a rollout is begun only when one as slow as the slowest lately would end
+    # before it: the deadline caps the decision, not just the start of its last rollout.
+    rollout_time = 0.0
+
+    def late() -> bool:
+        return budget.deadline is not None and \
+            (budget.spent(done) or time.monotonic() + rollout_time > budget.deadline)
+
     for phase in range(1, phases + 1):
         phase_sims = None if budget.sims is None else budget.sims * phase // phases
         phase_end = None if budget.deadline is None else \
             started + (budget.deadline - started) * phase / phases
-        while not budget.spent(done) and (phase_sims is None or done < phase_sims) and \
+        while not budget.spent(done) and not late() and \
+                (phase_sims is None or done < phase_sims) and \
                 (phase_end is None or time.monotonic() < phase_end or not counts[alive[0]]):
             world = random.Random(rng.getrandbits(64))
             orders = determinize(obs, world)
             dice = rng.getrandbits(64)
             for i in alive:
-                if budget.deadline is not None and budget.spent(done):
+                if late():
                     break
+                began = time.monotonic()
                 v = rollout(game, clone(starts[i]), seat, orders, random.Random(dice), turns,
                             policy)
+                rollout_time = max(time.monotonic() - began, 0.9 * rollout_time)
                 totals[i] += v
                 counts[i] += 1
                 done += 1

@@ -115,6 +115,32 @@ def test_a_strong_bot_whose_time_is_up_plays_the_best_move_found_so_far_never_no
     assert move in decision.options
 
 
+def test_a_strong_bot_thinking_by_the_clock_begins_no_rollout_it_cannot_finish_in_time(
+        monkeypatch):
+    """The time budget caps the decision: on a clock where every rollout takes 0.15 s, a bot
+    given 1 s ends its search by then (a rollout begun at 0.9 s would end at 1.05 s)."""
+    import types
+
+    import engine.search as search
+    state, dealer, seat = _mid_game()
+    decision = get_game(GAME).pending(state)
+    _searched(state, decision)
+    clock = [0.0]
+    monkeypatch.setattr(search, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
+    played = []
+    slow_rollout = search.rollout
+
+    def rollout(*args):
+        played.append(clock[0])
+        clock[0] += 0.15
+        return slow_rollout(*args)
+    monkeypatch.setattr(search, "rollout", rollout)
+    move = search_move(dealer.observation(state, seat), decision, random.Random(1),
+                       Budget(deadline=1.0))
+    assert move in decision.options
+    assert len(played) >= 2 and clock[0] <= 1.0
+
+
 def test_a_public_observation_holds_no_hidden_card():
     state, dealer, _ = _mid_game()
     assert observe(state, None, {k: dealer.card(*k) for k in dealer.holders},
