@@ -184,17 +184,32 @@ def seat_shares(job: tuple[str, int, int, str]) -> list[float]:
             for pos in range(players)]
 
 
+class _InProcess:
+    """A pool of none: imap_unordered in this process, in order."""
+
+    def __enter__(self) -> "_InProcess":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap_unordered(self, f, jobs):
+        return map(f, jobs)
+
+
 def seat_table(game_id: str, games: int, seed: int, spec: str, procs: int) -> None:
     """Strong bots in every seat (4, or the hex game's 2): each turn position's share of the
     wins, so the advantage of playing first, second... is known (a fair share: 1 / players)."""
     t0 = time.time()
     players = 2 if game_id == "overwatch-tactics" else 4
     jobs = [(game_id, players, seed + k, spec) for k in range(games)]
-    if procs > 1:
-        with multiprocessing.Pool(procs) as pool:
-            results = pool.map(seat_shares, jobs)
-    else:
-        results = [seat_shares(j) for j in jobs]
+    results: list[list[float]] = []
+    with multiprocessing.Pool(procs) if procs > 1 else _InProcess() as pool:
+        for r in pool.imap_unordered(seat_shares, jobs):
+            results.append(r)
+            if len(results) % 25 == 0 and len(results) < games:   # a long table says how far
+                print(f"  {game_id}: {len(results)} of {games} games ({time.time() - t0:.0f} s)",
+                      file=sys.stderr, flush=True)
     shares = [sum(r[s] for r in results) for s in range(players)]
     names = ("attack", "defence") if players == 2 else tuple(f"turn {i + 1}" for i in range(4))
     cells = "  ".join(f"{name}: {100 * v / games:4.1f} % [{100 * wilson(v, games)[0]:4.1f}, "
