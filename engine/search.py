@@ -19,7 +19,9 @@ Invariants kept here:
 - With a simulation budget (`sims`) the move is a function of the observation and the seed;
   with a time budget (`deadline`) the best move found so far is played when time runs out,
   and the greedy move when not even one round finished: never none. No rollout is begun that
-  one as slow as the slowest lately would not finish by the deadline.
+  one as slow as the slowest of this decision's lately would not finish by the deadline (the
+  first has no estimate, nor does the work between rollouts: a decision can end a few
+  milliseconds past it).
 - Rollouts mutate private copies only (the given state is a value nothing changes) and never
   call `Game.pending` on them, whose one-entry cache is keyed by object identity.
 - Outside the rules digest (core.NOT_RULES): an own-seat bot's moves are signed entries checked
@@ -280,7 +282,7 @@ def search_move(obs: Observation, decision: Decision, rng: random.Random, budget
     started = time.monotonic()
     done = 0
     # With a deadline, a rollout is begun only when one as slow as the slowest lately would end
-    # before it: the deadline caps the decision, not just the start of its last rollout.
+    # before it: the deadline bounds the decision's end, not just its last rollout's start.
     rollout_time = 0.0
 
     def late() -> bool:

@@ -188,7 +188,7 @@ class GameUI:
         d = self.model.decision
         if d is None or not 0 <= k < len(d["options"]):
             self.model.say("There is no decision of yours to take right now.", error=True,
-                           until_decision=True)
+                           until_decision=d is None)
             return
         self.model.selected = k
         self.model.say("sending…")

@@ -126,7 +126,7 @@ class Model:
             self.selected = 0
             self.decision = decision
             if decision is not None and self.message_until_decision:
-                self.message, self.message_until_decision = "", False
+                self.message, self.message_is_error, self.message_until_decision = "", False, False
             follow = getattr(self.screens, "follow_decision", None)
             if follow is not None and decision is not None:
                 follow(self)   # e.g. the hex game's list stays on the hero that acted
@@ -230,6 +230,7 @@ class Model:
         elif kind == "hurry":
             if ev.get("seat") == self.me:   # shown where the answer to a key is, in red
                 self.message, self.message_is_error = hurry_words(ev["seconds"]), True
+                self.message_until_decision = False
         elif kind == "stalled":
             who = " and ".join(names.plain(x) for x in ev["seats"])
             self.add_log([f"{who} are all gone: the game waits until all but one of them are "

@@ -67,7 +67,8 @@ def test_not_your_decision_is_no_longer_said_once_a_decision_of_yours_arrives(mo
     """A key pressed while another player decides is answered "not your decision now"; that
     answer must not stand beside the options once the decision is ours. Any other answer (an
     error a move got) stays until the next key."""
-    pending = iter([{"ok": True, "decision": DECISION, "timeout": None},
+    pending = iter([{"ok": True, "decision": None, "timeout": None},
+                    {"ok": True, "decision": DECISION, "timeout": None},
                     {"ok": True, "decision": None, "timeout": None},
                     {"ok": True, "decision": DECISION, "timeout": None}])
 
@@ -82,8 +83,10 @@ def test_not_your_decision_is_no_longer_said_once_a_decision_of_yours_arrives(mo
     monkeypatch.setattr(Model, "screens", property(lambda self: _NoWords()))
     m = Model()
     m.say("'x' does nothing now: it is not your decision.", until_decision=True)
+    asyncio.run(m.refresh())            # still not ours: the answer stands
+    assert m.decision is None and m.message.startswith("'x' does nothing now")
     asyncio.run(m.refresh())
-    assert m.decision == DECISION and m.message == ""
+    assert m.decision == DECISION and m.message == "" and not m.message_is_error
     m.say("That move is refused: not enough HP.", error=True)
     asyncio.run(m.refresh())            # no decision of ours: the error still stands
     asyncio.run(m.refresh())            # ours again: an error about a move is no such answer

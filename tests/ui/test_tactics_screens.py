@@ -258,6 +258,17 @@ def test_a_click_puts_the_cursor_on_a_hex_and_a_second_click_acts_there():
         assert len(chosen) == 1 and tuple(ctx["cells"][chosen[0]]) == tuple(cell)
 
 
+def test_enter_while_the_other_side_acts_says_so_until_our_decision_comes():
+    """Enter with no decision of ours answers "not your decision now", an answer that lapses
+    when our decision comes (Model.say(until_decision=True))."""
+    from cli.ui.tactics_screens import HexKeys
+    with _recording() as (m, chosen):
+        m.decision = None
+        HexKeys(GameUI(m)).enter()
+        assert chosen == [] and m.message.startswith("Not your decision now")
+        assert m.message_until_decision
+
+
 @pytest.fixture(scope="module")
 def tactics_match(tmp_path_factory):
     from cli.main import main
