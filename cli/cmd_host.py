@@ -13,7 +13,7 @@ from protocol.identity import data_dir
 
 from .bot_option import KINDS_HELP, add_level_options, bot_spec_arg, fold_level
 from .cmd_resume import resume_if_chosen
-from .cmd_sim import check_game
+from .cmd_sim import check_game, default_players
 from .errors import UsageError
 from .chosen_name import chosen_name
 from .game_option import add_game_option
@@ -83,7 +83,9 @@ def node_argv(args: argparse.Namespace) -> list[str]:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_option(p)
-    p.add_argument("--seats", type=int, default=4, help="number of players (default: 4)")
+    p.add_argument("--seats", type=int, default=None,
+                   help="number of players (default: 4, or as many as the game seats: 2 for "
+                        "overwatch-tactics)")
     p.add_argument("--bots", type=int, default=0, metavar="K",
                    help="start K bot players on this machine")
     p.add_argument("--bot-kind", default="greedy", type=bot_spec_arg, metavar="KIND",
@@ -112,6 +114,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.seats is None:
+        args.seats = default_players(args.game)
     variants = check_game(args.game, args.seats, args.variant)
     fold_level(args, "bot", "bot_kind")
     if not (1 <= args.decision_timeout <= 1 << 31 and 1 <= args.round_timeout <= 1 << 31):

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import argparse
 
-from engine import game_ids, get_game
 
 from .bot_option import KINDS_HELP, add_level_options, bot_spec_arg, fold_level
-from .cmd_sim import check_game
+from .cmd_sim import check_game, default_players
 from .errors import UsageError
 from .chosen_name import chosen_name
 from .game_option import add_game_option
@@ -51,11 +50,9 @@ def host_argv(args: argparse.Namespace) -> list[str]:
 
 
 def default_bots(game_id: str) -> int:
-    """Bots when --bots is not given: as `sim` seats its default players (at most four, at most
-    the game's maximum) with you in one seat; an unknown game gets 3, and check_game names it."""
-    if game_id not in game_ids():
-        return 3
-    return max(1, min(4, get_game(game_id).max_players) - 1)
+    """Bots when --bots is not given: the game's default players (cmd_sim.default_players)
+    with you in one seat."""
+    return max(1, default_players(game_id) - 1)
 
 
 def run(args: argparse.Namespace) -> int:

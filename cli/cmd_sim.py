@@ -44,10 +44,17 @@ def check_game(game_id: str, players: int, variants: list[str]) -> tuple[str, ..
     return tuple(sorted(set(variants)))
 
 
+def default_players(game_id: str) -> int:
+    """The players of a game when none are asked for: four, or fewer where the game seats
+    fewer (the hex game: two), so a two-player game needs no count; an unknown game gets 4,
+    and check_game names it."""
+    return min(4, get_game(game_id).max_players) if game_id in game_ids() else 4
+
+
 def parse_setup(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Validate game, players, bots and variants of a sim: (bot kind per seat, variants)."""
-    if args.players is None:   # a two-player game needs no --players
-        args.players = min(4, get_game(args.game).max_players) if args.game in game_ids() else 4
+    if args.players is None:
+        args.players = default_players(args.game)
     variants = check_game(args.game, args.players, args.variant)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
