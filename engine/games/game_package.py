@@ -159,7 +159,10 @@ class PackagedGame(Game):
 
     def _words(self, name: str) -> Any:
         """`name` from the package's words: words.py, else words_narration.py (what each entry
-        did, in sentences), so neither module has to import the other to be found."""
+        did, in sentences), so neither module has to import the other to be found. A game
+        defined in a top-level module (a test's toy) has no package and so no words."""
+        if not self._package():
+            return None
         for module in WORDS_LOOKED_UP:
             try:
                 found = getattr(self._part(module), name, None)

@@ -29,8 +29,9 @@ def test_a_variant_defined_outside_its_games_package_plays_by_its_games_profile(
     assert profile(_TacticsVariant()) is own
 
 
-def test_a_game_in_no_package_is_valued_by_its_lead():
+def test_a_game_in_no_package_is_valued_by_its_lead_and_has_no_words():
     assert profile(_Unpackaged()) is DEFAULT
+    assert _Unpackaged().glossary() == {}
 
 
 def test_a_strong_bot_keeps_one_planner_for_its_game_and_makes_another_for_another_game():
