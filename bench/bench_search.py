@@ -218,6 +218,21 @@ def seat_table(game_id: str, games: int, seed: int, spec: str, procs: int) -> No
           flush=True)
 
 
+def monopoly_lines(games, seed: int, spec: str, n: int, procs: int, mode: str) -> None:
+    """A line per Monopoly game: one `spec` bot against three greedy ones, seat-rotated."""
+    for game_id in games:
+        jobs = [(game_id, 4, k % 4, seed + k, spec) for k in range(n)]
+        line(f"{game_id}{mode}: 1 strong v 3 greedy", jobs, procs)
+
+
+def hex_lines(seed: int, spec: str, n: int, procs: int, mode: str, against: str) -> None:
+    """The hex game's two lines: a `spec` bot as attack, then as defence, against the
+    tactical bot."""
+    for side, name in ((0, "attack"), (1, "defence")):
+        jobs = [("overwatch-tactics", 2, side, seed + k, spec) for k in range(n)]
+        line(f"overwatch-tactics{mode}: strong as {name}{against}", jobs, procs)
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=2)
@@ -250,33 +265,25 @@ def main(argv: list[str] | None = None) -> None:
     if not args.tactics_only:
         print(f"strong:{args.level} ({bots.SIMS.get(args.level, 0)} simulations a decision, "
               f"{bots.LOOKAHEAD} player-turns ahead) against greedy bots, {args.games} games a line")
-        for game_id in args.game or MONOPOLIES:
-            jobs = [(game_id, 4, k % 4, args.seed + k, spec) for k in range(args.games)]
-            line(f"{game_id}: 1 strong v 3 greedy", jobs, args.jobs)
+        monopoly_lines(args.game or MONOPOLIES, args.seed, spec, args.games, args.jobs, "")
         if args.seat_table:
             for game_id in args.game or MONOPOLIES:
                 seat_table(game_id, args.games, args.seed, spec, args.jobs)
     if args.tactics or args.tactics_only:
         print(f"overwatch-tactics: {spec} ({HEX_SIMS.get(args.level, 0)} rollouts a search "
               f"round) against the tactical bot, {args.games} games a line")
-        for side, name in ((0, "attack"), (1, "defence")):
-            jobs = [("overwatch-tactics", 2, side, args.seed + k, spec) for k in range(args.games)]
-            line(f"overwatch-tactics: strong as {name} v tactical", jobs, args.jobs)
+        hex_lines(args.seed, spec, args.games, args.jobs, "", " v tactical")
     if args.think is not None:
         live = bots.bot_spec("strong", args.level, args.think)
         if not args.tactics_only:
             print(f"live: {live} ({args.think:g} s a decision) against greedy bots, "
                   f"{args.live_games} games a line")
-            for game_id in args.game or MONOPOLIES:
-                jobs = [(game_id, 4, k % 4, args.seed + k, live) for k in range(args.live_games)]
-                line(f"{game_id} live: 1 strong v 3 greedy", jobs, args.jobs)
+            monopoly_lines(args.game or MONOPOLIES, args.seed, live, args.live_games, args.jobs,
+                           " live")
     if args.think is not None and (args.tactics or args.tactics_only):
         print(f"overwatch-tactics live: {live} ({args.think:g} s a decision) against the tactical "
               f"bot, {args.live_games} games a line")
-        for side, name in ((0, "attack"), (1, "defence")):
-            jobs = [("overwatch-tactics", 2, side, args.seed + k, live)
-                    for k in range(args.live_games)]
-            line(f"overwatch-tactics live: strong as {name}", jobs, args.jobs)
+        hex_lines(args.seed, live, args.live_games, args.jobs, " live", "")
 
 
 if __name__ == "__main__":
