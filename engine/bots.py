@@ -89,6 +89,7 @@ class SearchBot(Bot):
         # ((turn, seat), the whole offers it sent in that turn): never sent twice a turn
         self._sent: tuple[tuple[int, int] | None, frozenset] = (None, frozenset())
         self._planner: Any = None    # a game's own planner (its profile's), made on first use
+        self._rollout = 0.0          # the slowest rollout lately, from one decision to the next
 
     def choose(self, state: Any, decision: Decision) -> Move:
         from .observe import observe
@@ -110,8 +111,9 @@ class SearchBot(Bot):
         turn = (obs.state.turns, decision.player)
         if self._sent[0] != turn:
             self._sent = (turn, frozenset())
-        move = search_move(obs, decision, self.rng, self._budget(own.sims or SIMS), LOOKAHEAD,
-                           self._sent[1])
+        budget = self._budget(own)
+        move = search_move(obs, decision, self.rng, budget, LOOKAHEAD, self._sent[1])
+        self._rollout = budget.rollout
         if decision.prompt == "trade_draft" and move == ("offer",):
             # Remembered for the rest of the turn: an offer sent is not sent again (refused,
             # it would only fill the partner's history with repeats).
@@ -121,14 +123,14 @@ class SearchBot(Bot):
             self._sent = (turn, self._sent[1] | {sent})
         return move
 
-    def _budget(self, sims: dict[str, int]) -> Any:
-        """This decision's budget: `sims[level]` simulations in sim, else `think` seconds (at
-        hard; NORMAL_SHARE of them at normal)."""
+    def _budget(self, own: Any) -> Any:
+        """This decision's budget: the game profile's simulations for the level (else SIMS's)
+        in sim, else `think` seconds (at hard; NORMAL_SHARE of them at normal)."""
         from .search import Budget
         if self.think is None:
-            return Budget(sims=sims[self.level])
+            return Budget(sims=(own.sims or SIMS)[self.level])
         share = 1.0 if self.level == "hard" else NORMAL_SHARE
-        return Budget(deadline=time.monotonic() + self.think * share)
+        return Budget(deadline=time.monotonic() + self.think * share, rollout=self._rollout)
 
     def _planned_move(self, own: Any, game: Any, obs: Any, decision: Decision) -> Move:
         """A game searched its own way (the hex game: whole activations judged by rollouts,
@@ -138,7 +140,10 @@ class SearchBot(Bot):
             self._planner = own.planner()   # one a game: it remembers that game's turn
         if self.level == "easy":
             return game.greedy_move(obs.state, decision, self.rng)
-        return self._planner.choose(obs, decision, self._budget(own.sims or SIMS))
+        budget = self._budget(own)
+        move = self._planner.choose(obs, decision, budget)
+        self._rollout = budget.rollout
+        return move
 
 
 BOT_KINDS = {"random": RandomBot, "greedy": GreedyBot, "strong": SearchBot}

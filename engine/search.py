@@ -19,9 +19,8 @@ Invariants kept here:
 - With a simulation budget (`sims`) the move is a function of the observation and the seed;
   with a time budget (`deadline`) the best move found so far is played when time runs out,
   and the greedy move when not even one round finished: never none. No rollout is begun that
-  one as slow as the slowest of this decision's lately would not finish by the deadline (the
-  first has no estimate, nor does the work between rollouts: a decision can end a few
-  milliseconds past it).
+  one as slow as the slowest lately would not finish by the deadline (Budget; the work
+  between rollouts is not counted, so a decision can end a few milliseconds past it).
 - Rollouts mutate private copies only (the given state is a value nothing changes) and never
   call `Game.pending` on them, whose one-entry cache is keyed by object identity.
 - Outside the rules digest (core.NOT_RULES): an own-seat bot's moves are signed entries checked
@@ -32,7 +31,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from .chance import Chance
 from .core import Decision, Disclose, Move, Over, PrivateDraw, Sealed, clone, get_game
@@ -47,17 +47,30 @@ ROLLOUT_STEPS = 4000         # a guard against a rollout that never reaches its 
 
 class Budget:
     """How long one decision may think: `sims` simulations (a function of the seed, for sim)
-    or until `deadline` (time.monotonic(), for live play), whichever is given."""
+    or until `deadline` (time.monotonic(), for live play), whichever is given.
 
-    def __init__(self, sims: int | None = None, deadline: float | None = None) -> None:
+    With a deadline the budget bounds the decision's end, not just its last rollout's start:
+    it keeps `rollout`, the slowest rollout lately (a decaying maximum, seconds; a bot carries
+    it from one decision to the next), and is spent once a rollout that slow would end after
+    the deadline. Every search times its rollouts with `timing()`."""
+
+    def __init__(self, sims: int | None = None, deadline: float | None = None,
+                 rollout: float = 0.0) -> None:
         if sims is None and deadline is None:
             raise ValueError("a search needs a number of simulations or a deadline")
-        self.sims, self.deadline = sims, deadline
+        self.sims, self.deadline, self.rollout = sims, deadline, rollout
 
     def spent(self, done: int) -> bool:
         if self.sims is not None and done >= self.sims:
             return True
-        return self.deadline is not None and time.monotonic() >= self.deadline
+        return self.deadline is not None and time.monotonic() + self.rollout >= self.deadline
+
+    @contextmanager
+    def timing(self) -> Iterator[None]:
+        """Around one rollout: its time goes into `rollout`."""
+        began = time.monotonic()
+        yield
+        self.rollout = max(time.monotonic() - began, 0.9 * self.rollout)
 
 
 def greedy_policy(game: Any) -> Callable[[Any, Any, Decision, Any], Move]:
@@ -281,31 +294,21 @@ def search_move(obs: Observation, decision: Decision, rng: random.Random, budget
     phases = max(1, math.ceil(math.log2(len(cands))))
     started = time.monotonic()
     done = 0
-    # With a deadline, a rollout is begun only when one as slow as the slowest lately would end
-    # before it: the deadline bounds the decision's end, not just its last rollout's start.
-    rollout_time = 0.0
-
-    def late() -> bool:
-        return budget.deadline is not None and \
-            (budget.spent(done) or time.monotonic() + rollout_time > budget.deadline)
-
     for phase in range(1, phases + 1):
         phase_sims = None if budget.sims is None else budget.sims * phase // phases
         phase_end = None if budget.deadline is None else \
             started + (budget.deadline - started) * phase / phases
-        while not budget.spent(done) and not late() and \
-                (phase_sims is None or done < phase_sims) and \
+        while not budget.spent(done) and (phase_sims is None or done < phase_sims) and \
                 (phase_end is None or time.monotonic() < phase_end or not counts[alive[0]]):
             world = random.Random(rng.getrandbits(64))
             orders = determinize(obs, world)
             dice = rng.getrandbits(64)
             for i in alive:
-                if late():
+                if budget.deadline is not None and budget.spent(done):
                     break
-                began = time.monotonic()
-                v = rollout(game, clone(starts[i]), seat, orders, random.Random(dice), turns,
-                            policy)
-                rollout_time = max(time.monotonic() - began, 0.9 * rollout_time)
+                with budget.timing():
+                    v = rollout(game, clone(starts[i]), seat, orders, random.Random(dice),
+                                turns, policy)
                 totals[i] += v
                 counts[i] += 1
                 done += 1

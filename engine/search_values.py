@@ -65,7 +65,7 @@ class SearchProfile:
     buy_prices: Callable[[Any], list[int]] = price_and_half
     sales: Callable[[Any, Any, int, list[int]], list[tuple]] = no_sales
     lookahead: int | None = None
-    planner: Callable[[], Any] | None = None
+    planner: type | None = None
     sims: dict[str, int] | None = None
 
 

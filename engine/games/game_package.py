@@ -161,15 +161,8 @@ class PackagedGame(Game):
         """`name` from the package's words: words.py, else words_narration.py (what each entry
         did, in sentences), so neither module has to import the other to be found. A game
         defined in a top-level module (a test's toy) has no package and so no words."""
-        if not self._package():
-            return None
         for module in WORDS_LOOKED_UP:
-            try:
-                found = getattr(self._part(module), name, None)
-            except ModuleNotFoundError as e:
-                if e.name != f"{self._package()}.{module}":
-                    raise   # a module the words import is missing: a defect, not "no words"
-                continue
+            found = getattr(_optional_module(self._package(), module), name, None)
             if found is not None:
                 return found
         return None
@@ -237,13 +230,19 @@ class PackagedGame(Game):
 
 def _package_profile(cls: type) -> Any:
     """PROFILE of the search_profile module beside the module defining `cls`, if any."""
-    package = cls.__module__.rpartition(".")[0]
-    if not package:
-        return None   # a game defined in a top-level module (a test's toy) has no package
-    try:
-        module = importlib.import_module(f"{package}.search_profile")
-    except ModuleNotFoundError as e:
-        if e.name != f"{package}.search_profile":
-            raise   # a module the profile imports is missing: a defect, not "none"
-        return None
+    module = _optional_module(cls.__module__.rpartition(".")[0], "search_profile")
     return getattr(module, "PROFILE", None)
+
+
+def _optional_module(package: str, name: str) -> ModuleType | None:
+    """The module `name` of a game's package, or None when the package has none (or there is
+    no package: a game defined in a top-level module, a test's toy). A module that is there
+    but imports one that is missing raises: a defect, not "none"."""
+    if not package:
+        return None
+    try:
+        return importlib.import_module(f"{package}.{name}")
+    except ModuleNotFoundError as e:
+        if e.name != f"{package}.{name}":
+            raise
+        return None

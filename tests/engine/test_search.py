@@ -135,10 +135,28 @@ def test_a_strong_bot_thinking_by_the_clock_begins_no_rollout_it_cannot_finish_i
         clock[0] += 0.15
         return slow_rollout(*args)
     monkeypatch.setattr(search, "rollout", rollout)
-    move = search_move(dealer.observation(state, seat), decision, random.Random(1),
-                       Budget(deadline=1.0))
+    budget = Budget(deadline=1.0)
+    move = search_move(dealer.observation(state, seat), decision, random.Random(1), budget)
     assert move in decision.options
     assert len(played) >= 2 and clock[0] <= 1.0
+    # The next decision starts from that estimate: 0.1 s fits no 0.15 s rollout, so none is
+    # begun and the move is the greedy one, in time.
+    played.clear()
+    start = clock[0]
+    move = search_move(dealer.observation(state, seat), decision, random.Random(1),
+                       Budget(deadline=start + 0.1, rollout=budget.rollout))
+    assert move in decision.options and played == [] and clock[0] == start
+
+
+def test_a_strong_bot_carries_its_rollout_estimate_from_one_decision_to_the_next():
+    state, dealer, seat = _mid_game()
+    decision = get_game(GAME).pending(state)
+    _searched(state, decision)
+    bot = bots.make_bot("strong:hard@0.05", "carry")
+    bot.choose_seen(dealer.observation(state, seat), decision)
+    from engine.search_values import profile
+    assert bot._rollout > 0
+    assert bot._budget(profile(get_game(GAME))).rollout == bot._rollout
 
 
 def test_a_public_observation_holds_no_hidden_card():

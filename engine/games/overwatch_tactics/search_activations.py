@@ -61,7 +61,6 @@ class HexPlanner:
         self.going = ""        # the hero whose activation the queue holds the rest of
         self.expect = b""      # the state hash its last move leads to
         self.rollouts = 0     # for the bench: rollouts played in all
-        self.rollout_time = 0.05   # seconds a rollout may take, measured as they are played
 
     def choose(self, obs: Any, decision: Decision, budget: Any) -> Move:
         state, seat = obs.state, decision.player
@@ -105,20 +104,17 @@ class HexPlanner:
         best, best_value = cands[0], None
         done = 0
         for cand in cands:
-            if budget.spent(done) or (budget.deadline is not None and
-                                      time.monotonic() + self.rollout_time > budget.deadline):
-                break           # (a rollout begun now would end after the deadline)
-            started = time.monotonic()
-            s = clone(state)
-            hid, moves = cand
-            if not _play(game, s, moves):
-                continue
-            finished = set(self.done) | ({hid} if hid != "base" else set())
-            v = rollout(game, s, seat, finished)
+            if budget.spent(done):
+                break           # (with a deadline: a rollout begun now would end after it)
+            with budget.timing():
+                s = clone(state)
+                hid, moves = cand
+                if not _play(game, s, moves):
+                    continue
+                finished = set(self.done) | ({hid} if hid != "base" else set())
+                v = rollout(game, s, seat, finished)
             done += 1
             self.rollouts += 1
-            # the slowest rollout lately (decaying), so a time budget is not overrun
-            self.rollout_time = max(time.monotonic() - started, 0.9 * self.rollout_time)
             if best_value is None or v > best_value:
                 best, best_value = cand, v
         return best
